@@ -1,0 +1,76 @@
+import Koa from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import type { Knex } from 'knex';
+import { Model } from 'objection';
+import type { Config } from './config';
+import { createLogger, type Deps, type Logger } from './core/context';
+import { errorHandler, originGuard, requestId, securityHeaders } from './core/http';
+import { sessionMiddleware } from './core/session';
+import { serveWeb } from './core/static';
+import { createMailer, type Mailer } from './adapters/mail';
+import { createStorage, type Storage } from './adapters/storage';
+import { authRoutes } from './features/auth/routes';
+import { userRoutes } from './features/users/routes';
+import { tagRoutes } from './features/tags/routes';
+import { uploadRoutes } from './features/uploads/routes';
+import path from 'node:path';
+
+export interface AppOptions {
+  config: Config;
+  knex: Knex;
+  mailer?: Mailer;
+  storage?: Storage;
+  log?: Logger;
+}
+
+/** Builds the Koa app (middleware chain and routes). Tests import this; server.ts listens. */
+export function createApp(opts: AppOptions): Koa {
+  const { config, knex } = opts;
+  const log = opts.log ?? createLogger(config.logLevel);
+  const deps: Deps = {
+    config,
+    knex,
+    log,
+    mailer:
+      opts.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+    storage: opts.storage ?? createStorage(config),
+  };
+  Model.knex(knex);
+
+  const app = new Koa({ proxy: config.trustProxy });
+  app.keys = [config.sessionSecret];
+  app.context.deps = deps;
+  app.silent = true;
+
+  app.use(requestId());
+  app.use(errorHandler());
+  app.use(securityHeaders(config));
+  app.use(originGuard(config));
+  app.use(
+    koaBody({
+      json: true,
+      jsonLimit: '1mb',
+      jsonStrict: true,
+      urlencoded: false,
+      text: false,
+      multipart: false,
+      parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
+    }),
+  );
+  app.use(sessionMiddleware(app, knex, config));
+
+  for (const router of [authRoutes(), userRoutes(), tagRoutes(), uploadRoutes()]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(async (ctx, next) => {
+    if (ctx.path === '/api/health') {
+      ctx.body = { ok: true };
+      return;
+    }
+    await next();
+  });
+  app.use(serveWeb(config.webDir));
+  return app;
+}

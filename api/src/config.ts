@@ -1,0 +1,106 @@
+import path from 'node:path';
+
+/** Every environment variable the API reads, parsed and defaulted in one place. */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; unset means the embedded PGlite database in dataDir. */
+  databaseUrl: string | null;
+  dataDir: string;
+  sessionSecret: string;
+  publicUrl: string;
+  allowedOrigins: string[];
+  smtpUrl: string | null;
+  mailFrom: string;
+  tlsCert: string | null;
+  tlsKey: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Seed demo content and one account per role. Default: on for the embedded database only. */
+  seedDemo: boolean;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  uploadMaxBytes: number;
+  storage:
+    | { kind: 'disk'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | null;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        publicBaseUrl: string | null;
+      };
+  trustProxy: boolean;
+  webDir: string;
+  /** Test-only endpoints (generate-test-*, v2 add-tags) exist only outside production. */
+  enableTestEndpoints: boolean;
+  logLevel: 'silent' | 'info';
+}
+
+function bool(v: string | undefined, fallback: boolean): boolean {
+  if (v === undefined || v === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function int(v: string | undefined, fallback: number): number {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = int(env.PORT, 4000);
+  const dataDir = path.resolve(env.DATA_DIR || path.join(process.cwd(), 'data'));
+  const tlsCert = env.TLS_CERT || null;
+  const tlsKey = env.TLS_KEY || null;
+  const scheme = tlsCert && tlsKey ? 'https' : 'http';
+  const publicUrl = (env.PUBLIC_URL || `${scheme}://localhost:${port}`).replace(/\/+$/, '');
+  const databaseUrl = env.DATABASE_URL || null;
+  const sessionSecret = env.SESSION_SECRET || '';
+  if (mode === 'production' && sessionSecret.length < 32) {
+    throw new Error('SESSION_SECRET must be set to at least 32 characters in production');
+  }
+  const allowedOrigins = (env.ALLOWED_ORIGINS || '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+  const storage: Config['storage'] = env.S3_BUCKET
+    ? {
+        kind: 's3',
+        bucket: env.S3_BUCKET,
+        region: env.S3_REGION || 'us-east-1',
+        endpoint: env.S3_ENDPOINT || null,
+        accessKeyId: env.S3_ACCESS_KEY_ID || null,
+        secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+        publicBaseUrl: env.S3_PUBLIC_URL || null,
+      }
+    : { kind: 'disk', dir: path.join(dataDir, 'uploads') };
+  return {
+    env: mode,
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    sessionSecret: sessionSecret || 'dev-only-session-secret-change-me-0123456789',
+    publicUrl,
+    allowedOrigins: [...new Set([publicUrl, 'app://portal', ...allowedOrigins])],
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Portal <no-reply@portal.local>',
+    tlsCert,
+    tlsKey,
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    seedDemo: bool(env.SEED_DEMO, databaseUrl === null),
+    sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60 * 24 * 7),
+    sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24 * 30),
+    uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
+    storage,
+    trustProxy: bool(env.TRUST_PROXY, false),
+    webDir: path.resolve(env.WEB_DIR || path.join(process.cwd(), 'desktop', 'dist', 'web')),
+    enableTestEndpoints: mode !== 'production',
+    logLevel: mode === 'test' || bool(env.QUIET, false) ? 'silent' : 'info',
+  };
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import knexFactory, { type Knex } from 'knex';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import ClientPgLite from 'knex-pglite';
+import { lockDataDir } from './lock';
+
+// int8 (counts, bigserial ids) as numbers, the same on PostgreSQL and PGlite.
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+/** knex-pglite answers `.del()` with a result object; map it so knex returns the row count. */
+interface ProcessingClient {
+  processResponse(obj: { method?: string } & Record<string, unknown>, runner: unknown): unknown;
+}
+const PgLiteBase = ClientPgLite as unknown as new (config: Knex.Config) => ProcessingClient;
+class PortalPgLiteClient extends PgLiteBase {
+  override processResponse(obj: { method?: string } & Record<string, unknown>, runner: unknown): unknown {
+    const fixed = obj && obj.method === 'del' ? { ...obj, method: 'delete' } : obj;
+    return super.processResponse(fixed, runner);
+  }
+}
+
+export interface Database {
+  knex: Knex;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl: string | null;
+  /** Data directory of the embedded database; 'memory' for a throwaway in-memory one. */
+  dataDir: string | 'memory';
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: {
+        connectionString: opts.databaseUrl,
+        statement_timeout: 15_000,
+        idle_in_transaction_session_timeout: 30_000,
+        application_name: 'portal-api',
+      } as Knex.PgConnectionConfig,
+      pool: { min: 0, max: opts.poolMax ?? 10 },
+      acquireConnectionTimeout: 10_000,
+    });
+    return { knex, kind: 'postgres', close: () => knex.destroy() };
+  }
+  let release: (() => void) | null = null;
+  let location = 'memory://';
+  if (opts.dataDir !== 'memory') {
+    release = lockDataDir(opts.dataDir);
+    location = path.join(opts.dataDir, 'pg');
+  }
+  try {
+    const pglite = await PGlite.create(location, { extensions: { pg_trgm } });
+    const knex = knexFactory({
+      client: PortalPgLiteClient as unknown as typeof Knex.Client,
+      dialect: 'postgres',
+      connection: { pglite } as unknown as Knex.StaticConnectionConfig,
+      acquireConnectionTimeout: 60_000,
+    });
+    return {
+      knex,
+      kind: 'pglite',
+      close: async () => {
+        await knex.destroy();
+        if (!pglite.closed) await pglite.close();
+        release?.();
+      },
+    };
+  } catch (err) {
+    release?.();
+    throw err;
+  }
+}

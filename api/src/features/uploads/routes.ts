@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import Router from '@koa/router';
+import { koaBody } from 'koa-body';
+import { MESSAGES } from '@shared/messages';
+import { auth, authorize } from '../../core/auth';
+import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../core/errors';
+import { sniffImage } from '../../core/sniff';
+import { isValidStorageKey } from '../../adapters/storage';
+import type { PortalContext, PortalState } from '../../core/context';
+
+interface UploadedFile {
+  filepath: string;
+  size: number;
+  originalFilename?: string | null;
+}
+
+/** formidable's error codes for a body over a size limit (file, all files, or field data). */
+const TOO_LARGE_CODES = new Set([1016, 1009, 1006]);
+
+/**
+ * Parses the multipart body into `dir` (a directory of this request only, removed afterwards, so
+ * no temporary file outlives the request whatever the client sent). Size limits give 413; any
+ * other malformed upload (extra files, too many fields, no boundary, aborted) gives 400.
+ */
+async function parseMultipart(ctx: PortalContext, maxBytes: number, dir: string): Promise<void> {
+  const parser = koaBody({
+    multipart: true,
+    json: false,
+    urlencoded: false,
+    text: false,
+    formidable: { uploadDir: dir, maxFileSize: maxBytes, maxFiles: 1, maxFields: 5, allowEmptyFiles: false },
+  });
+  try {
+    await parser(ctx, async () => {});
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: unknown }).code;
+    if (typeof code === 'number' && TOO_LARGE_CODES.has(code)) throw payloadTooLarge();
+    throw badRequest(MESSAGES.uploadFailed, { image: 'Send one image in the field image' });
+  }
+}
+
+/**
+ * POST /api/upload (multipart field `image`) -> { latestUploadedFileUrl }. Images only, recognised
+ * by content; above the size limit 413; stored under a server-made name through the storage adapter.
+ * GET /uploads/{key} serves disk-stored files with nosniff and the sniffed content type.
+ */
+export function uploadRoutes(): Router<PortalState, PortalContext> {
+  const router = new Router<PortalState, PortalContext>();
+
+  router.post(['/api/upload', '/api/move-the-needle/upload'], auth(), authorize('upload:image'), async (ctx) => {
+    const type = (ctx.get('Content-Type') || '').toLowerCase();
+    if (!type.startsWith('multipart/form-data')) throw unsupportedMediaType('Send the image as multipart/form-data');
+    const maxBytes = ctx.deps.config.uploadMaxBytes;
+    const length = Number(ctx.get('Content-Length') || 0);
+    if (length > maxBytes + 64 * 1024) throw payloadTooLarge();
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-upload-'));
+    try {
+      await parseMultipart(ctx, maxBytes, dir);
+      const files = ctx.request.files as Record<string, UploadedFile | UploadedFile[]> | undefined;
+      const entry = files?.image;
+      const file = Array.isArray(entry) ? entry[0] : entry;
+      if (!file) throw badRequest(MESSAGES.uploadFailed, { image: 'Choose an image to upload' });
+      if (file.size > maxBytes) throw payloadTooLarge();
+      const bytes = new Uint8Array(await fs.readFile(file.filepath));
+      const kind = sniffImage(bytes);
+      if (!kind) throw unsupportedMediaType(MESSAGES.unsupportedImage);
+      const key = `${crypto.randomUUID()}.${kind.ext}`;
+      const stored = await ctx.deps.storage.put(key, bytes, kind.mime);
+      await ctx.deps.knex('uploads').insert({
+        storage_key: key,
+        user_id: ctx.state.user?.id ?? null,
+        content_type: kind.mime,
+        size_bytes: bytes.length,
+        original_name: (file.originalFilename ?? '').slice(0, 255) || null,
+      });
+      ctx.status = 201;
+      ctx.body = { latestUploadedFileUrl: stored.url };
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  router.get('/uploads/:key', async (ctx) => {
+    const key = ctx.params.key ?? '';
+    if (!isValidStorageKey(key)) {
+      ctx.status = 404;
+      return;
+    }
+    const row = await ctx.deps
+      .knex('uploads')
+      .select('content_type')
+      .where({ storage_key: key })
+      .first<{ content_type: string } | undefined>();
+    const bytes = row ? await ctx.deps.storage.get(key) : null;
+    if (!row || !bytes) {
+      ctx.status = 404;
+      return;
+    }
+    ctx.type = row.content_type;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Disposition', `inline; filename="${key}"`);
+    ctx.set('Cache-Control', 'private, max-age=31536000, immutable');
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.body = Buffer.from(bytes);
+  });
+
+  return router;
+}

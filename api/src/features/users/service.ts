@@ -1,0 +1,170 @@
+import type { Knex } from 'knex';
+import type { Role } from '@shared/limits';
+import type { UserListQuery } from '@shared/schemas';
+import { audit } from '../../core/audit';
+import { revokeUserSessions } from '../../core/session';
+import { TAGS_JSON_SQL, type UserRow } from '../../core/session-user';
+import { changedFieldNames } from './fields';
+import type { UserRowWithRelations } from './presenter';
+
+/** SPEC §2: the community search lists only basic and premium users. */
+export const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
+
+/** Escapes LIKE wildcards (and the escape character) so a search term is matched literally. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The exact expression of the users_city_state_trgm index, so the planner can use it. */
+const CITY_STATE_SQL = `(coalesce(u.city,'') || ' ' || coalesce(u.state,''))`;
+
+export interface ListScope {
+  /** Members search the community: basic and premium users, by name only, no Stripe filter. */
+  community: boolean;
+}
+
+/** Every filter is an ILIKE the trigram GIN indexes serve (full_name, email, city/state). */
+function applyFilters(q: Knex.QueryBuilder, query: UserListQuery, scope: ListScope): Knex.QueryBuilder {
+  if (scope.community) q.whereIn('u.role', COMMUNITY_ROLES);
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    // Members must not be able to probe email addresses: name only.
+    if (scope.community) q.whereRaw('u.full_name ilike ?', [pattern]);
+    else q.whereRaw('(u.full_name ilike ? or u.email ilike ?)', [pattern, pattern]);
+  }
+  if (query.role) q.where('u.role', query.role);
+  if (query.cityOrState) q.whereRaw(`${CITY_STATE_SQL} ilike ?`, [likePattern(query.cityOrState)]);
+  // Members cannot filter by subscription status (it would reveal who is unpaid).
+  if (query.stripeStatus && !scope.community) q.where('u.stripe_status', query.stripeStatus);
+  return q;
+}
+
+export interface UserPage {
+  rows: UserRowWithRelations[];
+  totalCount: number;
+  premiumCount: number;
+  basicCount: number;
+}
+
+const PUBLIC_COLUMNS = ['u.id', 'u.full_name', 'u.photo_url', 'u.city', 'u.state', 'u.country', 'u.role'];
+
+/**
+ * The two queries of a list request: one aggregate for the counts and one for the page with each
+ * user's tags aggregated in a subquery. Exported so a test can EXPLAIN them.
+ */
+export function userListQueries(knex: Knex, query: UserListQuery, scope: ListScope) {
+  const counts = applyFilters(knex('users as u'), query, scope).select(
+    knex.raw('count(*)::int as total'),
+    knex.raw(`count(*) filter (where u.role = 'premium')::int as premium`),
+    knex.raw(`count(*) filter (where u.role = 'basic')::int as basic`),
+  );
+  const page = applyFilters(knex('users as u'), query, scope)
+    .select(scope.community ? PUBLIC_COLUMNS : ['u.*', knex.raw(`${TAGS_JSON_SQL} as tags`)])
+    .orderBy([
+      { column: 'u.created_at', order: 'desc' },
+      { column: 'u.id', order: 'desc' },
+    ])
+    .limit(query.usersPerPage)
+    .offset((query.page - 1) * query.usersPerPage);
+  return { counts, page };
+}
+
+/** A page of users and the counts over every match: two queries whatever the page size (no N+1). */
+export async function listUsers(knex: Knex, query: UserListQuery, scope: ListScope): Promise<UserPage> {
+  const q = userListQueries(knex, query, scope);
+  const counts = (await q.counts) as Array<{ total: number; premium: number; basic: number }>;
+  const rows = (await q.page) as UserRowWithRelations[];
+  const c = counts[0];
+  return { rows, totalCount: c?.total ?? 0, premiumCount: c?.premium ?? 0, basicCount: c?.basic ?? 0 };
+}
+
+export async function getUserWithTags(knex: Knex, id: number): Promise<UserRowWithRelations | undefined> {
+  const result = await knex.raw<{ rows: UserRowWithRelations[] }>(
+    `select u.*, ${TAGS_JSON_SQL} as tags from users u where u.id = ?`,
+    [id],
+  );
+  return result.rows[0];
+}
+
+export async function getUser(knex: Knex, id: number): Promise<UserRow | undefined> {
+  return knex<UserRow>('users').where({ id }).first();
+}
+
+export interface UserWrite {
+  /** The user being updated; undefined creates one. */
+  target: UserRow | undefined;
+  /** users columns to write (already validated and allowed for the actor). */
+  values: Record<string, unknown>;
+  /** Replace the user's tag set with these ids (unknown ids are ignored); undefined leaves tags alone. */
+  tagIds?: number[];
+  passwordChanged: boolean;
+  /** End the user's sessions after the change, except the one with this cookie key (if any). */
+  revokeSessions: { exceptKey?: string } | null;
+  /** Record the change in the audit log (admin and coach changes to other users). */
+  auditBy: { actorId: number; ip: string } | null;
+}
+
+/**
+ * Creates or updates a user, their tags, the audit row and the session revocation in ONE
+ * transaction: either all of it happens or none of it. Returns the user's id.
+ */
+export async function saveUser(knex: Knex, write: UserWrite): Promise<number> {
+  const { target, values } = write;
+  return knex.transaction(async (trx) => {
+    let id: number;
+    if (target) {
+      id = target.id;
+      if (Object.keys(values).length > 0)
+        await trx('users')
+          .where({ id })
+          .update({ ...values, updated_at: trx.fn.now() });
+    } else {
+      const [row] = await trx('users').insert(values).returning<Array<{ id: number }>>('id');
+      id = row!.id;
+    }
+    let tagsChanged = false;
+    if (write.tagIds) {
+      const wanted = write.tagIds.length
+        ? ((await trx('tags').select('id').whereIn('id', write.tagIds)) as Array<{ id: number }>).map((r) => r.id)
+        : [];
+      const before = target
+        ? ((await trx('user_tags').select('tag_id').where({ user_id: id })) as Array<{ tag_id: number }>).map(
+            (r) => r.tag_id,
+          )
+        : [];
+      tagsChanged = wanted.length !== before.length || wanted.some((t) => !before.includes(t));
+      if (tagsChanged) {
+        await trx('user_tags').where({ user_id: id }).del();
+        if (wanted.length) await trx('user_tags').insert(wanted.map((tagId) => ({ user_id: id, tag_id: tagId })));
+      }
+    }
+    if (write.auditBy) {
+      const fields = changedFieldNames(target, values);
+      if (tagsChanged) fields.push('Tags');
+      if (write.passwordChanged) fields.push('password'); // the name only, never the value
+      await audit(trx, {
+        actorId: write.auditBy.actorId,
+        action: target ? 'user.update' : 'user.create',
+        targetUserId: id,
+        details: { fields },
+        ip: write.auditBy.ip,
+      });
+    }
+    if (target && write.revokeSessions) await revokeUserSessions(trx, id, write.revokeSessions.exceptKey);
+    return id;
+  });
+}
+
+/** Deletes a user; their sessions, tags and reset tokens go with them (ON DELETE CASCADE). */
+export async function deleteUser(knex: Knex, target: UserRow, by: { actorId: number; ip: string }): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await audit(trx, {
+      actorId: by.actorId,
+      action: 'user.delete',
+      targetUserId: null,
+      details: { userId: target.id, email: target.email },
+      ip: by.ip,
+    });
+    await trx('users').where({ id: target.id }).del();
+  });
+}

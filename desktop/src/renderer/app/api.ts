@@ -1,0 +1,22 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/** The Electron preload exposes window.portal.apiBaseUrl; the web build talks to its own origin. */
+export function apiBaseUrl(): string {
+  if (typeof window === 'undefined') return '';
+  const portal = (window as unknown as { portal?: { apiBaseUrl?: string } }).portal;
+  return portal?.apiBaseUrl ?? '';
+}
+
+/** Cache tags. Identity changes (sign in/out, switch role, sign in as) invalidate all of them. */
+export const TAG_TYPES = ['Tag', 'User', 'Community'] as const;
+
+/**
+ * The one RTK Query API of the renderer. Every feature adds its endpoints with
+ * api.injectEndpoints (see features/*\/…Api.ts). All requests send the session cookie.
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({ baseUrl: apiBaseUrl(), credentials: 'include' }),
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

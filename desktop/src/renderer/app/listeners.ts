@@ -1,0 +1,91 @@
+import { createListenerMiddleware, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { MESSAGES } from '@shared/messages';
+import { api, TAG_TYPES } from './api';
+import { apiErrorFromAction } from './errors';
+import { toastAdded, type ToastKind } from './toastsSlice';
+import { authApi } from '../features/auth/authApi';
+import { tagsApi } from '../features/tags/tagsApi';
+import { profileApi } from '../features/profile/profileApi';
+
+interface ToastRule {
+  matcher: (action: unknown) => boolean;
+  kind: ToastKind;
+  /** The toast text; return null to show nothing (e.g. field errors are shown in the form). */
+  message: (action: UnknownAction) => { message: string; detail?: string } | null;
+}
+
+const fixed = (message: string) => () => ({ message });
+
+/** The server's message, unless the form shows the error under its fields. */
+const serverMessageUnlessFields = (action: UnknownAction) => {
+  const err = apiErrorFromAction(action);
+  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
+};
+const serverMessage = (action: UnknownAction) => ({ message: apiErrorFromAction(action).message });
+
+const a = authApi.endpoints;
+const t = tagsApi.endpoints;
+const p = profileApi.endpoints;
+
+/**
+ * Every toast of the renderer, in one place (ARCHITECTURE §4: toasts come from listener
+ * middleware reacting to mutations, never from components).
+ */
+export const TOAST_RULES: ToastRule[] = [
+  { matcher: t.upsertTag.matchFulfilled, kind: 'success', message: fixed(MESSAGES.tagSaved) },
+  { matcher: t.upsertTag.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  { matcher: t.deleteTag.matchFulfilled, kind: 'success', message: fixed(MESSAGES.tagDeleted) },
+  { matcher: t.deleteTag.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: p.saveProfile.matchFulfilled, kind: 'success', message: fixed(MESSAGES.profileSaved) },
+  { matcher: p.saveProfile.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  {
+    matcher: p.uploadImage.matchRejected,
+    kind: 'error',
+    message: (action) => {
+      const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
+      const detail = err.message !== MESSAGES.uploadFailed ? err.message : undefined;
+      return { message: MESSAGES.uploadFailed, detail };
+    },
+  },
+  { matcher: a.signOut.matchRejected, kind: 'error', message: fixed(MESSAGES.signOutFailed) },
+  { matcher: a.resetPassword.matchFulfilled, kind: 'success', message: fixed(MESSAGES.passwordReset) },
+  { matcher: a.switchRole.matchFulfilled, kind: 'success', message: fixed(MESSAGES.roleSwitched) },
+  { matcher: a.switchRole.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: a.signInAsReturn.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: a.createCustomerPortal.matchRejected, kind: 'error', message: serverMessage },
+];
+
+/** Whenever the session's user changes, data cached for the previous identity is stale. */
+const identityChanged = isAnyOf(
+  a.signIn.matchFulfilled,
+  a.signUp.matchFulfilled,
+  a.signOut.matchFulfilled,
+  a.resetPassword.matchFulfilled,
+  a.signInAs.matchFulfilled,
+  a.signInAsReturn.matchFulfilled,
+  a.switchRole.matchFulfilled,
+);
+
+/** A fresh listener middleware per store (tests build many stores). */
+export function createAppListenerMiddleware() {
+  const listener = createListenerMiddleware();
+  for (const rule of TOAST_RULES) {
+    listener.startListening({
+      predicate: (action) => rule.matcher(action),
+      effect: (action, { dispatch }) => {
+        // A query/mutation aborted by its condition is not a failure worth telling anyone about.
+        const meta = (action as { meta?: { condition?: boolean; aborted?: boolean } }).meta;
+        if (meta?.condition || meta?.aborted) return;
+        const toast = rule.message(action);
+        if (toast) dispatch(toastAdded({ kind: rule.kind, ...toast }));
+      },
+    });
+  }
+  listener.startListening({
+    matcher: identityChanged,
+    effect: (_action, { dispatch }) => {
+      dispatch(api.util.invalidateTags([...TAG_TYPES]));
+    },
+  });
+  return listener;
+}

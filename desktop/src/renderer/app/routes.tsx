@@ -1,0 +1,71 @@
+import { lazy, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { REDIRECTS } from '@shared/policies/routes';
+import { Guard } from '../features/shell/Guard';
+import { AppShell } from '../features/shell/AppShell';
+import { AuthLayout } from '../features/auth/AuthLayout';
+import { ComingSoon, NotFoundScreen } from '../features/shell/StatusPages';
+
+/** React.lazy for a named export: one chunk per route. */
+function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const SignIn = lazyNamed(() => import('../features/auth/SignIn'), 'SignIn');
+const SignUp = lazyNamed(() => import('../features/auth/SignUp'), 'SignUp');
+const ForgotPassword = lazyNamed(() => import('../features/auth/ForgotPassword'), 'ForgotPassword');
+const ResetPassword = lazyNamed(() => import('../features/auth/ResetPassword'), 'ResetPassword');
+const Blocked = lazyNamed(() => import('../features/auth/Blocked'), 'Blocked');
+const CheckStripePayment = lazyNamed(() => import('../features/auth/CheckStripePayment'), 'CheckStripePayment');
+const Dashboard = lazyNamed(() => import('../features/dashboard/Dashboard'), 'Dashboard');
+const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile');
+const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
+
+/** Areas whose screens come with later issues (SPEC §2 paths), each with an honest placeholder. */
+const COMING_SOON: ReadonlyArray<{ paths: string[]; title: string }> = [
+  { paths: ['/resources'], title: 'Resources' },
+  {
+    paths: ['/courses', '/courses/:slug', '/courses/:slug/:moduleId', '/courses/:slug/:moduleId/:lessonId'],
+    title: 'Courses',
+  },
+  { paths: ['/course/:moduleId/:lessonId', '/lesson-redirect/:lessonId'], title: 'Lesson' },
+  { paths: ['/profit-calculator'], title: 'Power Profit Tool' },
+  { paths: ['/product-qualifier'], title: 'Product Qualifier Tool' },
+  { paths: ['/move-the-needle', '/move-the-needle/:id'], title: 'Move The Needle' },
+  { paths: ['/users'], title: 'User Dashboard' },
+  { paths: ['/ai-toolkit', '/ai-toolkit/chat/:toolName', '/ai-toolkit-chat'], title: 'AI Toolkit' },
+];
+
+/**
+ * SPEC §2 routes. The Guard runs first for every path (sign-in, blocked, calendar, members-only
+ * and not-found decisions come from the shared decideRoute); layouts and pages follow.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Guard />}>
+        <Route element={<AuthLayout />}>
+          <Route path="/signin" element={<SignIn />} />
+          <Route path="/signup" element={<SignUp />} />
+          <Route path="/forgot-password" element={<ForgotPassword />} />
+          <Route path="/reset-password/:token" element={<ResetPassword />} />
+          <Route path="/blocked" element={<Blocked />} />
+        </Route>
+        <Route element={<AppShell />}>
+          <Route index element={<Dashboard />} />
+          <Route path="/profile" element={<Profile />} />
+          <Route path="/tag-management" element={<TagManagement />} />
+          <Route path="/check-stripe-payment" element={<CheckStripePayment />} />
+          {COMING_SOON.flatMap(({ paths, title }) =>
+            paths.map((path) => <Route key={path} path={path} element={<ComingSoon title={title} />} />),
+          )}
+        </Route>
+        {Object.entries(REDIRECTS).map(([from, to]) => (
+          <Route key={from} path={from} element={<Navigate to={to} replace />} />
+        ))}
+        <Route path="/not-found" element={<NotFoundScreen />} />
+        <Route path="*" element={<NotFoundScreen />} />
+      </Route>
+    </Routes>
+  );
+}

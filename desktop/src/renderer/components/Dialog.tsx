@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { cn } from '../lib/cn';
+
+const FOCUSABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
+
+function focusables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (el) => !el.hasAttribute('inert') && el.getAttribute('aria-hidden') !== 'true',
+  );
+}
+
+export interface DialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** 'center' for modals, 'left' for the mobile navigation drawer. */
+  placement?: 'center' | 'left';
+  /** Hide the visible title (still announced). */
+  hideTitle?: boolean;
+}
+
+const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
+
+/** Open dialogs, innermost last: only the top one handles Escape and Tab. */
+const openStack: object[] = [];
+
+/**
+ * Accessible modal: role=dialog + aria-modal, labelled by its title, focus moves in (to the
+ * element marked data-autofocus, else the first focusable), Tab is trapped, Escape and a click
+ * on the backdrop close, and focus returns to where it was when the dialog closes.
+ */
+export function Dialog({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  placement = 'center',
+  hideTitle = false,
+}: DialogProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  const titleId = useId();
+  const descId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const token = {};
+    openStack.push(token);
+    const previouslyFocused = document.activeElement as HTMLElement | null;
+    const panel = panelRef.current;
+    if (panel) {
+      const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
+      (preferred ?? focusables(panel)[0] ?? panel).focus();
+    }
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!panelRef.current || openStack[openStack.length - 1] !== token) return;
+      if (event.key === 'Escape') {
+        event.stopPropagation();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const items = focusables(panelRef.current);
+      if (items.length === 0) {
+        event.preventDefault();
+        panelRef.current.focus();
+        return;
+      }
+      const first = items[0] as HTMLElement;
+      const last = items[items.length - 1] as HTMLElement;
+      const active = document.activeElement;
+      if (event.shiftKey && (active === first || !panelRef.current.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !panelRef.current.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      openStack.splice(openStack.indexOf(token), 1);
+      document.body.style.overflow = overflow;
+      if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  return createPortal(
+    <div
+      className={cn(
+        'fixed inset-0 z-50 flex',
+        placement === 'center' ? 'items-end justify-center p-4 sm:items-center' : 'items-stretch',
+      )}
+    >
+      <div className="absolute inset-0 bg-gray-900/50" aria-hidden="true" onClick={() => onCloseRef.current()} />
+      <div
+        ref={panelRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={description ? descId : undefined}
+        tabIndex={-1}
+        className={cn(
+          'relative flex max-h-full w-full flex-col bg-white shadow-xl focus:outline-none',
+          placement === 'center' ? cn('rounded-xl', SIZES[size]) : 'max-w-xs',
+        )}
+      >
+        <div className={cn('border-b border-gray-200 px-5 py-4', hideTitle && 'sr-only')}>
+          <h2 id={titleId} className="text-base font-semibold text-gray-900">
+            {title}
+          </h2>
+          {description && (
+            <p id={descId} className="mt-1 text-sm text-gray-500">
+              {description}
+            </p>
+          )}
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
+        {footer && (
+          <div className="flex flex-wrap items-center justify-end gap-2 border-t border-gray-200 px-5 py-3">
+            {footer}
+          </div>
+        )}
+      </div>
+    </div>,
+    document.body,
+  );
+}

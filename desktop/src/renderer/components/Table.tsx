@@ -1,0 +1,46 @@
+import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import { cn } from '../lib/cn';
+
+/** A bordered, horizontally scrollable table (narrow screens scroll instead of squashing). */
+export function Table({ caption, children, className }: { caption?: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('overflow-x-auto rounded-xl border border-gray-200 bg-white', className)}>
+      <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
+        {caption && <caption className="sr-only">{caption}</caption>}
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export function THead({ children }: { children: ReactNode }) {
+  return (
+    <thead className="bg-gray-50">
+      <tr>{children}</tr>
+    </thead>
+  );
+}
+
+export function Th({ className, children, ...rest }: ThHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <th
+      scope="col"
+      className={cn('px-4 py-3 text-xs font-semibold tracking-wide text-gray-500 uppercase', className)}
+      {...rest}
+    >
+      {children}
+    </th>
+  );
+}
+
+export function TBody({ children }: { children: ReactNode }) {
+  return <tbody className="divide-y divide-gray-100">{children}</tbody>;
+}
+
+export function Td({ className, children, ...rest }: TdHTMLAttributes<HTMLTableCellElement>) {
+  return (
+    <td className={cn('px-4 py-3 align-middle text-gray-700', className)} {...rest}>
+      {children}
+    </td>
+  );
+}

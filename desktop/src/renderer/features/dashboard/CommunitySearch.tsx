@@ -1,0 +1,150 @@
+import { useId, useState } from 'react';
+import { COMMUNITY_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import type { PublicUser } from '@shared/types';
+import { Avatar } from '../../components/Avatar';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { Card, CardHeader } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Pager } from '../../components/Pager';
+import { Loading } from '../../components/Spinner';
+import { TextField, inputClasses } from '../../components/TextField';
+import { toApiError } from '../../app/errors';
+import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { roleLabel } from '../shell/SwitchRolesDialog';
+import { useGetCommunityQuery, type CommunityRoleFilter } from './communityApi';
+
+function place(u: PublicUser): string {
+  return [u.city, u.state, u.country].filter((p) => p && p.trim()).join(', ');
+}
+
+function MemberRow({ member }: { member: PublicUser }) {
+  const where = place(member);
+  return (
+    <li className="flex items-center gap-3 rounded-lg border border-gray-100 px-3 py-3">
+      <Avatar photoUrl={member.photoUrl} fullName={member.fullName} />
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-gray-900">{member.fullName}</p>
+        <p className="truncate text-sm text-gray-500">{where || 'Location not shared'}</p>
+      </div>
+      <span
+        className={cn(
+          'shrink-0 rounded-full px-2.5 py-0.5 text-xs font-medium',
+          member.role === 'premium' ? 'bg-brand-50 text-brand-700' : 'bg-gray-100 text-gray-700',
+        )}
+      >
+        {roleLabel(member.role)}
+      </span>
+    </li>
+  );
+}
+
+/** SPEC §2 community search: basic and premium members, 15 per page, debounced search. */
+export function CommunitySearch({ className }: { className?: string }) {
+  const roleId = useId();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<CommunityRoleFilter>('');
+  const [cityOrState, setCityOrState] = useState('');
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const debouncedPlace = useDebouncedValue(cityOrState.trim(), SEARCH_DEBOUNCE_MS);
+
+  // The page belongs to one set of filters; new filters start again at page 1.
+  const filterKey = JSON.stringify([debouncedSearch, role, debouncedPlace]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+
+  const { data, error, isLoading, isFetching, refetch } = useGetCommunityQuery({
+    page,
+    search: debouncedSearch,
+    role,
+    cityOrState: debouncedPlace,
+  });
+
+  let body;
+  if (isLoading) body = <Loading label="Loading members…" />;
+  else if (error && !data)
+    body = (
+      <Banner
+        kind="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {toApiError(error).message}
+      </Banner>
+    );
+  else if (!data || data.users.length === 0) body = <EmptyState title={MESSAGES.noRainmakers} />;
+  else
+    body = (
+      <>
+        {error && (
+          <Banner kind="error" className="mb-3">
+            {toApiError(error).message}
+          </Banner>
+        )}
+        <ul
+          aria-label="Members"
+          aria-busy={isFetching || undefined}
+          className={cn(
+            'grid grid-cols-1 gap-3 transition-opacity md:grid-cols-2 xl:grid-cols-3',
+            isFetching && 'opacity-60',
+          )}
+        >
+          {data.users.map((m) => (
+            <MemberRow key={m.id} member={m} />
+          ))}
+        </ul>
+        <Pager
+          page={page}
+          perPage={COMMUNITY_PAGE_SIZE}
+          totalCount={data.totalCount}
+          disabled={isFetching}
+          label="Members pages"
+          onPageChange={(p) => setPaging({ key: filterKey, page: p })}
+        />
+      </>
+    );
+
+  return (
+    <Card className={className}>
+      <CardHeader title="Community" description="Find other Rainmakers by name, membership or location." />
+      <div className="px-5 py-4">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+          <TextField
+            label="Search"
+            type="search"
+            placeholder="Search by name"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          <div>
+            <label htmlFor={roleId} className="mb-1.5 block text-sm font-medium text-gray-700">
+              Role
+            </label>
+            <select
+              id={roleId}
+              value={role}
+              onChange={(e) => setRole(e.target.value as CommunityRoleFilter)}
+              className={inputClasses(false, 'select')}
+            >
+              <option value="">All</option>
+              <option value="basic">Basic</option>
+              <option value="premium">Premium</option>
+            </select>
+          </div>
+          <TextField
+            label="City or state"
+            placeholder="e.g. Austin or Texas"
+            value={cityOrState}
+            onChange={(e) => setCityOrState(e.target.value)}
+          />
+        </div>
+        <div className="mt-4">{body}</div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { COMMUNITY_PAGE_SIZE } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import type { PublicUser } from '@shared/types';
+import { makeUser } from '../../test/fixtures';
+import { mockFetch, renderApp } from '../../test/render';
+
+vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const member = (id: number, overrides: Partial<PublicUser> = {}): PublicUser => ({
+  id,
+  fullName: `Member ${id}`,
+  photoUrl: null,
+  city: 'Denver',
+  state: 'Colorado',
+  country: 'USA',
+  role: 'basic',
+  ...overrides,
+});
+
+describe('Dashboard', () => {
+  it('shows the title and no community card for an admin', async () => {
+    const calls = mockFetch();
+    renderApp('/', makeUser({ role: 'admin' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Community' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/user/read-many')).toBe(false);
+  });
+
+  it('lists community members 15 per page with the pager', async () => {
+    const calls = mockFetch(({ path, search }) => {
+      if (path !== '/api/user/read-many') return undefined;
+      const page = Number(search.get('page'));
+      const users = Array.from({ length: page === 1 ? 15 : 5 }, (_, i) =>
+        member(page * 100 + i, i === 0 ? { role: 'premium', fullName: `First of page ${page}` } : {}),
+      );
+      return { body: { users, totalCount: 20, premiumCount: 2, basicCount: 18 } };
+    });
+    const user = userEvent.setup();
+    renderApp('/', makeUser({ role: 'premium' }));
+    const list = await screen.findByRole('list', { name: 'Members' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(15);
+    expect(within(list).getByText('First of page 1')).toBeTruthy();
+    expect(within(list).getAllByText('Denver, Colorado, USA').length).toBe(15);
+    const first = calls.find((c) => c.path === '/api/user/read-many');
+    expect(first?.search.get('usersPerPage')).toBe(String(COMMUNITY_PAGE_SIZE));
+    expect(first?.search.get('page')).toBe('1');
+
+    const prev = screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' });
+    expect(prev.disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('First of page 2')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true));
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(false);
+  });
+
+  it('debounces the search, filters by role and place, and shows the empty message', async () => {
+    const calls = mockFetch(({ path }) =>
+      path === '/api/user/read-many'
+        ? { body: { users: [], totalCount: 0, premiumCount: 0, basicCount: 0 } }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/', makeUser({ role: 'basic' }));
+    expect(await screen.findByText(MESSAGES.noRainmakers)).toBeTruthy();
+    const reads = () => calls.filter((c) => c.path === '/api/user/read-many');
+    expect(reads()).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Search'), 'sam');
+    // Nothing is sent while typing; one request once the input has been quiet for 500 ms.
+    expect(reads()).toHaveLength(1);
+    await waitFor(() => expect(reads().at(-1)?.search.get('search')).toBe('sam'), { timeout: 2000 });
+    expect(reads()).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('Role'), 'premium');
+    await waitFor(() => expect(reads().at(-1)?.search.get('role')).toBe('premium'));
+    await user.type(screen.getByLabelText('City or state'), 'Ohio');
+    await waitFor(() => expect(reads().at(-1)?.search.get('cityOrState')).toBe('Ohio'), { timeout: 2000 });
+  });
+
+  it('shows an error state when the list fails', async () => {
+    mockFetch(({ path }) =>
+      path === '/api/user/read-many'
+        ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } }
+        : undefined,
+    );
+    renderApp('/', makeUser({ role: 'basic' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Internal server error');
+  });
+});

@@ -1,0 +1,23 @@
+import { showsCommunitySearch } from '@shared/policies/sidebar';
+import { PageHeader } from '../../components/Card';
+import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { CommunitySearch } from './CommunitySearch';
+
+/**
+ * Dashboard (SPEC §2). The role banners and the stats cards (course progress, products,
+ * recent resources, shipping rate, Move the Needle / calendar) arrive with their areas; they
+ * go into the grid below, ahead of the community card.
+ */
+export function Dashboard() {
+  const user = useAppSelector(selectCurrentUser);
+  if (!user) return null;
+  const firstName = user.fullName.trim().split(/\s+/)[0] ?? user.fullName;
+  return (
+    <div>
+      <PageHeader title="Dashboard" description={`Welcome back, ${firstName}.`} />
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
+        {showsCommunitySearch(user) && <CommunitySearch className="md:col-span-2 xl:col-span-3" />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { decideRoute, findRoute } from '@shared/policies/routes';
+import { Button } from '../../components/Button';
+import { Loading } from '../../components/Spinner';
+import { selectAuthStatus, selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { NETWORK_ERROR_MESSAGE } from '../../app/errors';
+import { useMeQuery } from '../auth/authApi';
+import { AppShell } from './AppShell';
+import { ExternalRedirect, MembersOnly, NotFoundScreen } from './StatusPages';
+import { Logo } from './Logo';
+
+interface FromState {
+  from?: string;
+}
+
+/**
+ * The route guard: runs the auth check on load (GET /api/auth/me), then asks the shared
+ * decideRoute(currentUser, path) — the same policy the API enforces — what to render.
+ */
+export function Guard() {
+  const status = useAppSelector(selectAuthStatus);
+  const user = useAppSelector(selectCurrentUser);
+  const location = useLocation();
+  const { refetch, isFetching } = useMeQuery(undefined, {
+    skip: status === 'authenticated' || status === 'anonymous',
+  });
+
+  if (status === 'unknown') {
+    return (
+      <div className="flex min-h-full items-center justify-center">
+        <Loading label="Loading your account…" />
+      </div>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div role="alert" className="flex min-h-full flex-col items-center justify-center gap-4 px-4 text-center">
+        <Logo />
+        <p className="max-w-sm text-sm text-gray-600">{NETWORK_ERROR_MESSAGE}</p>
+        <Button onClick={() => void refetch()} loading={isFetching}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  const decision = decideRoute(user, location.pathname);
+  switch (decision.type) {
+    case 'allow':
+      return <Outlet />;
+    case 'redirect': {
+      if (decision.external) {
+        return (
+          <AppShell>
+            <ExternalRedirect to={decision.to} />
+          </AppShell>
+        );
+      }
+      const here = `${location.pathname}${location.search}`;
+      if (decision.to === '/signin') {
+        return <Navigate to="/signin" replace state={{ from: here } satisfies FromState} />;
+      }
+      // Leaving sign-in/sign-up once signed in: go back to where the guard sent the user from.
+      const from = (location.state as FromState | null)?.from;
+      if (user && from && findRoute(location.pathname)?.rule.guestOnly) {
+        return <Navigate to={from} replace />;
+      }
+      return <Navigate to={decision.to} replace />;
+    }
+    case 'denied':
+      return (
+        <AppShell>
+          <MembersOnly />
+        </AppShell>
+      );
+    case 'not-found':
+      return <NotFoundScreen />;
+  }
+}

@@ -1,0 +1,9 @@
+import { vi } from 'vitest';
+
+/** The platform module as the web build sees it (not desktop); pickFile is set per test. */
+export const platform = {
+  pickFile: vi.fn(async (_accept: 'image' | 'csv'): Promise<File | null> => null),
+  saveFile: vi.fn(async (_name: string, _blob: Blob) => undefined),
+  openExternal: vi.fn(async (_url: string) => undefined),
+  isDesktop: vi.fn(() => false),
+};

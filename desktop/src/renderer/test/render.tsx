@@ -1,0 +1,97 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { vi } from 'vitest';
+import type { CurrentUser } from '@shared/types';
+import { makeStore } from '../app/store';
+import { AppRoutes } from '../app/routes';
+import { Toasts } from '../components/Toasts';
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+}
+
+export type MockHandler = (req: {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}) => MockResponse | undefined;
+
+export interface FetchCall {
+  method: string;
+  path: string;
+  search: URLSearchParams;
+  body: unknown;
+}
+
+/**
+ * Replaces fetch (no network): `handler` answers each request; unanswered requests get a 404
+ * error body. Returns the list of calls made.
+ */
+export function mockFetch(handler: MockHandler = () => undefined): FetchCall[] {
+  const calls: FetchCall[] = [];
+  // Node's Request (used by fetchBaseQuery) rejects the relative URLs the web build uses.
+  const NodeRequest = globalThis.Request;
+  class RelativeRequest extends NodeRequest {
+    constructor(input: RequestInfo | URL, init?: RequestInit) {
+      super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+    }
+  }
+  vi.stubGlobal('Request', RelativeRequest);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost'), init);
+      const url = new URL(request.url, 'http://localhost');
+      const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.clone().text();
+      let body: unknown = text;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        // multipart or plain text
+      }
+      const call = { method: request.method, path: url.pathname, search: url.searchParams, body };
+      calls.push(call);
+      const res = handler(call) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+      const status = res.status ?? 200;
+      return new Response(status === 204 ? null : JSON.stringify(res.body ?? {}), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+/** Shows the router's current location, for asserting redirects. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+/**
+ * Renders the app's routes at `path` for `user` (null: anonymous; 'unknown': the load-time auth
+ * check has not answered yet, so the Guard asks GET /api/auth/me).
+ */
+export function renderApp(path: string, user: CurrentUser | null | 'unknown', routes: ReactElement = <AppRoutes />) {
+  const auth =
+    user === 'unknown'
+      ? { status: 'unknown' as const, user: null }
+      : { status: user ? ('authenticated' as const) : ('anonymous' as const), user };
+  const store = makeStore({ auth });
+  const utils = render(
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[path]}>
+        {routes}
+        <Routes>
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
+      <Toasts />
+    </Provider>,
+  );
+  return { store, ...utils };
+}

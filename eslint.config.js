@@ -1,0 +1,78 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/**',
+      '.tsbuild/**',
+      'desktop/dist/**',
+      'release/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/e2e/.artifacts/**',
+      'tests/.results/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        project: [
+          './shared/tsconfig.json',
+          './api/tsconfig.json',
+          './desktop/src/renderer/tsconfig.json',
+          './desktop/tsconfig.json',
+          './tests/tsconfig.json',
+          './tsconfig.tools.json',
+        ],
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // Test files and koa handlers work with supertest/JSON bodies that are typed `any`.
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/only-throw-error': 'off',
+      '@typescript-eslint/no-redundant-type-constituents': 'off',
+      'no-control-regex': 'off',
+    },
+  },
+  {
+    files: ['shared/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'react', 'react-*', 'electron', 'koa', 'knex', '../../api/*', '../../desktop/*'] },
+      ],
+    },
+  },
+  {
+    files: ['desktop/src/renderer/**/*.{ts,tsx}', 'desktop/src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'electron', 'fs', 'path', 'koa', 'knex'] }],
+    },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'electron', '*/desktop/*'] }] },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);

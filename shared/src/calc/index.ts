@@ -1,0 +1,5 @@
+export * from './round';
+export * from './additional-fees';
+export * from './profit';
+export * from './qualifier';
+export * from './progress';

@@ -1,0 +1,51 @@
+/** SPEC §9 business constants and limits, in one place. */
+export const ROLES = ['admin', 'coach', 'premium', 'course only', 'basic'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  admin: 'Everything: users, tags, content, bulk work and subscriptions.',
+  coach: 'Reviews members’ boards, edits user tags, sees the User Dashboard.',
+  premium: 'Own Move the Needle board, Product Qualifier and premium content.',
+  'course only': 'Courses, course resources and premium slides.',
+  basic: 'Free resources, Product Qualifier and the basic banner.',
+};
+
+/** Stripe subscription statuses that send a user to /blocked unless alwaysGrantAccess. */
+export const BLOCKED_STRIPE_STATUSES = ['unpaid', 'incomplete', 'incomplete_expired', 'past_due'] as const;
+
+export const SEARCH_DEBOUNCE_MS = 500;
+export const USERS_PER_PAGE_OPTIONS = [5, 10, 25] as const;
+export const DEFAULT_USERS_PER_PAGE = 10;
+export const COMMUNITY_PAGE_SIZE = 15;
+export const MAX_LABELS = 10;
+export const MAX_COACHES_LISTED = 50;
+export const COURSES_PER_REQUEST = 1000;
+export const RESOURCES_PER_REQUEST = 1000;
+export const DASHBOARD_RESOURCES = 15;
+export const ALL_TAB_ITEMS = 3;
+export const TAGS_PER_PAGE_MAX = 1000;
+export const AI_TOOL_CARD_MAX_TAGS = 2;
+
+/** Move the Needle cutoff (SPEC §2, §9). See policies/cutoff.ts for the reading we implement. */
+export const MTN_CUTOFF_DATE = '2025-02-13';
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Upload limits. */
+export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** Tag names that switch features on (SPEC §2). */
+export const AI_TOOLKIT_TAG = 'aitoolkit';
+export const RAINA_TAG = 'raina';
+
+/** External sites named by the spec; the deployment may override them in config. */
+export const EXTERNAL_LINKS = {
+  calendar: 'https://calendly.com/',
+  applyToUpgrade: 'https://apply.example.com/',
+  community: 'https://community.example.com/',
+  searchSite: 'https://search.example.com/',
+  upgrades: 'https://upgrades.example.com/',
+  support: 'mailto:support@example.com',
+} as const;

@@ -1,0 +1,380 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../limits';
+import {
+  ADMIN_EDITABLE_USER_FIELDS,
+  COACH_EDITABLE_USER_FIELDS,
+  SELF_EDITABLE_USER_FIELDS,
+  can,
+  editableUserFields,
+  type Action,
+  type UserSubject,
+} from './actions';
+import type { Principal } from './principal';
+
+const ME = 100;
+
+function mk(over: Partial<Principal>): Principal {
+  return {
+    id: ME,
+    role: 'basic',
+    isAdmin: false,
+    createdAt: '2024-06-01T00:00:00.000Z',
+    stripeStatus: 'active',
+    alwaysGrantAccess: false,
+    Tags: [],
+    ...over,
+  };
+}
+
+const PRINCIPAL_NAMES = [
+  'anonymous',
+  'basic',
+  'courseOnly',
+  'premium',
+  'coach',
+  'admin',
+  'adminSwitchedToBasic',
+] as const;
+type PrincipalName = (typeof PRINCIPAL_NAMES)[number];
+
+const PRINCIPALS: Record<PrincipalName, Principal | null> = {
+  anonymous: null,
+  basic: mk({ role: 'basic' }),
+  courseOnly: mk({ role: 'course only' }),
+  premium: mk({ role: 'premium' }),
+  coach: mk({ role: 'coach' }),
+  admin: mk({ role: 'admin', isAdmin: true }),
+  adminSwitchedToBasic: mk({ role: 'basic', isAdmin: true }),
+};
+
+/** Column order of the strings in EXPECTED_CAN. */
+const SUBJECT_NAMES = ['none', 'self', 'otherMember', 'otherCoach', 'otherAdmin', 'otherSwitchedAdmin'] as const;
+type SubjectName = (typeof SUBJECT_NAMES)[number];
+
+function subjectFor(name: SubjectName, user: Principal | null): UserSubject | undefined {
+  switch (name) {
+    case 'none':
+      return undefined;
+    case 'self':
+      return { id: user?.id ?? ME, role: user?.role ?? 'basic', isAdmin: user?.isAdmin ?? false };
+    case 'otherMember':
+      return { id: 900, role: 'basic', isAdmin: false };
+    case 'otherCoach':
+      return { id: 901, role: 'coach', isAdmin: false };
+    case 'otherAdmin':
+      return { id: 902, role: 'admin', isAdmin: false };
+    case 'otherSwitchedAdmin':
+      return { id: 903, role: 'premium', isAdmin: true };
+  }
+}
+
+const ALL_ACTIONS: readonly Action[] = [
+  'tag:list',
+  'tag:manage',
+  'user:list',
+  'user:community',
+  'user:read',
+  'user:create',
+  'user:update',
+  'user:delete',
+  'user:impersonate',
+  'user:switch-role',
+  'upload:image',
+];
+
+/**
+ * SPEC §6 and SECURITY §2, by hand. Each string is one cell per subject:
+ *   none | self | other member | other coach | other admin (role admin) | other admin switched (isAdmin)
+ */
+// prettier-ignore
+const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
+  // Tag Management is admin only; coaches list tags to edit users' tags.
+  'tag:manage':       { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'tag:list':         { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // User Dashboard: admin and coach.
+  'user:list':        { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Community search: any signed-in user.
+  'user:community':   { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // Reading a user: admin and coach anyone; members only themselves.
+  'user:read':        { anonymous: '000000', basic: '010000', courseOnly: '010000', premium: '010000', coach: '111111', admin: '111111', adminSwitchedToBasic: '010000' },
+  'user:create':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Coach edits any user (Tags only, see editableUserFields); members their own profile.
+  'user:update':      { anonymous: '000000', basic: '010000', courseOnly: '010000', premium: '010000', coach: '111111', admin: '111111', adminSwitchedToBasic: '010000' },
+  // Admin deletes users, but not themselves.
+  'user:delete':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '101111', adminSwitchedToBasic: '000000' },
+  // Sign in as: admin only; never themselves or another admin (role admin or isAdmin).
+  'user:impersonate': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '101100', adminSwitchedToBasic: '000000' },
+  // Switch roles: role admin or isAdmin.
+  'user:switch-role': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '111111' },
+  'upload:image':     { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+};
+
+describe('can(): the Action x principal x subject matrix', () => {
+  it('the matrix covers every action', () => {
+    expect(Object.keys(EXPECTED_CAN).sort()).toEqual([...ALL_ACTIONS].sort());
+  });
+
+  describe.each(ALL_ACTIONS)('%s', (action) => {
+    it.each(PRINCIPAL_NAMES)('as %s matches the SPEC matrix for every subject', (name) => {
+      const row = EXPECTED_CAN[action][name];
+      expect(row).toHaveLength(SUBJECT_NAMES.length);
+      const user = PRINCIPALS[name];
+      const got = SUBJECT_NAMES.map((s) => (can(user, action, subjectFor(s, user)) ? '1' : '0')).join('');
+      expect(got).toBe(row);
+    });
+  });
+
+  it('anonymous can do nothing', () => {
+    for (const action of ALL_ACTIONS) expect(can(null, action)).toBe(false);
+  });
+
+  it('an unknown action is denied to everyone', () => {
+    for (const name of PRINCIPAL_NAMES) {
+      expect(can(PRINCIPALS[name], 'user:destroy-everything' as Action)).toBe(false);
+    }
+  });
+});
+
+describe('can(): named rules', () => {
+  const admin = PRINCIPALS.admin!;
+
+  it('an admin cannot delete their own account', () => {
+    expect(can(admin, 'user:delete', { id: admin.id, role: 'admin', isAdmin: true })).toBe(false);
+    expect(can(admin, 'user:delete', { id: 900, role: 'basic', isAdmin: false })).toBe(true);
+  });
+
+  it('an admin cannot sign in as another admin, by role or by isAdmin', () => {
+    expect(can(admin, 'user:impersonate', { id: 5, role: 'admin', isAdmin: false })).toBe(false);
+    expect(can(admin, 'user:impersonate', { id: 5, role: 'admin', isAdmin: true })).toBe(false);
+    for (const role of ROLES) {
+      expect(can(admin, 'user:impersonate', { id: 5, role, isAdmin: true }), role).toBe(false);
+    }
+  });
+
+  it('an admin cannot sign in as themselves', () => {
+    expect(can(admin, 'user:impersonate', { id: admin.id, role: 'basic', isAdmin: false })).toBe(false);
+  });
+
+  it('an admin may sign in as any non-admin member or coach', () => {
+    for (const role of ['coach', 'premium', 'course only', 'basic'] as const) {
+      expect(can(admin, 'user:impersonate', { id: 5, role, isAdmin: false }), role).toBe(true);
+    }
+  });
+
+  it('an admin who switched to another role cannot sign in as anyone until they switch back, but can switch', () => {
+    for (const role of ['coach', 'premium', 'course only', 'basic'] as const) {
+      const switched = mk({ role, isAdmin: true });
+      expect(can(switched, 'user:impersonate', { id: 5, role: 'basic', isAdmin: false })).toBe(false);
+      expect(can(switched, 'user:switch-role')).toBe(true);
+      expect(can(switched, 'tag:manage')).toBe(false);
+      expect(can(switched, 'user:create')).toBe(false);
+    }
+  });
+
+  it('members read and update only their own account', () => {
+    for (const role of ['premium', 'course only', 'basic'] as const) {
+      const u = mk({ role });
+      expect(can(u, 'user:read', { id: u.id, role, isAdmin: false })).toBe(true);
+      expect(can(u, 'user:update', { id: u.id, role, isAdmin: false })).toBe(true);
+      expect(can(u, 'user:read', { id: u.id + 1, role, isAdmin: false })).toBe(false);
+      expect(can(u, 'user:update', { id: u.id + 1, role, isAdmin: false })).toBe(false);
+      expect(can(u, 'user:read')).toBe(false);
+      expect(can(u, 'user:update')).toBe(false);
+    }
+  });
+
+  it('can() does not depend on subscription status or tags (blocking is the auth layer’s job)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PRINCIPAL_NAMES.filter((n) => n !== 'anonymous')),
+        fc.constantFrom(...ALL_ACTIONS),
+        fc.constantFrom(...SUBJECT_NAMES),
+        fc.constantFrom(null, 'active', 'unpaid', 'past_due', 'incomplete', 'incomplete_expired', 'canceled'),
+        fc.boolean(),
+        fc.array(fc.record({ id: fc.nat(), name: fc.constantFrom('aitoolkit', 'admin', 'coach', 'raina') }), {
+          maxLength: 3,
+        }),
+        (name, action, subjectName, stripeStatus, alwaysGrantAccess, Tags) => {
+          const base = PRINCIPALS[name]!;
+          const variant = { ...base, stripeStatus, alwaysGrantAccess, Tags };
+          expect(can(variant, action, subjectFor(subjectName, variant))).toBe(
+            can(base, action, subjectFor(subjectName, base)),
+          );
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+
+const SELF = ['fullName', 'password', 'city', 'state', 'country', 'phoneNumber', 'photoUrl'];
+const ADMIN_ALL = [
+  'fullName',
+  'password',
+  'city',
+  'state',
+  'country',
+  'phoneNumber',
+  'photoUrl',
+  'email',
+  'role',
+  'alwaysGrantAccess',
+  'Tags',
+  'Resources',
+  'position',
+];
+
+describe('editableUserFields (SPEC §2 User edit form, §6; SECURITY mass assignment)', () => {
+  it('the field lists are the SPEC ones', () => {
+    expect([...SELF_EDITABLE_USER_FIELDS]).toEqual(SELF);
+    expect([...COACH_EDITABLE_USER_FIELDS]).toEqual(['Tags']);
+    expect([...ADMIN_EDITABLE_USER_FIELDS]).toEqual(ADMIN_ALL);
+  });
+
+  it('an admin may change every admin-form field on anyone, themselves included, and on a new user', () => {
+    const admin = PRINCIPALS.admin!;
+    expect([...editableUserFields(admin, { id: 900 })]).toEqual(ADMIN_ALL);
+    expect([...editableUserFields(admin, { id: admin.id })]).toEqual(ADMIN_ALL);
+    expect([...editableUserFields(admin, null)]).toEqual(ADMIN_ALL);
+  });
+
+  it('a coach changes only Tags on another user', () => {
+    expect([...editableUserFields(PRINCIPALS.coach!, { id: 900 })]).toEqual(['Tags']);
+  });
+
+  it('a coach editing their own account gets the self fields (not Tags)', () => {
+    const coach = PRINCIPALS.coach!;
+    expect([...editableUserFields(coach, { id: coach.id })]).toEqual(SELF);
+  });
+
+  it('a coach cannot fill in a new user (creating is admin only)', () => {
+    expect([...editableUserFields(PRINCIPALS.coach!, null)]).toEqual([]);
+  });
+
+  it.each(['basic', 'courseOnly', 'premium', 'adminSwitchedToBasic'] as const)(
+    '%s: own account -> the self fields; someone else or a new user -> nothing',
+    (name) => {
+      const u = PRINCIPALS[name]!;
+      expect([...editableUserFields(u, { id: u.id })]).toEqual(SELF);
+      expect([...editableUserFields(u, { id: 900 })]).toEqual([]);
+      expect([...editableUserFields(u, null)]).toEqual([]);
+    },
+  );
+
+  it('email is never self-editable (read-only on the profile)', () => {
+    for (const name of PRINCIPAL_NAMES) {
+      const u = PRINCIPALS[name];
+      if (!u || u.role === 'admin') continue;
+      expect(editableUserFields(u, { id: u.id })).not.toContain('email');
+    }
+  });
+});
+
+describe('editableUserFields properties', () => {
+  const NEVER_FOR_NON_ADMIN = ['role', 'alwaysGrantAccess', 'email', 'Resources', 'position'];
+  const NEVER_FOR_ANYONE = ['isAdmin', 'stripeStatus', 'stripeCustomerId', 'id', 'createdAt', 'password_hash'];
+
+  const principalArb = (roles: readonly Role[]): fc.Arbitrary<Principal> =>
+    fc.record({
+      id: fc.integer({ min: 1, max: 1000 }),
+      role: fc.constantFrom(...roles),
+      isAdmin: fc.boolean(),
+      createdAt: fc.constantFrom('2024-01-01T00:00:00.000Z', '2025-06-01T00:00:00.000Z', 'garbage'),
+      stripeStatus: fc.constantFrom(null, 'active', 'unpaid', 'past_due'),
+      alwaysGrantAccess: fc.boolean(),
+      Tags: fc.array(fc.record({ id: fc.nat(), name: fc.constantFrom('aitoolkit', 'admin', 'coach') }), {
+        maxLength: 3,
+      }),
+    });
+  const nonAdmin = principalArb(['coach', 'premium', 'course only', 'basic']);
+  const anyone = principalArb(ROLES);
+  const targetArb = (p: Principal) =>
+    fc.oneof(
+      fc.constant({ id: p.id }),
+      fc
+        .integer({ min: 1, max: 1000 })
+        .filter((id) => id !== p.id)
+        .map((id) => ({ id })),
+      fc.constant(null),
+    );
+
+  it('for any principal that is not role admin, role/alwaysGrantAccess/email/Resources/position are never editable', () => {
+    fc.assert(
+      fc.property(
+        nonAdmin.chain((p) => fc.tuple(fc.constant(p), targetArb(p))),
+        ([p, target]) => {
+          const fields: readonly string[] = editableUserFields(p, target);
+          for (const f of NEVER_FOR_NON_ADMIN) expect(fields).not.toContain(f);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('on their own account, a non-admin gets exactly the self fields, never Tags (whatever isAdmin says)', () => {
+    fc.assert(
+      fc.property(nonAdmin, (p) => {
+        const fields = editableUserFields(p, { id: p.id });
+        expect([...fields]).toEqual(SELF);
+        expect(fields).not.toContain('Tags');
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('on someone else, a coach gets Tags only and any other non-admin gets nothing', () => {
+    fc.assert(
+      fc.property(nonAdmin, fc.integer({ min: 1, max: 1000 }), (p, otherId) => {
+        fc.pre(otherId !== p.id);
+        const fields = editableUserFields(p, { id: otherId });
+        expect([...fields]).toEqual(p.role === 'coach' ? ['Tags'] : []);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('role admin always gets the full admin list', () => {
+    fc.assert(
+      fc.property(
+        principalArb(['admin']).chain((p) => fc.tuple(fc.constant(p), targetArb(p))),
+        ([p, target]) => {
+          expect([...editableUserFields(p, target)]).toEqual(ADMIN_ALL);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('server-owned fields (isAdmin, stripe*, id, createdAt) are never editable by anyone', () => {
+    fc.assert(
+      fc.property(
+        anyone.chain((p) => fc.tuple(fc.constant(p), targetArb(p))),
+        ([p, target]) => {
+          const fields: readonly string[] = editableUserFields(p, target);
+          for (const f of NEVER_FOR_ANYONE) expect(fields).not.toContain(f);
+          for (const f of fields) expect(ADMIN_ALL).toContain(f);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('any editable field implies can(): update for an existing target, create for a new one', () => {
+    fc.assert(
+      fc.property(
+        anyone.chain((p) => fc.tuple(fc.constant(p), targetArb(p), fc.constantFrom(...ROLES), fc.boolean())),
+        ([p, target, targetRole, targetIsAdmin]) => {
+          const fields = editableUserFields(p, target);
+          if (fields.length === 0) return;
+          if (target)
+            expect(can(p, 'user:update', { id: target.id, role: targetRole, isAdmin: targetIsAdmin })).toBe(true);
+          else expect(can(p, 'user:create')).toBe(true);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+});

@@ -1,0 +1,92 @@
+import type { Role } from '../limits';
+import { isAdminRole, isAdministrator, type Principal } from './principal';
+
+/** Profile fields a member may change on their own account. */
+export const SELF_EDITABLE_USER_FIELDS = [
+  'fullName',
+  'password',
+  'city',
+  'state',
+  'country',
+  'phoneNumber',
+  'photoUrl',
+] as const;
+/** A coach changes only a user's Tags. */
+export const COACH_EDITABLE_USER_FIELDS = ['Tags'] as const;
+/** An admin may change everything an admin form offers. */
+export const ADMIN_EDITABLE_USER_FIELDS = [
+  ...SELF_EDITABLE_USER_FIELDS,
+  'email',
+  'role',
+  'alwaysGrantAccess',
+  'Tags',
+  'Resources',
+  'position',
+] as const;
+export type EditableUserField = (typeof ADMIN_EDITABLE_USER_FIELDS)[number];
+
+export type Action =
+  | 'tag:list'
+  | 'tag:manage'
+  | 'user:list'
+  | 'user:community'
+  | 'user:read'
+  | 'user:create'
+  | 'user:update'
+  | 'user:delete'
+  | 'user:impersonate'
+  | 'user:switch-role'
+  | 'upload:image';
+
+export interface UserSubject {
+  id: number;
+  role: Role;
+  isAdmin: boolean;
+}
+
+/**
+ * The one authorization question: may `user` do `action` (on `subject`)?
+ * The API asks it for every endpoint; the UI asks it to show or hide controls.
+ */
+export function can(user: Principal | null, action: Action, subject?: UserSubject): boolean {
+  if (!user) return false;
+  const admin = isAdminRole(user);
+  switch (action) {
+    case 'tag:manage':
+      return admin;
+    case 'tag:list':
+      return admin || user.role === 'coach';
+    case 'user:list':
+      return admin || user.role === 'coach';
+    case 'user:community':
+      return true;
+    case 'user:read':
+      return admin || user.role === 'coach' || (subject !== undefined && subject.id === user.id);
+    case 'user:create':
+      return admin;
+    case 'user:update':
+      if (admin || user.role === 'coach') return true;
+      return subject !== undefined && subject.id === user.id;
+    case 'user:delete':
+      return admin && (subject === undefined || subject.id !== user.id);
+    case 'user:impersonate':
+      if (!admin) return false;
+      if (!subject) return true;
+      return subject.id !== user.id && subject.role !== 'admin' && !subject.isAdmin;
+    case 'user:switch-role':
+      return isAdministrator(user);
+    case 'upload:image':
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** Which fields of `target` the actor may change (SPEC §6: admin all, coach Tags, member own profile). */
+export function editableUserFields(user: Principal, target: { id: number } | null): readonly EditableUserField[] {
+  if (isAdminRole(user)) return ADMIN_EDITABLE_USER_FIELDS;
+  if (!target) return []; // creating an account: admin only (can 'user:create')
+  if (target.id === user.id) return SELF_EDITABLE_USER_FIELDS;
+  if (user.role === 'coach') return COACH_EDITABLE_USER_FIELDS;
+  return [];
+}

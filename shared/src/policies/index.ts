@@ -1,0 +1,4 @@
+export * from './principal';
+export * from './routes';
+export * from './sidebar';
+export * from './actions';

@@ -1,0 +1,71 @@
+import { AI_TOOLKIT_TAG, EXTERNAL_LINKS } from '../limits';
+import { hasTagNamed, isAdministrator, isMoveTheNeedleHidden, type Principal } from './principal';
+
+export interface SidebarItem {
+  key: string;
+  label: string;
+  /** An in-app path, or an absolute URL for external links. */
+  to: string;
+  external?: boolean;
+  section: 'main' | 'extra';
+}
+
+/** SPEC §2 Sidebar: the items a user sees, in order. */
+export function sidebarItems(user: Principal): SidebarItem[] {
+  const r = user.role;
+  const items: SidebarItem[] = [];
+  const add = (cond: boolean, item: Omit<SidebarItem, 'section'>, section: SidebarItem['section'] = 'main') => {
+    if (cond) items.push({ ...item, section });
+  };
+  const aiTag = hasTagNamed(user, AI_TOOLKIT_TAG);
+  add(true, { key: 'dashboard', label: 'Dashboard', to: '/' });
+  add(r === 'admin' || r === 'coach' || ((r === 'basic' || r === 'premium') && aiTag), {
+    key: 'ai-toolkit',
+    label: 'AI Toolkit',
+    to: '/ai-toolkit',
+  });
+  add(true, { key: 'courses', label: 'Courses', to: '/courses' });
+  add(true, { key: 'resources', label: 'Resources', to: '/resources' });
+  add(true, { key: 'profit-calculator', label: 'Power Profit Tool', to: '/profit-calculator' });
+  add(r === 'premium' && !isMoveTheNeedleHidden(user), {
+    key: 'move-the-needle',
+    label: 'Move The Needle',
+    to: '/move-the-needle',
+  });
+  add(r === 'coach', { key: 'move-the-needle-coach', label: 'Move The Needle', to: '/move-the-needle' });
+  add(r === 'admin', { key: 'master-template', label: 'Master Template', to: '/move-the-needle' });
+  add(r === 'basic' || r === 'premium' || r === 'admin' || r === 'coach', {
+    key: 'product-qualifier',
+    label: 'Product Qualifier Tool',
+    to: '/product-qualifier',
+  });
+  add(r === 'admin' || r === 'coach', { key: 'users', label: 'User Dashboard', to: '/users' });
+  add(r === 'admin', { key: 'tag-management', label: 'Tag Management', to: '/tag-management' });
+
+  const ext = (cond: boolean, key: string, label: string, to: string) =>
+    add(cond, { key, label, to, external: true }, 'extra');
+  ext(r === 'basic' || r === 'premium' || r === 'course only', 'apply', 'Apply To Upgrade', EXTERNAL_LINKS.applyToUpgrade);
+  ext(!aiTag, 'community', 'Community Group', EXTERNAL_LINKS.community);
+  ext(r !== 'basic' && r !== 'premium', 'search-site', 'Product Search', EXTERNAL_LINKS.searchSite);
+  ext(r === 'premium', 'upgrades', 'Upgrades', EXTERNAL_LINKS.upgrades);
+  ext(true, 'support', 'Support', EXTERNAL_LINKS.support);
+  add(true, { key: 'settings', label: 'Settings', to: '/profile' }, 'extra');
+  return items;
+}
+
+/** 'Switch roles' is offered to admins (role admin or isAdmin). */
+export function canSwitchRoles(user: Principal): boolean {
+  return isAdministrator(user);
+}
+
+/** Dashboard: the Move the Needle donut card (not for basic; calendar card when hidden). */
+export function dashboardBoardCard(user: Principal): 'donut' | 'calendar' | 'none' {
+  if (user.role === 'basic') return isMoveTheNeedleHidden(user) ? 'calendar' : 'none';
+  if (isMoveTheNeedleHidden(user)) return 'calendar';
+  return user.role === 'premium' || user.role === 'coach' || user.role === 'admin' ? 'donut' : 'none';
+}
+
+/** The community search card is for basic and premium members only. */
+export function showsCommunitySearch(user: Principal): boolean {
+  return user.role === 'basic' || user.role === 'premium';
+}

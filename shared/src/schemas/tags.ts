@@ -1,0 +1,9 @@
+import * as yup from 'yup';
+import { MESSAGES } from '../messages';
+
+export const tagUpsertSchema = yup.object({
+  id: yup.number().integer().positive().optional(),
+  name: yup.string().trim().required(MESSAGES.fieldRequired).max(100),
+  openForSignup: yup.boolean().optional(),
+});
+export type TagUpsertInput = yup.InferType<typeof tagUpsertSchema>;

@@ -1,0 +1,64 @@
+import type { Role } from '../limits';
+
+export type { Role };
+
+/** SPEC §3 Tag. */
+export interface Tag {
+  id: number;
+  name: string;
+  /** Tags an admin opened to sign-up links (?signuptags=) may be attached at sign-up. */
+  openForSignup?: boolean;
+}
+
+export interface ResourceRef {
+  id: number;
+  title: string;
+}
+
+/** SPEC §3 User as the API sends it to an admin (or to the user about themselves). */
+export interface User {
+  id: number;
+  fullName: string;
+  email: string;
+  role: Role;
+  photoUrl: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  phoneNumber: string | null;
+  createdAt: string;
+  stripeStatus: string | null;
+  stripeCustomerId: string | null;
+  alwaysGrantAccess: boolean;
+  isAdmin: boolean;
+  Tags: Tag[];
+  Resources: ResourceRef[];
+  position: number;
+}
+
+/** The signed-in user, plus who is impersonating them (sign in as). */
+export interface CurrentUser extends User {
+  impersonator: { id: number; fullName: string; email: string } | null;
+}
+
+/** What members may see of each other (community search). */
+export interface PublicUser {
+  id: number;
+  fullName: string;
+  photoUrl: string | null;
+  city: string | null;
+  state: string | null;
+  country: string | null;
+  role: Role;
+}
+
+export interface UserListResponse<U = User> {
+  users: U[];
+  totalCount: number;
+  premiumCount: number;
+  basicCount: number;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { ALL_ROLES, createTag, createUser, signIn } from '../helpers/factories';
+import type { Role } from '../../shared/src/limits';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function agentFor(role: Role) {
+  const user = await createUser(t.knex, { role });
+  return signIn(t.agent(), user);
+}
+
+describe('tags', () => {
+  it('requires authentication for every tag call', async () => {
+    const r = t.request();
+    expect((await r.get('/api/tag/read-many')).status).toBe(401);
+    expect((await r.post('/api/tag/upsert').send({ name: 'x' })).status).toBe(401);
+    expect((await r.delete('/api/tag/1')).status).toBe(401);
+  });
+
+  it('lets an admin create, rename and delete a tag', async () => {
+    const admin = await agentFor('admin');
+    const created = await admin.post('/api/tag/upsert').send({ name: 'Mastermind' });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ tag: { name: 'Mastermind', openForSignup: false }, isNew: true });
+    const id = created.body.tag.id as number;
+    const renamed = await admin.post('/api/tag/upsert').send({ id, name: 'Mastermind 2026' });
+    expect(renamed.body).toMatchObject({ tag: { id, name: 'Mastermind 2026' }, isNew: false });
+    const list = await admin.get('/api/tag/read-many');
+    expect(list.body.tags.map((x: { name: string }) => x.name)).toContain('Mastermind 2026');
+    expect((await admin.delete(`/api/tag/${id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/tag/${id}`)).status).toBe(404);
+  });
+
+  it('returns 400 with a field message when the name is empty', async () => {
+    const admin = await agentFor('admin');
+    const res = await admin.post('/api/tag/upsert').send({ name: '   ' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields).toEqual({ name: 'this field cannot be empty' });
+  });
+
+  it('returns 409 for a duplicate name, case-insensitively', async () => {
+    const admin = await agentFor('admin');
+    await createTag(t.knex, 'Duplicate');
+    const res = await admin.post('/api/tag/upsert').send({ name: 'duplicate' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.fields.name).toBeTruthy();
+  });
+
+  it.each(ALL_ROLES.filter((r) => r !== 'admin'))('returns 403 when a %s manages tags', async (role) => {
+    const agent = await agentFor(role);
+    const tag = await createTag(t.knex);
+    expect((await agent.post('/api/tag/upsert').send({ name: 'nope' })).status).toBe(403);
+    expect((await agent.delete(`/api/tag/${tag.id}`)).status).toBe(403);
+  });
+
+  it('lets a coach list tags (to edit user tags) but not a member', async () => {
+    expect((await (await agentFor('coach')).get('/api/tag/read-many')).status).toBe(200);
+    expect((await (await agentFor('premium')).get('/api/tag/read-many')).status).toBe(403);
+  });
+
+  it('returns 400, never 500, for a non-numeric id', async () => {
+    const admin = await agentFor('admin');
+    expect((await admin.delete('/api/tag/abc')).status).toBe(400);
+    expect((await admin.post('/api/tag/upsert').send({ id: 'abc', name: 'x' })).status).toBe(400);
+  });
+});

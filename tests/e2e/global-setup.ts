@@ -1,0 +1,118 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import knexFactory from 'knex';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+import { E2E_PORT } from './playwright.config';
+import { MAIL_DIR } from './support';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`the API exited early with ${child.exitCode}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the API did not answer ${url} within ${timeoutMs} ms`);
+}
+
+/**
+ * Starts a real SMTP listener (every message saved as a file in MAIL_DIR) and the real API
+ * (tsx api/src/server.ts) serving the built web UI, on a fresh PostgreSQL database when
+ * TEST_DATABASE_URL/DATABASE_URL is set, else on a fresh embedded PGlite data directory.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  fs.rmSync(MAIL_DIR, { recursive: true, force: true });
+  fs.mkdirSync(MAIL_DIR, { recursive: true });
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase()).join(',');
+        const file = path.join(MAIL_DIR, `${Date.now()}-${crypto.randomBytes(3).toString('hex')}.eml`);
+        fs.writeFileSync(file, `X-Test-To: ${to}\n${Buffer.concat(chunks).toString('utf8')}`);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+  const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
+  let databaseUrl = '';
+  let dbName = '';
+  const adminUrl = (name: string) => {
+    const u = new URL(server);
+    u.pathname = `/${name}`;
+    return u.toString();
+  };
+  if (server) {
+    dbName = `portal_e2e_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = knexFactory({ client: 'pg', connection: adminUrl('postgres') });
+    await admin.raw(`CREATE DATABASE "${dbName}"`);
+    await admin.destroy();
+    databaseUrl = adminUrl(dbName);
+  }
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(E2E_PORT),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0000',
+    WEB_DIR: path.join(root, 'desktop', 'dist', 'web'),
+    QUIET: 'true',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  delete env.TEST_DATABASE_URL;
+  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'api/src/server.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  fs.mkdirSync(path.join(root, 'tests', '.results'), { recursive: true });
+  const log = fs.createWriteStream(path.join(root, 'tests', '.results', 'e2e-server.log'));
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  await waitForHealth(`http://127.0.0.1:${E2E_PORT}/api/health`, child);
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        resolve();
+      }, 10_000);
+      child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    if (dbName) {
+      const admin = knexFactory({ client: 'pg', connection: adminUrl('postgres') });
+      await admin.raw(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+      await admin.destroy();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

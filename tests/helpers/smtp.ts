@@ -1,0 +1,75 @@
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+export interface SmtpCapture {
+  url: string;
+  messages: CapturedMail[];
+  /** Resolves with the next message for `to` (or any) that arrives, or one already captured. */
+  waitFor(to?: string, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+/** A real SMTP listener on 127.0.0.1 that captures every message (for nodemailer over SMTP). */
+export async function startSmtp(): Promise<SmtpCapture> {
+  const messages: CapturedMail[] = [];
+  const waiters: Array<{ to?: string; resolve: (m: CapturedMail) => void }> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const mail: CapturedMail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        messages.push(mail);
+        for (let i = waiters.length - 1; i >= 0; i -= 1) {
+          const w = waiters[i]!;
+          if (!w.to || mail.to.includes(w.to.toLowerCase())) {
+            waiters.splice(i, 1);
+            w.resolve(mail);
+          }
+        }
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitFor(to, timeoutMs = 5000) {
+      const existing = messages.find((m) => !to || m.to.includes(to.toLowerCase()));
+      if (existing) return Promise.resolve(existing);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no mail for ${to ?? 'anyone'} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({
+          to,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The reset link in a captured mail (quoted-printable soft breaks undone). */
+export function extractLink(raw: string, pathPrefix: string): string | null {
+  const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const m = text.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix}[A-Za-z0-9_-]+`));
+  return m ? m[0] : null;
+}

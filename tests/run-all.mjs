@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the whole suite. Unit and API tests (vitest) against a real database — a fresh
+ * PostgreSQL database per test file when TEST_DATABASE_URL or DATABASE_URL names a server, else a
+ * fresh embedded PGlite — then the web UI is built and the Playwright specs run in Chromium.
+ * Ends with one line `N passed, M failed[, K skipped]` and exits non-zero on any failure.
+ *   SKIP_E2E=1 npm test   # vitest only
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const results = path.join(root, 'tests', '.results');
+fs.rmSync(results, { recursive: true, force: true });
+fs.mkdirSync(results, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems = [];
+
+// 1. vitest: shared, API, desktop main/preload and renderer unit tests.
+const vitestJson = path.join(results, 'vitest.json');
+const vitestStatus = run(bin('vitest'), ['run'], { VITEST_JSON: vitestJson });
+if (fs.existsSync(vitestJson)) {
+  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  totals.passed += r.numPassedTests ?? 0;
+  totals.failed += r.numFailedTests ?? 0;
+  totals.skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  if (vitestStatus !== 0 && (r.numFailedTests ?? 0) === 0) {
+    totals.failed += 1;
+    problems.push(`vitest exited with ${vitestStatus} (a test file failed to load or run)`);
+  }
+} else {
+  totals.failed += 1;
+  problems.push('vitest produced no report');
+}
+
+// 2. Playwright in Chromium against the built web UI and a real API.
+if (process.env.SKIP_E2E !== '1') {
+  if (run('npm', ['run', '--silent', 'build:web']) !== 0) {
+    totals.failed += 1;
+    problems.push('the web UI did not build');
+  } else {
+    const pwJson = path.join(results, 'playwright.json');
+    const pwStatus = run(bin('playwright'), ['test', '--config', 'tests/e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    });
+    if (fs.existsSync(pwJson)) {
+      const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats ?? {};
+      totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+      totals.failed += s.unexpected ?? 0;
+      totals.skipped += s.skipped ?? 0;
+      if (pwStatus !== 0 && (s.unexpected ?? 0) === 0) {
+        totals.failed += 1;
+        problems.push(`playwright exited with ${pwStatus}`);
+      }
+    } else {
+      totals.failed += 1;
+      problems.push('playwright produced no report');
+    }
+  }
+}
+
+// The Electron end-to-end run needs Electron's binary, which cannot be downloaded on every machine.
+const electronBinary = path.join(root, 'node_modules', 'electron', 'dist');
+if (!fs.existsSync(electronBinary)) {
+  console.log('Electron end-to-end: NOT RUN (no Electron binary installed here; the main and preload modules ran as unit tests).');
+}
+for (const p of problems) console.log(`problem: ${p}`);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed > 0 ? 1 : 0);
