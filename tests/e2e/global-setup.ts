@@ -7,7 +7,7 @@ import knexFactory from 'knex';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { E2E_PORT } from './playwright.config';
-import { MAIL_DIR } from './support';
+import { ARTIFACTS_DIR, MAIL_DIR } from './support';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -78,7 +78,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SEED_DEMO: 'true',
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0000',
-    WEB_DIR: path.join(root, 'desktop', 'dist', 'web'),
+    // E2E_WEB_DIR: a web build of its own (vite build --outDir ...) for a parallel e2e run.
+    WEB_DIR: process.env.E2E_WEB_DIR ? path.resolve(process.env.E2E_WEB_DIR) : path.join(root, 'desktop', 'dist', 'web'),
     QUIET: 'true',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -89,8 +90,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  fs.mkdirSync(path.join(root, 'tests', '.results'), { recursive: true });
-  const log = fs.createWriteStream(path.join(root, 'tests', '.results', 'e2e-server.log'));
+  fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const log = fs.createWriteStream(path.join(ARTIFACTS_DIR, 'e2e-server.log'));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   await waitForHealth(`http://127.0.0.1:${E2E_PORT}/api/health`, child);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 4321);
@@ -10,7 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: '../../test-results',
+  outputDir: process.env.E2E_ARTIFACTS ? path.join(process.env.E2E_ARTIFACTS, 'test-results') : '../../test-results',
   globalSetup: './global-setup.ts',
   reporter: [['list'], ['json']],
   use: {

@@ -3,8 +3,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 
-export const MAIL_DIR = path.resolve(import.meta.dirname, '.artifacts', 'mail');
-export const SHOTS_DIR = path.resolve(import.meta.dirname, '.artifacts', 'screenshots');
+/** E2E_ARTIFACTS lets several e2e runs share a checkout (each with its own E2E_PORT) without clashing. */
+export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS
+  ? path.resolve(process.env.E2E_ARTIFACTS)
+  : path.resolve(import.meta.dirname, '.artifacts');
+export const MAIL_DIR = path.join(ARTIFACTS_DIR, 'mail');
+export const SHOTS_DIR = path.join(ARTIFACTS_DIR, 'screenshots');
 
 /** Demo accounts seeded by the API on start (api/src/db/seed.ts). */
 export const DEMO = {

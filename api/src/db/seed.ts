@@ -40,6 +40,19 @@ const COMMUNITY = [
   ['Sofia Rossi', 'Miami', 'FL', 'basic'],
 ] as const;
 
+/** What an area's demo seed gets: the transaction and the demo accounts' ids by email. */
+export interface SeedContext {
+  userIdByEmail: ReadonlyMap<string, number>;
+  tagIdByName: ReadonlyMap<string, number>;
+}
+export type AreaSeed = (trx: Knex.Transaction, ctx: SeedContext) => Promise<void>;
+
+/**
+ * Each area's demo content (courses, boards, products, ...), run in the same transaction after the
+ * accounts exist. An area adds its seed function from its own file here, one line each.
+ */
+const AREA_SEEDS: AreaSeed[] = [];
+
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */
 export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {
   const existing = await knex('users').count<Array<{ count: number }>>('* as count').first();
@@ -50,6 +63,7 @@ export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {
   await knex.transaction(async (trx) => {
     const tags = await trx('tags').insert(DEMO_TAGS).returning<Array<{ id: number; name: string }>>(['id', 'name']);
     const tagId = (name: string) => tags.find((t) => t.name === name)!.id;
+    const userIdByEmail = new Map<string, number>();
     for (const a of DEMO_ACCOUNTS) {
       const [row] = await trx('users')
         .insert({
@@ -66,6 +80,7 @@ export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {
           created_at: new Date(`${a.createdAt}T12:00:00Z`),
         })
         .returning<Array<{ id: number }>>('id');
+      userIdByEmail.set(a.email, row!.id);
       if (a.role === 'premium' || a.role === 'coach') {
         await trx('user_tags').insert({ user_id: row!.id, tag_id: tagId('aitoolkit') });
       }
@@ -83,6 +98,8 @@ export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {
         created_at: new Date(Date.UTC(2024, i, 5)),
       })),
     );
+    const ctx: SeedContext = { userIdByEmail, tagIdByName: new Map(tags.map((t) => [t.name, t.id])) };
+    for (const seed of AREA_SEEDS) await seed(trx, ctx);
   });
   return DEMO_ACCOUNTS;
 }
