@@ -11,8 +11,13 @@ import { createMailer, type Mailer } from './adapters/mail';
 import { createStorage, type Storage } from './adapters/storage';
 import { authRoutes } from './features/auth/routes';
 import { userRoutes } from './features/users/routes';
+import { userTestRoutes } from './features/users/test-tools';
 import { tagRoutes } from './features/tags/routes';
 import { uploadRoutes } from './features/uploads/routes';
+import { boardRoutes } from './features/board/routes';
+import { courseRouters } from './features/courses';
+import { productRoutes } from './features/products/routes';
+import { qualifierRoutes } from './features/qualifier/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -60,7 +65,7 @@ export function createApp(opts: AppOptions): Koa {
   );
   app.use(sessionMiddleware(app, knex, config));
 
-  for (const router of [authRoutes(), userRoutes(), tagRoutes(), uploadRoutes()]) {
+  for (const router of [authRoutes(), userRoutes(), userTestRoutes(), tagRoutes(), uploadRoutes(), boardRoutes(), ...courseRouters(), productRoutes(), qualifierRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

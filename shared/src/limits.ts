@@ -49,3 +49,19 @@ export const EXTERNAL_LINKS = {
   upgrades: 'https://upgrades.example.com/',
   support: 'mailto:support@example.com',
 } as const;
+
+/** Courses: the longest lesson (markdown characters) the editor and the API accept. */
+export const LESSON_CONTENT_MAX_CHARS = 200_000;
+
+/**
+ * Lesson embeds (a fenced ```form or ```video block holding one https URL) render as a sandboxed
+ * <iframe> only when the URL's origin is listed here; anything else shows as plain text. The API's
+ * CSP frame-src (api/src/core/http.ts) is built from these lists, so they stay in step.
+ */
+export const FORM_EMBED_ORIGINS = [
+  'https://docs.google.com',
+  'https://form.jotform.com',
+  'https://tally.so',
+  'https://form.typeform.com',
+] as const;
+export const VIDEO_EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import { MESSAGES } from '@shared/messages';
+import { FORM_EMBED_ORIGINS, VIDEO_EMBED_ORIGINS } from '@shared/limits';
 import type { Config } from '../config';
 import { HttpError, pgErrorCode } from './errors';
 import type { PortalContext } from './context';
@@ -65,7 +66,8 @@ export function securityHeaders(config: Config): Middleware {
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
     "connect-src 'self'",
-    'frame-src https://www.youtube.com https://player.vimeo.com',
+    // Lesson embeds (shared/src/limits.ts): only these origins may be framed.
+    `frame-src ${[...VIDEO_EMBED_ORIGINS, ...FORM_EMBED_ORIGINS].join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import * as foundation from './migrations/0001_foundation';
+import * as courses from './migrations/0002_courses';
+import * as board from './migrations/0003_board';
+import * as products from './migrations/0004_products';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -7,7 +10,12 @@ interface Migration {
 }
 
 /** Every migration in order. Listed statically so tsx, vitest and bundlers all find them. */
-export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [['0001_foundation', foundation]];
+export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
+  ['0001_foundation', foundation],
+  ['0002_courses', courses],
+  ['0003_board', board],
+  ['0004_products', products],
+];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {
   getMigrations(): Promise<string[]> {

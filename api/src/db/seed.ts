@@ -1,6 +1,9 @@
 import type { Knex } from 'knex';
 import type { Role } from '@shared/limits';
 import { hashPassword } from '../core/password';
+import { seedCourses } from './seed-courses';
+import { seedProducts } from './seed-products';
+import { seedBoard } from './seed-board';
 
 export interface DemoAccount {
   role: Role;
@@ -51,7 +54,11 @@ export type AreaSeed = (trx: Knex.Transaction, ctx: SeedContext) => Promise<void
  * Each area's demo content (courses, boards, products, ...), run in the same transaction after the
  * accounts exist. An area adds its seed function from its own file here, one line each.
  */
-const AREA_SEEDS: AreaSeed[] = [];
+const AREA_SEEDS: AreaSeed[] = [
+  seedCourses,
+  seedProducts,
+  seedBoard,
+];
 
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */
 export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {

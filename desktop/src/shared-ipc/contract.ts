@@ -15,9 +15,21 @@ export interface SaveFileRequest {
   bytes: Uint8Array;
 }
 
+/** The renderer of the desktop app is served from this origin (custom protocol, not file://). */
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'portal';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
 /** What preload exposes as window.portal: nothing else reaches the renderer. */
 export interface PortalBridge {
   platform: 'desktop';
+  /**
+   * Where the renderer sends its API calls: the app's own origin. Main forwards app://portal/api/*
+   * and /uploads/* to the configured API (PORTAL_API_URL) with the window session's cookies, so
+   * the renderer stays same-origin (no CORS, no third-party cookies) and the CSP needs no remote
+   * connect-src.
+   */
+  apiBaseUrl: string;
   pickFile(options: { accept: PickAccept }): Promise<PickedFile | null>;
   saveFile(request: SaveFileRequest): Promise<boolean>;
   openExternal(url: string): Promise<boolean>;
@@ -32,4 +44,4 @@ export const IPC_CHANNELS = {
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 
-export const BRIDGE_KEYS = ['platform', 'pickFile', 'saveFile', 'openExternal'] as const;
+export const BRIDGE_KEYS = ['platform', 'apiBaseUrl', 'pickFile', 'saveFile', 'openExternal'] as const;

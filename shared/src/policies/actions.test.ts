@@ -81,6 +81,11 @@ const ALL_ACTIONS: readonly Action[] = [
   'user:impersonate',
   'user:switch-role',
   'upload:image',
+  'product:use',
+  'product:additional-fees',
+  'qualifier:use',
+  'course:read',
+  'course:manage',
 ];
 
 /**
@@ -108,6 +113,14 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // Switch roles: role admin or isAdmin.
   'user:switch-role': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '111111' },
   'upload:image':     { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // Power Profit Tool: every member (own products only, see ownsProduct); basic cannot change additional fees.
+  'product:use':      { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  'product:additional-fees': { anonymous: '000000', basic: '000000', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Product Qualifier: course only members get the upgrade prompt.
+  'qualifier:use':    { anonymous: '000000', basic: '111111', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // Courses: every member reads (per-course visibility in policies/courses.ts); role admin manages.
+  'course:read':      { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  'course:manage':    { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
 };
 
 describe('can(): the Action x principal x subject matrix', () => {

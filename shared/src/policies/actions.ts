@@ -1,5 +1,7 @@
 import type { Role } from '../limits';
 import { isAdminRole, isAdministrator, type Principal } from './principal';
+import { canUseSellerTools, isSellerToolsAction, type SellerToolsAction } from './products';
+import { canUseCourses, isCourseAction, type CourseAction } from './courses';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -36,7 +38,9 @@ export type Action =
   | 'user:delete'
   | 'user:impersonate'
   | 'user:switch-role'
-  | 'upload:image';
+  | 'upload:image'
+  | SellerToolsAction
+  | CourseAction;
 
 export interface UserSubject {
   id: number;
@@ -50,6 +54,8 @@ export interface UserSubject {
  */
 export function can(user: Principal | null, action: Action, subject?: UserSubject): boolean {
   if (!user) return false;
+  if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
+  if (isCourseAction(action)) return canUseCourses(user, action);
   const admin = isAdminRole(user);
   switch (action) {
     case 'tag:manage':

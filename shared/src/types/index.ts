@@ -62,3 +62,9 @@ export interface UserListResponse<U = User> {
 export interface ApiErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> };
 }
+
+export * from './user-admin';
+export * from './products';
+export * from './qualifier';
+export * from './courses';
+export * from './board';

@@ -12,6 +12,7 @@ import type { PortalContext, PortalState } from '../../core/context';
 import { ownValue, pickChanges, tagIdsOf, toColumns } from './fields';
 import { presentPublicUser, presentUser } from './presenter';
 import { COMMUNITY_ROLES, deleteUser, getUser, getUserWithTags, listUsers, saveUser } from './service';
+import { addUserAdminRoutes } from './admin-routes';
 
 const subjectOf = (row: Pick<UserRow, 'id' | 'role' | 'is_admin'>): UserSubject => ({
   id: row.id,
@@ -47,6 +48,8 @@ function upsertId(body: unknown): number | undefined {
 
 export function userRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/user' });
+  // Fixed paths (export, bulk-update, import ...) before '/:id', so they are not read as ids.
+  addUserAdminRoutes(router);
 
   /**
    * Admins and coaches: the User Dashboard (full users with tags, search over name and email).

@@ -6,8 +6,9 @@ import { toastAdded, type ToastKind } from './toastsSlice';
 import { authApi } from '../features/auth/authApi';
 import { tagsApi } from '../features/tags/tagsApi';
 import { profileApi } from '../features/profile/profileApi';
+import { PRODUCT_TOAST_RULES } from '../features/products/toasts';
 
-interface ToastRule {
+export interface ToastRule {
   matcher: (action: unknown) => boolean;
   kind: ToastKind;
   /** The toast text; return null to show nothing (e.g. field errors are shown in the form). */
@@ -53,6 +54,7 @@ export const TOAST_RULES: ToastRule[] = [
   { matcher: a.switchRole.matchRejected, kind: 'error', message: serverMessage },
   { matcher: a.signInAsReturn.matchRejected, kind: 'error', message: serverMessage },
   { matcher: a.createCustomerPortal.matchRejected, kind: 'error', message: serverMessage },
+  ...PRODUCT_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

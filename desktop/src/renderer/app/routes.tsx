@@ -20,6 +20,8 @@ const CheckStripePayment = lazyNamed(() => import('../features/auth/CheckStripeP
 const Dashboard = lazyNamed(() => import('../features/dashboard/Dashboard'), 'Dashboard');
 const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile');
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
+const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
+const ProductQualifier = lazyNamed(() => import('../features/qualifier/ProductQualifier'), 'ProductQualifier');
 
 /** Areas whose screens come with later issues (SPEC §2 paths), each with an honest placeholder. */
 const COMING_SOON: ReadonlyArray<{ paths: string[]; title: string }> = [
@@ -29,8 +31,6 @@ const COMING_SOON: ReadonlyArray<{ paths: string[]; title: string }> = [
     title: 'Courses',
   },
   { paths: ['/course/:moduleId/:lessonId', '/lesson-redirect/:lessonId'], title: 'Lesson' },
-  { paths: ['/profit-calculator'], title: 'Power Profit Tool' },
-  { paths: ['/product-qualifier'], title: 'Product Qualifier Tool' },
   { paths: ['/move-the-needle', '/move-the-needle/:id'], title: 'Move The Needle' },
   { paths: ['/users'], title: 'User Dashboard' },
   { paths: ['/ai-toolkit', '/ai-toolkit/chat/:toolName', '/ai-toolkit-chat'], title: 'AI Toolkit' },
@@ -56,6 +56,8 @@ export function AppRoutes() {
           <Route path="/profile" element={<Profile />} />
           <Route path="/tag-management" element={<TagManagement />} />
           <Route path="/check-stripe-payment" element={<CheckStripePayment />} />
+          <Route path="/profit-calculator" element={<ProfitCalculator />} />
+          <Route path="/product-qualifier" element={<ProductQualifier />} />
           {COMING_SOON.flatMap(({ paths, title }) =>
             paths.map((path) => <Route key={path} path={path} element={<ComingSoon title={title} />} />),
           )}

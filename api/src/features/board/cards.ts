@@ -1,0 +1,86 @@
+import type Router from '@koa/router';
+import { MESSAGES } from '@shared/messages';
+import { canDeleteCard } from '@shared/policies/board';
+import { cardMoveSchema, cardReorderSchema, cardUpsertSchema } from '@shared/schemas/board';
+import { auth, requireUser } from '../../core/auth';
+import { badRequest, forbidden, notFound } from '../../core/errors';
+import type { PortalContext, PortalState } from '../../core/context';
+import { idParam, parse } from '../../core/validate';
+import { findOwned } from './access';
+import { deleteCardAt, moveCard, openCardSlot, reorderCard } from './positions';
+import { readCard } from './read-model';
+import { boardTx } from './tx';
+
+/** Cards: the dialog's read, create/update, reorder within a list, move across lists, delete. */
+export function cardRoutes(router: Router<PortalState, PortalContext>): void {
+  router.get('/card/:id', auth(), async (ctx) => {
+    const id = idParam(ctx.params.id);
+    await findOwned(ctx, ctx.deps.knex, 'card', id);
+    const card = await readCard(ctx.deps.knex, id);
+    if (!card) throw notFound(MESSAGES.cardNotFound);
+    ctx.body = { card };
+  });
+
+  router.post('/card/reorder', auth(), async (ctx) => {
+    const input = await parse(cardReorderSchema, ctx.request.body);
+    const card = await boardTx(ctx.deps.knex, (trx) => reorderCard(ctx, trx, input));
+    ctx.body = { success: true, card };
+  });
+
+  router.post('/card/move', auth(), async (ctx) => {
+    const input = await parse(cardMoveSchema, ctx.request.body);
+    const card = await boardTx(ctx.deps.knex, (trx) => moveCard(ctx, trx, input));
+    ctx.body = { success: true, card };
+  });
+
+  /**
+   * Without id: a new card in ListId at `position` (default: the end). With id: title,
+   * description and cover (null, or the URL of one of the card's attachments). Position and list
+   * change only through reorder and move.
+   */
+  router.post('/card/upsert', auth(), async (ctx) => {
+    const input = await parse(cardUpsertSchema, ctx.request.body);
+    const { knex } = ctx.deps;
+    let cardId: number;
+    if (input.id) {
+      const found = await findOwned(ctx, knex, 'card', input.id);
+      const values: Record<string, unknown> = { updated_at: knex.fn.now() };
+      if (input.title !== undefined) values.title = input.title;
+      if (input.description !== undefined) values.description = input.description;
+      if (input.coverPhotoUrl !== undefined) {
+        const cover = input.coverPhotoUrl || null;
+        if (cover !== null && cover !== found.cover_photo_url) {
+          const attached = await knex('mtn_attachments').where({ card_id: found.id, file_url: cover }).first('id');
+          if (!attached) {
+            throw badRequest('Choose one of the card’s attachments', { coverPhotoUrl: 'Choose one of the card’s attachments' });
+          }
+        }
+        values.cover_photo_url = cover;
+      }
+      await knex('mtn_cards').where({ id: found.id }).update(values);
+      cardId = found.id;
+    } else {
+      if (!input.title) throw badRequest(MESSAGES.fieldRequired, { title: MESSAGES.fieldRequired });
+      if (input.coverPhotoUrl) {
+        throw badRequest('A new card has no attachments yet', { coverPhotoUrl: 'A new card has no attachments yet' });
+      }
+      cardId = await boardTx(knex, async (trx) => {
+        const slot = await openCardSlot(ctx, trx, input.ListId!, input.position);
+        const [row] = await trx('mtn_cards')
+          .insert({ list_id: slot.list.id, title: input.title, description: input.description ?? '', position: slot.position })
+          .returning<Array<{ id: number }>>('id');
+        return row!.id;
+      });
+    }
+    const card = await readCard(knex, cardId);
+    ctx.body = { card, isNew: !input.id };
+  });
+
+  router.delete('/card/:id', auth(), async (ctx) => {
+    const id = idParam(ctx.params.id);
+    await findOwned(ctx, ctx.deps.knex, 'card', id);
+    if (!canDeleteCard(requireUser(ctx))) throw forbidden();
+    await boardTx(ctx.deps.knex, (trx) => deleteCardAt(ctx, trx, id));
+    ctx.body = { success: true, message: MESSAGES.cardRemoved };
+  });
+}

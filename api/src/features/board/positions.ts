@@ -1,0 +1,161 @@
+import type { Knex } from 'knex';
+import { MESSAGES } from '@shared/messages';
+import { badRequest, conflict, notFound } from '../../core/errors';
+import type { PortalContext } from '../../core/context';
+import { assertWork } from './access';
+import { clampPosition, lockBoard, lockLists, type LockedList } from './tx';
+
+/**
+ * Card and list positions (SPEC §4). Every change locks the lists (or the board) it touches,
+ * reads the state after the lock, and shifts positions with one set-based UPDATE inside the
+ * caller's boardTx, so each list stays 0..n-1 under any number of concurrent moves.
+ */
+
+/** Moves the card at `from` to `to` within a locked list, shifting the cards between. */
+async function shiftWithin(trx: Knex.Transaction, listId: number, from: number, to: number): Promise<void> {
+  if (from === to) return;
+  await trx.raw(
+    `update mtn_cards set position = case when position = ? then ? when ? < ? then position - 1 else position + 1 end
+      where list_id = ? and position between ? and ?`,
+    [from, to, from, to, listId, Math.min(from, to), Math.max(from, to)],
+  );
+}
+
+async function lockOne(ctx: PortalContext, trx: Knex.Transaction, listId: number): Promise<LockedList> {
+  const [list] = await lockLists(trx, [listId]);
+  if (!list) throw notFound(MESSAGES.listNotFound);
+  assertWork(ctx, { id: list.user_id, role: list.owner_role });
+  return list;
+}
+
+async function cardAt(trx: Knex.Transaction, cardId: number) {
+  return trx('mtn_cards').where({ id: cardId }).first<{ id: number; list_id: number; position: number } | undefined>('id', 'list_id', 'position');
+}
+
+export interface MovedCard {
+  id: number;
+  ListId: number;
+  position: number;
+}
+
+/** POST /card/reorder: the card at startPosition (or `cardId`) goes to endPosition of its list. */
+export async function reorderCard(
+  ctx: PortalContext,
+  trx: Knex.Transaction,
+  input: { ListId: number; startPosition: number; endPosition: number; cardId?: number },
+): Promise<MovedCard> {
+  const list = await lockOne(ctx, trx, input.ListId);
+  let card: { id: number; list_id: number; position: number } | undefined;
+  if (input.cardId !== undefined) {
+    card = await cardAt(trx, input.cardId);
+    if (!card) throw notFound(MESSAGES.cardNotFound);
+    if (card.list_id !== list.id) throw conflict(MESSAGES.boardChanged);
+  } else {
+    card = await trx('mtn_cards').where({ list_id: list.id, position: input.startPosition }).first('id', 'list_id', 'position');
+    if (!card) throw badRequest('No card at this position', { startPosition: 'No card at this position' });
+  }
+  const to = clampPosition(input.endPosition, list.card_count - 1);
+  await shiftWithin(trx, list.id, card.position, to);
+  return { id: card.id, ListId: list.id, position: to };
+}
+
+/**
+ * POST /card/move: the card leaves its list (closing the gap) and enters the destination list at
+ * positionOnDestList (opening one). The card's current position is read under the lock; a card
+ * that is no longer in sourceListId is a 409 (the client's board is stale).
+ */
+export async function moveCard(
+  ctx: PortalContext,
+  trx: Knex.Transaction,
+  input: { cardId: number; sourceListId: number; destListId: number; positionOnDestList: number },
+): Promise<MovedCard> {
+  const before = await cardAt(trx, input.cardId);
+  if (!before) throw notFound(MESSAGES.cardNotFound);
+  const lists = await lockLists(trx, [input.sourceListId, input.destListId]);
+  const source = lists.find((l) => l.id === input.sourceListId);
+  const dest = lists.find((l) => l.id === input.destListId);
+  if (!source || !dest) throw notFound(MESSAGES.listNotFound);
+  assertWork(ctx, { id: source.user_id, role: source.owner_role });
+  if (source.user_id !== dest.user_id) {
+    throw badRequest('Cards move only between lists of one board', { destListId: 'Choose a list of the same board' });
+  }
+  const card = await cardAt(trx, input.cardId);
+  if (!card) throw notFound(MESSAGES.cardNotFound);
+  if (card.list_id !== source.id) throw conflict(MESSAGES.boardChanged);
+  if (source.id === dest.id) {
+    const to = clampPosition(input.positionOnDestList, source.card_count - 1);
+    await shiftWithin(trx, source.id, card.position, to);
+    return { id: card.id, ListId: source.id, position: to };
+  }
+  const to = clampPosition(input.positionOnDestList, dest.card_count);
+  await trx.raw(
+    `update mtn_cards set
+        list_id = case when id = ? then ? else list_id end,
+        position = case when id = ? then ? when list_id = ? then position - 1 else position + 1 end,
+        updated_at = case when id = ? then now() else updated_at end
+      where id = ? or (list_id = ? and position > ?) or (list_id = ? and position >= ?)`,
+    [card.id, dest.id, card.id, to, source.id, card.id, card.id, source.id, card.position, dest.id, to],
+  );
+  return { id: card.id, ListId: dest.id, position: to };
+}
+
+/** A new card goes at `position` (default: the end) of a locked list. Returns its position. */
+export async function openCardSlot(ctx: PortalContext, trx: Knex.Transaction, listId: number, position?: number) {
+  const list = await lockOne(ctx, trx, listId);
+  const at = clampPosition(position, list.card_count);
+  if (at < list.card_count) {
+    await trx.raw('update mtn_cards set position = position + 1 where list_id = ? and position >= ?', [listId, at]);
+  }
+  return { list, position: at };
+}
+
+/** Deletes a card and closes the gap it leaves. */
+export async function deleteCardAt(ctx: PortalContext, trx: Knex.Transaction, cardId: number): Promise<void> {
+  const before = await cardAt(trx, cardId);
+  if (!before) throw notFound(MESSAGES.cardNotFound);
+  await lockOne(ctx, trx, before.list_id);
+  const card = await cardAt(trx, cardId);
+  if (!card) throw notFound(MESSAGES.cardNotFound);
+  if (card.list_id !== before.list_id) throw conflict(MESSAGES.boardChanged);
+  await trx('mtn_cards').where({ id: cardId }).del();
+  await trx.raw('update mtn_cards set position = position - 1 where list_id = ? and position > ?', [card.list_id, card.position]);
+}
+
+/** Locks a board for a list change; 404 when it has no board. Returns its list count. */
+export async function lockBoardOf(trx: Knex.Transaction, ownerId: number): Promise<number> {
+  const board = await lockBoard(trx, ownerId);
+  if (!board) throw notFound(MESSAGES.boardNotFound);
+  return board.listCount;
+}
+
+/** Moves a list to `to` on its (locked) board, shifting the lists between. */
+export async function moveListTo(trx: Knex.Transaction, ownerId: number, listId: number, to: number, listCount: number) {
+  const current = await trx('mtn_lists').where({ id: listId }).first<{ position: number }>('position');
+  const target = clampPosition(to, listCount - 1);
+  if (!current || current.position === target) return target;
+  const from = current.position;
+  await trx.raw(
+    `update mtn_lists set position = case when id = ? then ? when ? < ? then position - 1 else position + 1 end,
+            updated_at = case when id = ? then now() else updated_at end
+      where user_id = ? and position between ? and ?`,
+    [listId, target, from, target, listId, ownerId, Math.min(from, target), Math.max(from, target)],
+  );
+  return target;
+}
+
+/** Opens a slot for a new list at `position` (default: the end) of a locked board. */
+export async function openListSlot(trx: Knex.Transaction, ownerId: number, position: number | undefined, listCount: number) {
+  const at = clampPosition(position, listCount);
+  if (at < listCount) {
+    await trx.raw('update mtn_lists set position = position + 1 where user_id = ? and position >= ?', [ownerId, at]);
+  }
+  return at;
+}
+
+/** Deletes a list (its cards go with it) and closes the gap on its board. */
+export async function deleteListAt(trx: Knex.Transaction, ownerId: number, listId: number): Promise<void> {
+  const list = await trx('mtn_lists').where({ id: listId }).first<{ position: number } | undefined>('position');
+  if (!list) throw notFound(MESSAGES.listNotFound);
+  await trx('mtn_lists').where({ id: listId }).del();
+  await trx.raw('update mtn_lists set position = position - 1 where user_id = ? and position > ?', [ownerId, list.position]);
+}

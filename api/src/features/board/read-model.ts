@@ -1,0 +1,137 @@
+import type { BoardInfo, BoardSummary, Card } from '@shared/types/board';
+import { boardProgress } from '@shared/calc/progress';
+import { DONUT_STATUSES } from '@shared/calc/board';
+import type { Db } from './access';
+import {
+  presentActivity,
+  presentAttachment,
+  presentChecklist,
+  presentLabel,
+  type ActivityRow,
+  type AttachmentRow,
+  type ChecklistRow,
+  type ItemRow,
+  type LabelRow,
+} from './presenters';
+
+/**
+ * The board view in ONE statement, whatever the number of cards: lists in order, each with its
+ * cards in order, each card with its labels and its attachment, check item and comment counts.
+ * PostgreSQL builds the JSON (the field whitelist is the json_build_object below) and the API
+ * passes the text through, so a 2,000-card board costs no JSON parsing in Node.
+ */
+const BOARD_SQL = `
+with l as (select id, name, position, user_id from mtn_lists where user_id = ?),
+c as (
+  select c.id, c.list_id, c.title, c.position, c.cover_photo_url, c.description <> '' as has_description
+    from mtn_cards c join l on l.id = c.list_id
+),
+lab as (
+  select cl.card_id,
+         json_agg(json_build_object('id', lb.id, 'name', lb.name, 'color', lb.color, 'userId', lb.user_id) order by lb.id) as labels
+    from mtn_card_labels cl join c on c.id = cl.card_id join mtn_labels lb on lb.id = cl.label_id
+   group by cl.card_id
+),
+att as (select a.card_id, count(*)::int as n from mtn_attachments a join c on c.id = a.card_id group by a.card_id),
+chk as (
+  select ch.card_id, count(i.id)::int as total, (count(i.id) filter (where i.completed))::int as done
+    from mtn_checklists ch join c on c.id = ch.card_id left join mtn_checklist_items i on i.checklist_id = ch.id
+   group by ch.card_id
+),
+act as (select ac.card_id, count(*)::int as n from mtn_activities ac join c on c.id = ac.card_id group by ac.card_id),
+cj as (
+  select c.list_id, json_agg(json_build_object(
+           'id', c.id, 'title', c.title, 'ListId', c.list_id, 'position', c.position,
+           'coverPhotoUrl', c.cover_photo_url, 'hasDescription', c.has_description,
+           'Labels', coalesce(lab.labels, '[]'::json),
+           'attachmentsCount', coalesce(att.n, 0),
+           'checkListItemsCount', coalesce(chk.total, 0),
+           'checkListItemsCompleted', coalesce(chk.done, 0),
+           'activitiesCount', coalesce(act.n, 0)) order by c.position) as cards
+    from c left join lab on lab.card_id = c.id left join att on att.card_id = c.id
+         left join chk on chk.card_id = c.id left join act on act.card_id = c.id
+   group by c.list_id
+)
+select coalesce(json_agg(json_build_object(
+         'id', l.id, 'name', l.name, 'position', l.position, 'userId', l.user_id,
+         'Cards', coalesce(cj.cards, '[]'::json)) order by l.position), '[]'::json)::text as lists
+  from l left join cj on cj.list_id = l.id`;
+
+/** The body of GET /list/read-many as JSON text: { lists, board }. */
+export async function readBoardJson(db: Db, board: BoardInfo): Promise<string> {
+  const result = await db.raw<{ rows: Array<{ lists: string }> }>(BOARD_SQL, [board.userId]);
+  return `{"lists":${result.rows[0]?.lists ?? '[]'},"board":${JSON.stringify(board)}}`;
+}
+
+const PERSON_JSON = (alias: string) =>
+  `json_build_object('id', ${alias}.id, 'full_name', ${alias}.full_name, 'photo_url', ${alias}.photo_url)`;
+
+/** Activities (comments) with author and mentioned users, newest first; one statement. */
+export async function readActivities(db: Db, where: { cardId?: number; activityId?: number }): Promise<ActivityRow[]> {
+  const cond = where.activityId !== undefined ? 'ac.id = ?' : 'ac.card_id = ?';
+  const result = await db.raw<{ rows: ActivityRow[] }>(
+    `select ac.id, ac.comment, ac.card_id, ac.created_at,
+            case when u.id is null then null else ${PERSON_JSON('u')} end as author,
+            (select json_agg(${PERSON_JSON('m')} order by m.full_name)
+               from mtn_activity_mentions am join users m on m.id = am.user_id where am.activity_id = ac.id) as tagged
+       from mtn_activities ac left join users u on u.id = ac.user_id
+      where ${cond} order by ac.created_at desc, ac.id desc`,
+    [where.activityId ?? where.cardId ?? 0],
+  );
+  return result.rows;
+}
+
+/** The card dialog's card: the card, its list's name, labels, attachments, checklists and comments. */
+export async function readCard(db: Db, cardId: number): Promise<Card | null> {
+  const card = await db.raw<{
+    rows: Array<{ id: number; title: string; description: string; list_id: number; list_name: string; position: number; cover_photo_url: string | null; user_id: number }>;
+  }>(
+    `select c.id, c.title, c.description, c.list_id, l.name as list_name, c.position, c.cover_photo_url, l.user_id
+       from mtn_cards c join mtn_lists l on l.id = c.list_id where c.id = ?`,
+    [cardId],
+  );
+  const row = card.rows[0];
+  if (!row) return null;
+  const [labels, attachments, checklists, items, activities] = await Promise.all([
+    db.raw<{ rows: LabelRow[] }>(
+      `select lb.id, lb.name, lb.color, lb.user_id from mtn_card_labels cl join mtn_labels lb on lb.id = cl.label_id
+        where cl.card_id = ? order by lb.id`,
+      [cardId],
+    ),
+    db('mtn_attachments').where({ card_id: cardId }).orderBy('id').select<AttachmentRow[]>('id', 'file_url', 'file_name', 'card_id', 'created_at'),
+    db('mtn_checklists').where({ card_id: cardId }).orderBy('id').select<ChecklistRow[]>('id', 'title', 'card_id'),
+    db.raw<{ rows: ItemRow[] }>(
+      `select i.id, i.title, i.completed, i.checklist_id from mtn_checklist_items i
+         join mtn_checklists ch on ch.id = i.checklist_id where ch.card_id = ? order by i.id`,
+      [cardId],
+    ),
+    readActivities(db, { cardId }),
+  ]);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    ListId: row.list_id,
+    listName: row.list_name,
+    position: row.position,
+    coverPhotoUrl: row.cover_photo_url,
+    userId: row.user_id,
+    Labels: labels.rows.map(presentLabel),
+    Attachments: attachments.map(presentAttachment),
+    CheckLists: checklists.map((c) => presentChecklist(c, items.rows.filter((i) => i.checklist_id === c.id))),
+    Activities: activities.map(presentActivity),
+  };
+}
+
+/** The dashboard donut's counts: cards per status list of `ownerId`'s board. */
+export async function boardSummary(db: Db, ownerId: number): Promise<BoardSummary> {
+  const result = await db.raw<{ rows: Array<{ name: string; n: number }> }>(
+    `select l.name, count(c.id)::int as n from mtn_lists l left join mtn_cards c on c.list_id = l.id
+      where l.user_id = ? and l.name = any(?::text[]) group by l.name`,
+    [ownerId, [...DONUT_STATUSES]],
+  );
+  const counts = { 'NOT STARTED': 0, 'IN PROGRESS': 0, 'ON HOLD': 0, COMPLETED: 0 };
+  for (const r of result.rows) counts[r.name as keyof typeof counts] += r.n;
+  const total = counts['NOT STARTED'] + counts['IN PROGRESS'] + counts['ON HOLD'] + counts.COMPLETED;
+  return { userId: ownerId, counts, total, progress: boardProgress(counts) };
+}

@@ -1,0 +1,129 @@
+import type { Knex } from 'knex';
+import { COURSES_PER_REQUEST } from '@shared/limits';
+import type { CourseAudience } from '@shared/policies';
+import type { Lesson, LessonSummary, ModuleSummary } from '@shared/types';
+import { audienceSql, tagsJson } from './audience';
+import {
+  presentLesson,
+  presentLessonSummary,
+  presentModuleSummary,
+  type LessonRow,
+  type ModuleRow,
+} from './presenters';
+import { likePattern } from './search';
+
+const LESSON_COLUMNS = `l.id, l.title, l.module_id, l.position, m.title as module_title, m.course_id,
+  c.title as course_title, c.slug as course_slug`;
+
+/** Lessons the user can open (full visibility chain), as one WHERE clause. */
+function visibleLessonsWhere(audience: CourseAudience): string {
+  const a = audienceSql(audience);
+  return `${a.courseAccess('c')} and ${a.moduleVisible('m')} and ${a.lessonVisible('l')}`;
+}
+
+const FROM_LESSONS = `from lessons l join modules m on m.id = l.module_id join courses c on c.id = m.course_id`;
+
+/** GET /api/lesson/read-many: the visible lessons of a module or a course, content included. */
+export async function readLessons(
+  knex: Knex,
+  audience: CourseAudience,
+  filter: { moduleId?: number; courseId?: number },
+): Promise<Lesson[]> {
+  const where = [visibleLessonsWhere(audience)];
+  const bindings: Knex.RawBinding[] = [];
+  if (filter.moduleId) {
+    where.push('l.module_id = ?');
+    bindings.push(filter.moduleId);
+  }
+  if (filter.courseId) {
+    where.push('m.course_id = ?');
+    bindings.push(filter.courseId);
+  }
+  const result = await knex.raw<{ rows: LessonRow[] }>(
+    `select ${LESSON_COLUMNS}, l.content, ${tagsJson('lesson_tags', 'lesson_id', 'l')} as tags,
+      exists (select 1 from lesson_completions lc where lc.user_id = ${audienceSql(audience).userId} and lc.lesson_id = l.id) as completed
+    ${FROM_LESSONS}
+    where ${where.join(' and ')}
+    order by c.position, m.position, l.position
+    limit ${COURSES_PER_REQUEST}`,
+    bindings,
+  );
+  return result.rows.map(presentLesson);
+}
+
+/** GET /api/lesson/read-options: visible lessons for pickers (no content), optionally by title. */
+export async function readLessonOptions(knex: Knex, audience: CourseAudience, search: string): Promise<LessonSummary[]> {
+  const bindings: Knex.RawBinding[] = [];
+  let titleFilter = '';
+  if (search) {
+    titleFilter = 'and l.title ilike ?';
+    bindings.push(likePattern(search));
+  }
+  const result = await knex.raw<{ rows: LessonRow[] }>(
+    `select ${LESSON_COLUMNS}, false as completed
+    ${FROM_LESSONS}
+    where ${visibleLessonsWhere(audience)} ${titleFilter}
+    order by c.position, m.position, l.position
+    limit ${COURSES_PER_REQUEST}`,
+    bindings,
+  );
+  return result.rows.map(presentLessonSummary);
+}
+
+/** GET /api/lesson/completed: the user's completed lessons that they can still open, newest first. */
+export async function readCompletedLessons(knex: Knex, audience: CourseAudience): Promise<LessonSummary[]> {
+  const a = audienceSql(audience);
+  const result = await knex.raw<{ rows: LessonRow[] }>(
+    `select ${LESSON_COLUMNS}, true as completed
+    from lesson_completions lc
+    join lessons l on l.id = lc.lesson_id
+    join modules m on m.id = l.module_id
+    join courses c on c.id = m.course_id
+    where lc.user_id = ${a.userId} and ${visibleLessonsWhere(audience)}
+    order by lc.completed_at desc, l.id
+    limit 10000`,
+  );
+  return result.rows.map(presentLessonSummary);
+}
+
+/**
+ * GET /api/module/read-many (admins): every module with its course and lesson count, in course
+ * order; modules with no course last. One query.
+ */
+export async function readAllModules(knex: Knex): Promise<ModuleSummary[]> {
+  const result = await knex.raw<{ rows: ModuleRow[] }>(
+    `select m.id, m.title, m.course_id, m.position, m.visible_to_basic, m.visible_to_premium,
+      c.title as course_title, c.slug as course_slug, ${tagsJson('module_tags', 'module_id', 'm')} as tags,
+      (select count(*)::int from lessons l where l.module_id = m.id) as lesson_count
+    from modules m left join courses c on c.id = m.course_id
+    order by c.position nulls last, m.position, lower(m.title), m.id
+    limit 10000`,
+  );
+  return result.rows.map((r) => presentModuleSummary({ ...r, completed_count: 0 }));
+}
+
+/** One module as an admin sees it (after a save). */
+export async function readModuleSummary(knex: Knex, id: number): Promise<ModuleSummary | undefined> {
+  const result = await knex.raw<{ rows: ModuleRow[] }>(
+    `select m.id, m.title, m.course_id, m.position, m.visible_to_basic, m.visible_to_premium,
+      c.title as course_title, c.slug as course_slug, ${tagsJson('module_tags', 'module_id', 'm')} as tags,
+      (select count(*)::int from lessons l where l.module_id = m.id) as lesson_count
+    from modules m left join courses c on c.id = m.course_id where m.id = ?`,
+    [id],
+  );
+  const row = result.rows[0];
+  return row ? presentModuleSummary({ ...row, completed_count: 0 }) : undefined;
+}
+
+/** One lesson as an admin sees it (after a save); loose modules have no course. */
+export async function readLessonForAdmin(knex: Knex, userId: number, id: number): Promise<Lesson | undefined> {
+  const result = await knex.raw<{ rows: LessonRow[] }>(
+    `select ${LESSON_COLUMNS}, l.content, ${tagsJson('lesson_tags', 'lesson_id', 'l')} as tags,
+      exists (select 1 from lesson_completions lc where lc.user_id = ? and lc.lesson_id = l.id) as completed
+    from lessons l join modules m on m.id = l.module_id left join courses c on c.id = m.course_id
+    where l.id = ?`,
+    [userId, id],
+  );
+  const row = result.rows[0];
+  return row ? presentLesson(row) : undefined;
+}

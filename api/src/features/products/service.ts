@@ -1,0 +1,136 @@
+import type { Knex } from 'knex';
+import { applyAdditionalFees, ADDITIONAL_FEES_DEFAULT, type AdditionalFeesType } from '@shared/calc';
+import { MESSAGES } from '@shared/messages';
+import { PRODUCT_INPUT_KEYS, PRODUCT_LIMITS, productFieldsSchema, type ProductFieldsInput } from '@shared/schemas';
+import type { Role } from '@shared/limits';
+import { conflict, notFound } from '../../core/errors';
+import { parse } from '../../core/validate';
+import { PRODUCT_COLUMNS, productFields, type ProductRow } from './presenter';
+
+/** A member's products, newest first (create adds to the top). One query. */
+export function listProducts(knex: Knex, userId: number): Promise<ProductRow[]> {
+  return knex('products')
+    .select<ProductRow[]>([...PRODUCT_COLUMNS])
+    .where({ user_id: userId })
+    .orderBy([
+      { column: 'position', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(PRODUCT_LIMITS.productsPerUser);
+}
+
+export async function countProducts(knex: Knex, userId: number): Promise<number> {
+  const row = await knex('products').where({ user_id: userId }).count<Array<{ count: number | string }>>('* as count').first();
+  return Number(row?.count ?? 0);
+}
+
+/** The own, non-inherited keys of `body` that a member may send for a product (no prototype keys). */
+export function pickProductChanges(body: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return out;
+  for (const key of PRODUCT_INPUT_KEYS) {
+    if (Object.hasOwn(body, key)) out[key] = (body as Record<string, unknown>)[key];
+  }
+  return out;
+}
+
+export interface SaveProductCommand {
+  userId: number;
+  role: Role;
+  /** Whether the member may change additional fees (shared policy 'product:additional-fees'). */
+  canEditFees: boolean;
+  /** Update this product (must be the member's own); absent creates one. */
+  id?: number;
+  changes: Record<string, unknown>;
+  /** How `changes.additionalFees` is expressed. */
+  typeAdditionalFees?: AdditionalFeesType;
+}
+
+function toColumns(input: ProductFieldsInput, additionalFees: number, type: AdditionalFeesType) {
+  const opt = (v: number | null | undefined) => (v === undefined ? null : v);
+  return {
+    title: input.title,
+    description: input.description ?? null,
+    units: input.units,
+    cost_per_unit: input.costPerUnit,
+    shipping_cost: input.shippingCost,
+    amazon_fees: input.amazonFees,
+    amazon_retail: input.amazonRetail,
+    additional_fees: additionalFees,
+    type_additional_fees: type,
+    promotion_units_per_day: opt(input.promotionUnitsPerDay),
+    promotion_percentage: opt(input.promotionPercentage),
+    promotion_days: opt(input.promotionDays),
+    daily_advertising_cost: opt(input.dailyAdvertisingCost),
+    spend: opt(input.spend),
+    sales: opt(input.sales),
+    projected_units: opt(input.projectedUnits),
+  };
+}
+
+/**
+ * Creates or updates a member's product in one transaction. An update starts from the stored
+ * values (so a modal may send only its own fields), locks the row, and answers 404 for a product
+ * that is not the member's own (no enumeration of other members' ids). Additional fees follow
+ * FORMULAS §2: a basic member's input is ignored, out-of-range input keeps the stored value,
+ * dollars become a percentage of the (new) retail price.
+ */
+export async function saveProduct(knex: Knex, cmd: SaveProductCommand): Promise<{ row: ProductRow; isNew: boolean }> {
+  return knex.transaction(async (trx) => {
+    let existing: ProductRow | undefined;
+    if (cmd.id) {
+      existing = await trx('products')
+        .select<ProductRow[]>([...PRODUCT_COLUMNS])
+        .where({ id: cmd.id, user_id: cmd.userId })
+        .forUpdate()
+        .first<ProductRow | undefined>();
+      if (!existing) throw notFound(MESSAGES.productNotFound);
+    }
+    const current = existing ? productFields(existing) : {};
+    const input = await parse(productFieldsSchema, { ...current, ...cmd.changes });
+
+    const requestedType = cmd.typeAdditionalFees ?? (input.typeAdditionalFees as AdditionalFeesType | undefined);
+    const previous = existing ? Number(existing.additional_fees) : undefined;
+    const feesSent = cmd.changes.additionalFees !== undefined;
+    let additionalFees = previous ?? ADDITIONAL_FEES_DEFAULT;
+    let type: AdditionalFeesType = existing?.type_additional_fees ?? 'percentage';
+    if (cmd.canEditFees) {
+      if (feesSent) {
+        additionalFees = applyAdditionalFees({
+          role: cmd.role,
+          type: requestedType ?? 'percentage',
+          value: cmd.changes.additionalFees as number | string | null,
+          retailPrice: input.amazonRetail,
+          previous,
+        });
+      }
+      if (requestedType) type = requestedType;
+    }
+    const values = toColumns(input, additionalFees, type);
+
+    if (existing) {
+      const [row] = await trx('products')
+        .where({ id: existing.id })
+        .update({ ...values, updated_at: trx.fn.now() })
+        .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
+      return { row: row!, isNew: false };
+    }
+
+    // Serialise this member's creates: the count cap and the next position stay exact.
+    await trx('users').select('id').where({ id: cmd.userId }).forUpdate();
+    const stats = await trx('products')
+      .where({ user_id: cmd.userId })
+      .first<{ count: number | string; top: number | null }>(trx.raw('count(*) as count'), trx.raw('max(position) as top'));
+    if (Number(stats?.count ?? 0) >= PRODUCT_LIMITS.productsPerUser) throw conflict(MESSAGES.tooManyProducts);
+    const [row] = await trx('products')
+      .insert({ ...values, user_id: cmd.userId, position: Number(stats?.top ?? 0) + 1 })
+      .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
+    return { row: row!, isNew: true };
+  });
+}
+
+/** Deletes the member's own product; false when there is none with that id for them. */
+export async function deleteProduct(knex: Knex, userId: number, id: number): Promise<boolean> {
+  const deleted = await knex('products').where({ id, user_id: userId }).del();
+  return Number(deleted) > 0;
+}

@@ -1,0 +1,67 @@
+import Router from '@koa/router';
+import { evaluateQualifier, type SizeTier } from '@shared/calc';
+import { MESSAGES } from '@shared/messages';
+import { QUALIFIER_LIMITS, qualifierSaveSchema, qualifierSendSchema } from '@shared/schemas';
+import { auth, authorize, requireUser } from '../../core/auth';
+import { badRequest, HttpError, tooManyRequests } from '../../core/errors';
+import { hitRateLimit } from '../../core/rate-limit';
+import { parse } from '../../core/validate';
+import type { PortalContext, PortalState } from '../../core/context';
+import { qualifierResultMail } from './mail';
+import { keywordOf, loadProgress, normalizeAnswers, saveProgress } from './service';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Product Qualifier (SPEC §7): the member's saved progress, and the result email. The server
+ * recomputes score and result from the answers on every call; it never trusts the client's.
+ */
+export function qualifierRoutes(): Router<PortalState, PortalContext> {
+  const router = new Router<PortalState, PortalContext>({ prefix: '/api/product-qualifier' });
+
+  router.get('/', auth(), authorize('qualifier:use'), async (ctx) => {
+    ctx.body = { progress: await loadProgress(ctx.deps.knex, requireUser(ctx).id) };
+  });
+
+  router.post('/save', auth(), authorize('qualifier:use'), async (ctx) => {
+    const input = await parse(qualifierSaveSchema, ctx.request.body);
+    const sizeTier = (input.sizeTier ?? null) as SizeTier | null;
+    const answers = normalizeAnswers(input.answers, sizeTier);
+    const rated = input.rated === true;
+    // SPEC §5: the first question (the keyword) is required to rate a product.
+    if (rated && !keywordOf(answers)) throw badRequest(MESSAGES.fieldRequired, { keyword: MESSAGES.fieldRequired });
+    const progress = await saveProgress(ctx.deps.knex, requireUser(ctx).id, answers, sizeTier, rated);
+    ctx.body = { progress };
+  });
+
+  router.post('/send', auth(), authorize('qualifier:use'), async (ctx) => {
+    const user = requireUser(ctx);
+    const input = await parse(qualifierSendSchema, ctx.request.body);
+    const { knex, mailer, log } = ctx.deps;
+    const limit = await hitRateLimit(knex, `qualifier-send:${user.id}`, HOUR_MS);
+    if (limit.count > QUALIFIER_LIMITS.emailsPerHour) {
+      throw tooManyRequests(MESSAGES.tooManyQualifierEmails, limit.retryAfterSeconds);
+    }
+    const sizeTier = (input.sizeTier ?? null) as SizeTier | null;
+    const answers = normalizeAnswers(input.answers, sizeTier);
+    const evaluation = evaluateQualifier(answers);
+    const message = qualifierResultMail({
+      to: input.email,
+      keyword: input.keywords,
+      evaluation,
+      answers,
+      sizeTier,
+      senderName: user.fullName,
+    });
+    try {
+      await mailer.send(message);
+    } catch (err) {
+      log.error('qualifier mail failed', { requestId: ctx.state.requestId, userId: user.id, error: String(err) });
+      throw new HttpError(503, 'mail_unavailable', 'The email could not be sent. Please try again later.');
+    }
+    log.info('qualifier result sent', { userId: user.id, score: evaluation.score });
+    ctx.body = { success: true, message: MESSAGES.qualifierEmailSent, score: evaluation.score, result: evaluation.result };
+  });
+
+  return router;
+}

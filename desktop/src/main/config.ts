@@ -1,0 +1,105 @@
+/**
+ * The desktop app's configuration, read once from the environment: which API it talks to, which
+ * sites it may open in the system browser and which it may embed in frames.
+ */
+import { EXTERNAL_LINKS } from '@shared/limits';
+
+export interface DesktopConfig {
+  /** Packaged build or NODE_ENV=production: https only, no developer tools. */
+  production: boolean;
+  /** Origin of the portal API (PORTAL_API_URL), e.g. https://portal.example.com. */
+  apiOrigin: string;
+  /** Hosts (and their subdomains) that shell.openExternal may open, https only. */
+  externalHosts: string[];
+  /** Origins the renderer may show in frames (videos, chat, forms): the CSP frame-src. */
+  frameOrigins: string[];
+}
+
+export const DEFAULT_PRODUCTION_API = 'https://portal.example.com';
+export const DEFAULT_DEVELOPMENT_API = 'http://localhost:4000';
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Video, chat and form providers the lessons and the AI toolkit embed. */
+export const DEFAULT_FRAME_ORIGINS = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+  'https://www.chatbase.co',
+];
+
+/** Sites named by the spec (shared EXTERNAL_LINKS) plus the video and chat providers. */
+export const DEFAULT_EXTERNAL_HOSTS = [
+  ...Object.values(EXTERNAL_LINKS)
+    .filter((link) => link.startsWith('https://'))
+    .map((link) => new URL(link).hostname),
+  'youtube.com',
+  'vimeo.com',
+  'chatbase.co',
+];
+
+export class DesktopConfigError extends Error {}
+
+/**
+ * Parses and checks the API base URL: https always; http only for localhost/127.0.0.1 outside
+ * production. No credentials, no path: the origin is what the app keeps.
+ */
+export function parseApiOrigin(raw: string, production: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new DesktopConfigError(`PORTAL_API_URL is not a URL: ${raw}`);
+  }
+  if (url.username || url.password) throw new DesktopConfigError('PORTAL_API_URL must not contain credentials');
+  if (url.pathname !== '/' || url.search || url.hash) {
+    throw new DesktopConfigError('PORTAL_API_URL must be an origin such as https://portal.example.com');
+  }
+  if (url.protocol === 'https:') return url.origin;
+  if (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)) {
+    if (production) throw new DesktopConfigError('PORTAL_API_URL must use https in production');
+    return url.origin;
+  }
+  throw new DesktopConfigError('PORTAL_API_URL must use https (http only for localhost in development)');
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function parseHost(raw: string): string {
+  const host = raw.toLowerCase().replace(/^\.+/, '');
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) throw new DesktopConfigError(`not a host name: ${raw}`);
+  return host;
+}
+
+function parseFrameOrigin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new DesktopConfigError(`PORTAL_FRAME_ORIGINS takes https origins only: ${raw}`);
+  }
+  if (url.protocol !== 'https:' || url.origin !== raw.replace(/\/+$/, '')) {
+    throw new DesktopConfigError(`PORTAL_FRAME_ORIGINS takes https origins only: ${raw}`);
+  }
+  return url.origin;
+}
+
+export function loadDesktopConfig(env: NodeJS.ProcessEnv, isPackaged: boolean): DesktopConfig {
+  const production = isPackaged || env.NODE_ENV === 'production';
+  const apiOrigin = parseApiOrigin(
+    env.PORTAL_API_URL || (production ? DEFAULT_PRODUCTION_API : DEFAULT_DEVELOPMENT_API),
+    production,
+  );
+  const apiHost = new URL(apiOrigin).protocol === 'https:' ? [new URL(apiOrigin).hostname] : [];
+  return {
+    production,
+    apiOrigin,
+    externalHosts: [...new Set([...DEFAULT_EXTERNAL_HOSTS, ...apiHost, ...list(env.PORTAL_EXTERNAL_HOSTS).map(parseHost)])],
+    frameOrigins: [...new Set([...DEFAULT_FRAME_ORIGINS, ...list(env.PORTAL_FRAME_ORIGINS).map(parseFrameOrigin)])],
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * URL predicates of the desktop shell. Every decision parses the URL and compares parsed parts
+ * (protocol, hostname, origin), never string prefixes, so `app.example.com.evil.io` and
+ * `app.example.com@evil.io` are told apart from `app.example.com`.
+ */
+import { APP_HOST, APP_SCHEME } from '../shared-ipc/contract';
+
+function parse(raw: unknown): URL | null {
+  if (typeof raw !== 'string' || raw.length > 4096) return null;
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** True for a URL of the app's own origin (app://portal/...). */
+export function isAppUrl(raw: unknown): boolean {
+  const url = parse(raw);
+  return url !== null && url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && !url.username && !url.password;
+}
+
+/** True when `host` is `allowed` itself or one of its subdomains. */
+export function hostMatches(host: string, allowed: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const a = allowed.toLowerCase();
+  return h === a || h.endsWith(`.${a}`);
+}
+
+/**
+ * The openExternal allowlist: https only, no credentials in the URL, default port, and a host
+ * that is on the list or a subdomain of one on it.
+ */
+export function isAllowedExternalUrl(raw: unknown, allowedHosts: readonly string[]): boolean {
+  const url = parse(raw);
+  if (!url || url.protocol !== 'https:') return false;
+  if (url.username || url.password || url.port !== '') return false;
+  return allowedHosts.some((allowed) => hostMatches(url.hostname, allowed));
+}
+
+/** True for a frame URL whose origin is one of the allowed frame origins (or the app itself). */
+export function isAllowedFrameUrl(raw: unknown, frameOrigins: readonly string[]): boolean {
+  const url = parse(raw);
+  if (!url) return false;
+  if (isAppUrl(raw)) return true;
+  return url.protocol === 'https:' && frameOrigins.includes(url.origin);
+}

@@ -1,0 +1,28 @@
+/**
+ * The one object the renderer sees as window.portal: exactly BRIDGE_KEYS, each function a thin
+ * ipcRenderer.invoke on its own channel. No ipcRenderer, no generic send, no paths.
+ */
+import {
+  APP_ORIGIN,
+  IPC_CHANNELS,
+  type PickAccept,
+  type PickedFile,
+  type PortalBridge,
+  type SaveFileRequest,
+} from '../shared-ipc/contract';
+
+export interface Invoker {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+}
+
+export function createBridge(ipc: Invoker): PortalBridge {
+  return Object.freeze({
+    platform: 'desktop' as const,
+    apiBaseUrl: APP_ORIGIN,
+    pickFile: (options: { accept: PickAccept }) =>
+      ipc.invoke(IPC_CHANNELS.pickFile, { accept: options.accept }) as Promise<PickedFile | null>,
+    saveFile: (request: SaveFileRequest) =>
+      ipc.invoke(IPC_CHANNELS.saveFile, { defaultName: request.defaultName, bytes: request.bytes }) as Promise<boolean>,
+    openExternal: (url: string) => ipc.invoke(IPC_CHANNELS.openExternal, String(url)) as Promise<boolean>,
+  });
+}

@@ -1,0 +1,40 @@
+import type { Principal } from './principal';
+
+/** The seller-tools actions (Power Profit Tool and Product Qualifier), asked through can(). */
+export type SellerToolsAction = 'product:use' | 'product:additional-fees' | 'qualifier:use';
+
+export const SELLER_TOOLS_ACTIONS: readonly SellerToolsAction[] = [
+  'product:use',
+  'product:additional-fees',
+  'qualifier:use',
+];
+
+export function isSellerToolsAction(action: string): action is SellerToolsAction {
+  return (SELLER_TOOLS_ACTIONS as readonly string[]).includes(action);
+}
+
+/**
+ * SPEC §2, §5, §6 for the seller tools:
+ * - product:use: every member keeps their own products (the /profit-calculator route is open to all roles);
+ * - product:additional-fees: a basic member cannot change additional fees (the stored value is kept);
+ * - qualifier:use: course only members see the upgrade prompt instead of the Product Qualifier.
+ * The role decides, as for routes: an admin who switched to basic or course only sees what they see.
+ */
+export function canUseSellerTools(user: Principal | null, action: SellerToolsAction): boolean {
+  if (!user) return false;
+  switch (action) {
+    case 'product:use':
+      return true;
+    case 'product:additional-fees':
+      return user.role !== 'basic';
+    case 'qualifier:use':
+      return user.role !== 'course only';
+    default:
+      return false;
+  }
+}
+
+/** Products belong to their user: nobody, admins included, reads or changes another's products. */
+export function ownsProduct(user: Pick<Principal, 'id'> | null, product: { userId: number }): boolean {
+  return user !== null && product.userId === user.id;
+}

@@ -1,0 +1,73 @@
+import { can, type UserSubject } from './actions';
+import { isAdminRole, type Principal } from './principal';
+
+/**
+ * The User Dashboard's bulk and file operations (SPEC §6: admin only). Kept apart from `can()` so
+ * the user-administration rules live in one file; the API's routes and the UI's controls both ask
+ * `canAdministerUsers`.
+ */
+export type UserAdminAction =
+  | 'user:upgrade-role'
+  | 'user:bulk-update'
+  | 'user:validate-csv'
+  | 'user:import'
+  | 'user:export'
+  /** The sample generators and the v2 add-tags helper (absent in production). */
+  | 'user:test-tools';
+
+export const USER_ADMIN_ACTIONS: readonly UserAdminAction[] = [
+  'user:upgrade-role',
+  'user:bulk-update',
+  'user:validate-csv',
+  'user:import',
+  'user:export',
+  'user:test-tools',
+];
+
+export function canAdministerUsers(user: Principal | null, action: UserAdminAction): boolean {
+  if (!user || !USER_ADMIN_ACTIONS.includes(action)) return false;
+  return isAdminRole(user);
+}
+
+/** Whether a bulk role change may touch this account: never an administrator's (role admin or isAdmin). */
+export function isBulkRoleChangeable(subject: Pick<UserSubject, 'role' | 'isAdmin'>): boolean {
+  return subject.role !== 'admin' && !subject.isAdmin;
+}
+
+/** Roles a bulk role change (Options menu) may set; admin is given only through the user form. */
+export const BULK_ROLE_TARGETS = ['premium', 'basic', 'coach', 'course only'] as const;
+export type BulkRoleTarget = (typeof BULK_ROLE_TARGETS)[number];
+
+/** Status changes of the bulk update dialog (SPEC §9: basic, premium). */
+export const BULK_STATUS_ROLES = ['basic', 'premium'] as const;
+export type BulkStatusRole = (typeof BULK_STATUS_ROLES)[number];
+
+/**
+ * A bulk status change applies to members only: staff accounts (admin, coach, or an admin
+ * switched to another role) keep their role; their tags still change.
+ */
+export function isBulkStatusChangeable(subject: Pick<UserSubject, 'role' | 'isAdmin'>): boolean {
+  return isBulkRoleChangeable(subject) && subject.role !== 'coach';
+}
+
+/** What the User Dashboard offers a viewer (SPEC §2, §6). */
+export interface UserDashboardAbilities {
+  /** Add new User, row checkboxes, Options menu, Delete. */
+  manage: boolean;
+  /** Edit offered (admin: every field; coach: User Tags only). */
+  edit: boolean;
+  /** The coach's form shows only User Tags. */
+  tagsOnly: boolean;
+}
+
+export function userDashboardAbilities(user: Principal | null): UserDashboardAbilities {
+  const manage = user !== null && isAdminRole(user);
+  // Without a subject, 'user:update' asks "may edit users other than themselves": admin and coach.
+  const edit = can(user, 'user:list') && can(user, 'user:update');
+  return { manage, edit, tagsOnly: edit && !manage };
+}
+
+/** 'Sign in as...' is offered on a row when the policy allows it for that user. */
+export function canSignInAs(user: Principal | null, subject: UserSubject): boolean {
+  return can(user, 'user:impersonate', subject);
+}

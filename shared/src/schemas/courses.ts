@@ -1,0 +1,130 @@
+import * as yup from 'yup';
+import { COURSES_PER_REQUEST, LESSON_CONTENT_MAX_CHARS } from '../limits';
+import { MESSAGES } from '../messages';
+
+const required = MESSAGES.fieldRequired;
+/** An integer given as a number (or a string of digits); arrays, objects and booleans are type errors. */
+const integer = () =>
+  yup
+    .number()
+    .transform((value: number, original: unknown) =>
+      original === null ||
+      original === undefined ||
+      typeof original === 'number' ||
+      (typeof original === 'string' && /^-?\d{1,12}$/.test(original.trim()))
+        ? value
+        : Number.NaN,
+    )
+    .integer();
+const id = () => integer().positive().max(2_147_483_647);
+const idRefs = () =>
+  yup
+    .array(yup.object({ id: id().required() }))
+    .max(1000)
+    .optional();
+const optionalText = (max: number) =>
+  yup
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v: unknown) => (v === '' ? null : v));
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const SLUG_MESSAGE = 'Use lowercase letters, numbers and single hyphens';
+
+/** A slug from a title: 'Amazon FBA: Part 1' -> 'amazon-fba-part-1'. */
+export function slugify(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100)
+    .replace(/-+$/, '');
+}
+
+/** SPEC §5 course form: title and slug required, description optional; Modules attach modules. */
+export const courseUpsertSchema = yup.object({
+  id: id().optional(),
+  title: yup.string().trim().required(required).max(200),
+  slug: yup
+    .string()
+    .trim()
+    .lowercase()
+    .required(required)
+    .max(100)
+    .matches(SLUG_PATTERN, { message: SLUG_MESSAGE, excludeEmptyString: true }),
+  description: optionalText(5000),
+  status: yup
+    .string()
+    .oneOf(['DRAFT', 'PUBLISHED'] as const)
+    .default('DRAFT'),
+  coverPhotoUrl: optionalText(2000),
+  visibleToBasic: yup.boolean().default(true),
+  visibleToPremium: yup.boolean().default(true),
+  Tags: idRefs(),
+  /** The course's modules: modules with no course or of this course; others are detached. */
+  Modules: idRefs(),
+});
+export type CourseUpsertInput = yup.InferType<typeof courseUpsertSchema>;
+
+/** A new module's flags default from its course (the API fills them when absent). */
+export const moduleUpsertSchema = yup.object({
+  id: id().optional(),
+  title: yup.string().trim().required(required).max(200),
+  CourseId: id().nullable().optional(),
+  position: integer().min(0).max(100_000).optional(),
+  visibleToBasic: yup.boolean().optional(),
+  visibleToPremium: yup.boolean().optional(),
+  Tags: idRefs(),
+});
+export type ModuleUpsertInput = yup.InferType<typeof moduleUpsertSchema>;
+
+/** Position 0 or none appends the lesson to its module; 1..n+1 inserts it there. */
+export const lessonUpsertSchema = yup.object({
+  id: id().optional(),
+  title: yup.string().trim().required(required).max(200),
+  content: yup.string().max(LESSON_CONTENT_MAX_CHARS, 'The lesson is too long').default(''),
+  ModuleId: id().required('Choose a module'),
+  position: integer().min(0).max(100_000).optional(),
+  Tags: idRefs(),
+});
+export type LessonUpsertInput = yup.InferType<typeof lessonUpsertSchema>;
+
+const positioned = () => yup.object({ id: id().required(), position: integer().min(0).max(100_000).required() });
+
+export const reorderCoursesSchema = yup.object({
+  courses: yup.array(positioned()).min(1).max(10_000).required(required),
+});
+
+export const reorderModulesSchema = yup.object({
+  modules: yup.array(positioned()).min(1).max(10_000).required(required),
+});
+
+/** Manage Order: the course's modules, each with all its lessons, in their new order. */
+export const reorderCourseSchema = yup.object({
+  courseId: id().required(required),
+  modules: yup
+    .array(
+      yup.object({
+        id: id().required(),
+        position: integer().min(0).max(100_000).required(),
+        Lessons: yup.array(positioned()).max(10_000).default([]),
+      }),
+    )
+    .max(10_000)
+    .required(required),
+});
+export type ReorderCourseInput = yup.InferType<typeof reorderCourseSchema>;
+
+export const lessonIdSchema = yup.object({ lessonId: id().required(required) });
+
+export const courseListQuerySchema = yup.object({
+  search: yup.string().trim().max(200).default(''),
+  itemsPerPage: yup.number().integer().min(1).max(COURSES_PER_REQUEST).default(COURSES_PER_REQUEST),
+});
+
+export const courseDetailQuerySchema = yup.object({ search: yup.string().trim().max(200).default('') });

@@ -1,0 +1,140 @@
+/** Move the Needle (SPEC §3): lists, cards, labels, attachments, checklists and activities. */
+
+/** Lists every board keeps; they cannot be deleted or renamed (SPEC §3). */
+export const RESERVED_LIST_NAMES = [
+  'NOT STARTED',
+  'IN PROGRESS',
+  'ON HOLD',
+  'FOR REVIEW',
+  'COMPLETED',
+  'FUTURE ACTIONS',
+  'PERSONAL NOTES',
+] as const;
+export type ReservedListName = (typeof RESERVED_LIST_NAMES)[number];
+
+/** The ten label colours (SPEC §3), each usable once per user. */
+export const LABEL_COLORS = [
+  'red-200',
+  'pink-200',
+  'purple-200',
+  'blue-200',
+  'green-200',
+  'yellow-200',
+  'yellow-400',
+  'gray-200',
+  'indigo-200',
+  'purple-400',
+] as const;
+export type LabelColor = (typeof LABEL_COLORS)[number];
+
+export interface Label {
+  id: number;
+  name: string;
+  color: LabelColor;
+  userId: number;
+}
+
+/** A card as the board view shows it: counts instead of the dialog's details. */
+export interface BoardCard {
+  id: number;
+  title: string;
+  ListId: number;
+  position: number;
+  coverPhotoUrl: string | null;
+  hasDescription: boolean;
+  Labels: Label[];
+  attachmentsCount: number;
+  checkListItemsCount: number;
+  checkListItemsCompleted: number;
+  activitiesCount: number;
+}
+
+export interface BoardList {
+  id: number;
+  name: string;
+  position: number;
+  userId: number;
+  Cards: BoardCard[];
+}
+
+/** Whose board it is; the admin's board is the Master Template every member's board is copied from. */
+export interface BoardInfo {
+  userId: number;
+  ownerName: string;
+  isTemplate: boolean;
+}
+
+/** GET /api/move-the-needle/list/read-many */
+export interface BoardResponse {
+  lists: BoardList[];
+  board: BoardInfo;
+}
+
+export interface Attachment {
+  id: number;
+  fileUrl: string;
+  fileName: string;
+  CardId: number;
+  createdAt: string;
+}
+
+export interface CheckListItem {
+  id: number;
+  title: string;
+  completed: boolean;
+  CheckListId: number;
+}
+
+export interface CheckList {
+  id: number;
+  title: string;
+  CardId: number;
+  CheckListItems: CheckListItem[];
+}
+
+export interface BoardPerson {
+  id: number;
+  fullName: string;
+  photoUrl: string | null;
+}
+
+/** A comment on a card; TaggedUsers are the coaches it mentions. */
+export interface Activity {
+  id: number;
+  comment: string;
+  CardId: number;
+  User: BoardPerson | null;
+  TaggedUsers: BoardPerson[];
+  createdAt: string;
+}
+
+/** The card dialog's card (GET /card/{id} and card/upsert). */
+export interface Card {
+  id: number;
+  title: string;
+  description: string;
+  ListId: number;
+  listName: string;
+  position: number;
+  coverPhotoUrl: string | null;
+  userId: number;
+  Labels: Label[];
+  Attachments: Attachment[];
+  CheckLists: CheckList[];
+  Activities: Activity[];
+}
+
+export interface MtnList {
+  id: number;
+  name: string;
+  position: number;
+  userId: number;
+}
+
+/** GET /api/move-the-needle/summary: the dashboard donut's figures for the user's own board. */
+export interface BoardSummary {
+  userId: number;
+  counts: { 'NOT STARTED': number; 'IN PROGRESS': number; 'ON HOLD': number; COMPLETED: number };
+  total: number;
+  progress: number;
+}

@@ -1,0 +1,57 @@
+import type { AdditionalFeesType, ProductComputed } from '../calc';
+
+export type { AdditionalFeesType, ProductComputed };
+
+/** The numbers a member enters for a product (SPEC §3). Optional ones are null when blank. */
+export interface ProductFields {
+  title: string;
+  description: string | null;
+  units: number;
+  costPerUnit: number;
+  shippingCost: number;
+  amazonFees: number;
+  amazonRetail: number;
+  /** The stored additional fees: always a percentage of the retail price, 0 to 50. */
+  additionalFees: number;
+  /** How the member last entered additional fees (the toggle's position). */
+  typeAdditionalFees: AdditionalFeesType;
+  promotionUnitsPerDay: number | null;
+  promotionPercentage: number | null;
+  promotionDays: number | null;
+  dailyAdvertisingCost: number | null;
+  spend: number | null;
+  sales: number | null;
+  projectedUnits: number | null;
+}
+
+/** SPEC §3 Product as the API sends it: the inputs echoed plus every server-computed field. */
+export interface Product extends ProductFields, ProductComputed {
+  id: number;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The `product` of POST /api/product/upsert: an id updates (only the keys sent change), none creates. */
+export type ProductInput = Partial<{
+  [K in keyof ProductFields]: ProductFields[K] | string | null;
+}> & { id?: number };
+
+export interface ProductUpsertBody {
+  product: ProductInput;
+  /** How `product.additionalFees` is expressed; dollars are converted to a percentage. */
+  typeAdditionalFees?: AdditionalFeesType;
+}
+
+export interface ProductUpsertResponse {
+  product: Product;
+  isNew: boolean;
+}
+
+export interface ProductListResponse {
+  products: Product[];
+}
+
+export interface ProductCountResponse {
+  total: number;
+}

@@ -1,0 +1,52 @@
+import type { QualifierAnswerId, QualifierResult, SizeTier } from '../calc/qualifier';
+
+export type { QualifierAnswerId, QualifierResult, SizeTier };
+
+/** SPEC §3 qualifier answer as the API sends it (question and feedback from the server's content). */
+export interface QualifierAnswerItem {
+  id: QualifierAnswerId;
+  question: string;
+  /** The keyword text, the volume number, or 'Yes' / 'No'; null while unanswered. */
+  answer: string | number | null;
+  feedback: string;
+}
+
+/** A member's saved qualifier progress: answers plus the score and result the server computed. */
+export interface QualifierProgress {
+  answers: QualifierAnswerItem[];
+  sizeTier: SizeTier | null;
+  score: number;
+  result: QualifierResult;
+  /** Whether 'Rate My Product' was pressed for these answers (the results area shows). */
+  rated: boolean;
+  updatedAt: string;
+}
+
+export interface QualifierAnswerInput {
+  id: string;
+  answer?: string | number | null;
+  question?: string;
+  feedback?: string;
+}
+
+/** POST /api/product-qualifier/save. `score` is ignored: the server recomputes it. */
+export interface QualifierSaveBody {
+  score?: number;
+  answers: QualifierAnswerInput[];
+  sizeTier?: SizeTier | null;
+  rated?: boolean;
+}
+
+/** POST /api/product-qualifier/send. `score` and `result` are ignored: the server recomputes them. */
+export interface QualifierSendBody {
+  score?: number;
+  result?: string;
+  answers: QualifierAnswerInput[];
+  sizeTier?: SizeTier | null;
+  email: string;
+  keywords: string;
+}
+
+export interface QualifierProgressResponse {
+  progress: QualifierProgress | null;
+}
