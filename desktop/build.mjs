@@ -30,7 +30,11 @@ const common = {
 };
 
 await Promise.all([
-  build({ ...common, entryPoints: [path.join(desktop, 'src', 'main', 'main.ts')], outfile: path.join(desktop, 'dist', 'main', 'main.cjs') }),
+  build({
+    ...common,
+    entryPoints: [path.join(desktop, 'src', 'main', 'main.ts')],
+    outfile: path.join(desktop, 'dist', 'main', 'main.cjs'),
+  }),
   build({
     ...common,
     entryPoints: [path.join(desktop, 'src', 'preload', 'preload.ts')],

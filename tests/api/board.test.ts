@@ -79,7 +79,7 @@ describe('reading a board', () => {
   it("creates a premium member's board from the template the first time it is opened", async () => {
     const member = await actor(t, { role: 'premium', fullName: 'Priya Premium' });
     const board = await readBoard(member);
-    expect(board.board).toEqual({ userId: member.user.id, ownerName: 'Priya Premium', isTemplate: false });
+    expect(board.board).toEqual({ userId: member.user.id, ownerName: 'Priya Premium', ownerRole: 'premium', isTemplate: false });
     expect(board.lists.map((l) => l.name)).toEqual([...RESERVED_LIST_NAMES]);
     const card = listByName(board, 'NOT STARTED').Cards[0]!;
     expect(card).toMatchObject({

@@ -20,7 +20,12 @@ beforeAll(async () => {
   c.basicOnly = await createCourse(t.knex, { slug: 'basic-only', visibleToPremium: false });
   c.draft = await createCourse(t.knex, { slug: 'draft', status: 'DRAFT' });
   c.tagged = await createCourse(t.knex, { slug: 'tagged', tags: [tag.id] });
-  c.tagOnly = await createCourse(t.knex, { slug: 'tag-only', visibleToBasic: false, visibleToPremium: false, tags: [tag.id] });
+  c.tagOnly = await createCourse(t.knex, {
+    slug: 'tag-only',
+    visibleToBasic: false,
+    visibleToPremium: false,
+    tags: [tag.id],
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -162,7 +167,10 @@ describe('course visibility and access', () => {
       );
     };
     expect(await titles(await agentFor('basic'))).toEqual(['Everyone: Open lesson']);
-    expect(await titles(await agentFor('premium'))).toEqual(['Everyone: Open lesson', 'Premium module: Premium lesson']);
+    expect(await titles(await agentFor('premium'))).toEqual([
+      'Everyone: Open lesson',
+      'Premium module: Premium lesson',
+    ]);
     expect(await titles(await agentFor('basic', [tag.id]))).toEqual([
       'Everyone: Open lesson, Tagged lesson',
       'Tagged module: In tagged module',
@@ -181,20 +189,23 @@ describe('course visibility and access', () => {
     expect(seen).toEqual(EXPECTED.basic);
   });
 
-  it.each(ALL_ROLES.filter((r) => r !== 'admin'))('returns 403 when a %s changes courses, modules or lessons', async (role) => {
-    const agent = await agentFor(role);
-    const lessonId = c.open!.lessons[0]!;
-    const moduleId = c.open!.modules[0]!.id;
-    expect((await agent.post('/api/course/upsert').send({ title: 'x', slug: 'x' })).status).toBe(403);
-    expect((await agent.delete(`/api/course/${c.open!.id}`)).status).toBe(403);
-    expect((await agent.post('/api/course/reorder-courses').send({ courses: [] })).status).toBe(403);
-    expect((await agent.post('/api/course/reorder').send({ courseId: c.open!.id, modules: [] })).status).toBe(403);
-    expect((await agent.get('/api/module/read-many')).status).toBe(403);
-    expect((await agent.post('/api/module/upsert').send({ title: 'x', CourseId: c.open!.id })).status).toBe(403);
-    expect((await agent.post('/api/module/reorder').send({ modules: [] })).status).toBe(403);
-    expect((await agent.delete(`/api/module/${moduleId}`)).status).toBe(403);
-    expect((await agent.post('/api/lesson/upsert').send({ title: 'x', ModuleId: moduleId })).status).toBe(403);
-    expect((await agent.delete(`/api/lesson/${lessonId}`)).status).toBe(403);
-    expect(await t.knex('lessons').where({ id: lessonId }).first()).toBeTruthy();
-  });
+  it.each(ALL_ROLES.filter((r) => r !== 'admin'))(
+    'returns 403 when a %s changes courses, modules or lessons',
+    async (role) => {
+      const agent = await agentFor(role);
+      const lessonId = c.open!.lessons[0]!;
+      const moduleId = c.open!.modules[0]!.id;
+      expect((await agent.post('/api/course/upsert').send({ title: 'x', slug: 'x' })).status).toBe(403);
+      expect((await agent.delete(`/api/course/${c.open!.id}`)).status).toBe(403);
+      expect((await agent.post('/api/course/reorder-courses').send({ courses: [] })).status).toBe(403);
+      expect((await agent.post('/api/course/reorder').send({ courseId: c.open!.id, modules: [] })).status).toBe(403);
+      expect((await agent.get('/api/module/read-many')).status).toBe(403);
+      expect((await agent.post('/api/module/upsert').send({ title: 'x', CourseId: c.open!.id })).status).toBe(403);
+      expect((await agent.post('/api/module/reorder').send({ modules: [] })).status).toBe(403);
+      expect((await agent.delete(`/api/module/${moduleId}`)).status).toBe(403);
+      expect((await agent.post('/api/lesson/upsert').send({ title: 'x', ModuleId: moduleId })).status).toBe(403);
+      expect((await agent.delete(`/api/lesson/${lessonId}`)).status).toBe(403);
+      expect(await t.knex('lessons').where({ id: lessonId }).first()).toBeTruthy();
+    },
+  );
 });

@@ -116,7 +116,7 @@ describe('product qualifier: save', () => {
         { id: 'units', answer: 'no' },
       ],
     });
-    const byId = Object.fromEntries(res.body.progress.answers.map((a: { id: string }) => [a.id, a.answer]));
+    const byId = Object.fromEntries(res.body.progress.answers.map((a: { id: string; answer: unknown }) => [a.id, a.answer]));
     expect(byId).toMatchObject({ keyword: 'mug warmer', volume: 50000, sellers: 'Yes', units: 'No', improve: null });
     expect(res.body.progress.score).toBe(1);
   });

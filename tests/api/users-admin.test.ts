@@ -23,20 +23,35 @@ async function as(role: Role, extra: UserFactoryInput = {}) {
 const roleOf = async (id: number) => ((await t.knex('users').where({ id }).first()) as { role: string }).role;
 
 type Principal = 'anonymous' | 'basic' | 'course only' | 'premium' | 'coach' | 'admin' | 'admin switched to basic';
-const PRINCIPALS: Principal[] = ['anonymous', 'basic', 'course only', 'premium', 'coach', 'admin', 'admin switched to basic'];
+const PRINCIPALS: Principal[] = [
+  'anonymous',
+  'basic',
+  'course only',
+  'premium',
+  'coach',
+  'admin',
+  'admin switched to basic',
+];
 
 /** Every user-administration call, with a request an admin may make. */
 const OPERATIONS: Record<string, (agent: supertest.Agent) => supertest.Test> = {
-  'POST /api/user/upgrade-role': (a) => a.post('/api/user/upgrade-role').send({ users: [fixture.memberId], newRole: 'premium' }),
+  'POST /api/user/upgrade-role': (a) =>
+    a.post('/api/user/upgrade-role').send({ users: [fixture.memberId], newRole: 'premium' }),
   'GET /api/user/export': (a) => a.get('/api/user/export'),
-  'PUT /api/user/validate-users-csv': (a) => a.put('/api/user/validate-users-csv').send({ userEmails: [fixture.memberEmail] }),
+  'PUT /api/user/validate-users-csv': (a) =>
+    a.put('/api/user/validate-users-csv').send({ userEmails: [fixture.memberEmail] }),
   'PUT /api/user/bulk-update': (a) =>
-    a.put('/api/user/bulk-update').send({ userEmails: [fixture.memberEmail], tags: [fixture.tagId], availableAction: 'add' }),
+    a
+      .put('/api/user/bulk-update')
+      .send({ userEmails: [fixture.memberEmail], tags: [fixture.tagId], availableAction: 'add' }),
   'POST /api/user/import': (a) =>
-    a.post('/api/user/import').attach('file', Buffer.from(`email,fullName\n${uniqueEmail('imp')},Imported Person\n`), 'users.csv'),
+    a
+      .post('/api/user/import')
+      .attach('file', Buffer.from(`email,fullName\n${uniqueEmail('imp')},Imported Person\n`), 'users.csv'),
   'GET /api/user/generate-test-user-csv': (a) => a.get('/api/user/generate-test-user-csv'),
   'GET /api/user/generate-test-user-import-csv': (a) => a.get('/api/user/generate-test-user-import-csv'),
-  'POST /api/v2/user/add-tags': (a) => a.post('/api/v2/user/add-tags').send({ email: fixture.memberEmail, tags: [fixture.tagId] }),
+  'POST /api/v2/user/add-tags': (a) =>
+    a.post('/api/v2/user/add-tags').send({ email: fixture.memberEmail, tags: [fixture.tagId] }),
 };
 
 const fixture = { memberId: 0, memberEmail: '', tagId: 0 };
@@ -50,7 +65,7 @@ describe('user administration: who may call what (SECURITY §2 matrix)', () => {
     fixture.tagId = (await createTag(t.knex)).id;
     agents.set('anonymous', t.request());
     for (const p of PRINCIPALS.filter((x) => x !== 'anonymous')) {
-      const role: Role = p === 'admin switched to basic' ? 'basic' : (p as Role);
+      const role: Role = p === 'admin switched to basic' ? 'basic' : p;
       agents.set(p, (await as(role, { isAdmin: p.startsWith('admin') })).agent);
     }
   });
@@ -107,7 +122,9 @@ describe('POST /api/user/upgrade-role', () => {
   it('answers 404 for an unknown id and changes nobody', async () => {
     const { agent } = await as('admin');
     const member = await createUser(t.knex, { role: 'basic' });
-    const res = await agent.post('/api/user/upgrade-role').send({ users: [member.id, 2_000_000_000], newRole: 'premium' });
+    const res = await agent
+      .post('/api/user/upgrade-role')
+      .send({ users: [member.id, 2_000_000_000], newRole: 'premium' });
     expect(res.status).toBe(404);
     expect(await roleOf(member.id)).toBe('basic');
   });
@@ -142,7 +159,9 @@ describe('POST /api/user/upgrade-role', () => {
     const before = await usersTableHash(t.knex);
     const remove = await injectFault(t.knex, 'users', 'id', users[3]!.id);
     try {
-      const res = await agent.post('/api/user/upgrade-role').send({ users: users.map((u) => u.id), newRole: 'premium' });
+      const res = await agent
+        .post('/api/user/upgrade-role')
+        .send({ users: users.map((u) => u.id), newRole: 'premium' });
       expect(res.status).toBe(500);
       expect(JSON.stringify(res.body)).not.toMatch(/injected|trigger|update "users"/i);
     } finally {
@@ -200,10 +219,14 @@ describe('test-only endpoints', () => {
     const { user: admin, agent } = await as('admin');
     const member = await createUser(t.knex, { email: uniqueEmail('Mixed') });
     const [x, y] = [await createTag(t.knex), await createTag(t.knex)];
-    const res = await agent.post('/api/v2/user/add-tags').send({ email: member.email.toUpperCase(), tags: [x.id, y.id, x.id] });
+    const res = await agent
+      .post('/api/v2/user/add-tags')
+      .send({ email: member.email.toUpperCase(), tags: [x.id, y.id, x.id] });
     expect(res.status).toBe(200);
     expect(res.body.user.Tags.map((tag: { id: number }) => tag.id).sort()).toEqual([x.id, y.id].sort());
-    expect(await t.knex('audit_log').where({ actor_id: admin.id, action: 'user.add-tags', target_user_id: member.id })).toHaveLength(1);
+    expect(
+      await t.knex('audit_log').where({ actor_id: admin.id, action: 'user.add-tags', target_user_id: member.id }),
+    ).toHaveLength(1);
     expect((await agent.post('/api/v2/user/add-tags').send({ email: uniqueEmail(), tags: [x.id] })).status).toBe(404);
     expect((await agent.post('/api/v2/user/add-tags').send({ email: member.email, tags: [99999] })).status).toBe(400);
     expect((await agent.post('/api/v2/user/add-tags').send({ email: 'nope', tags: [x.id] })).status).toBe(400);
@@ -213,8 +236,14 @@ describe('test-only endpoints', () => {
 describe('rate limits on the costly calls (per admin)', () => {
   it.each([
     ['export', (a: supertest.Agent) => a.get('/api/user/export')],
-    ['validate', (a: supertest.Agent) => a.put('/api/user/validate-users-csv').send({ userEmails: ['a@example.test'] })],
-    ['bulk', (a: supertest.Agent) => a.put('/api/user/bulk-update').send({ userEmails: ['a@example.test'], role: 'basic' })],
+    [
+      'validate',
+      (a: supertest.Agent) => a.put('/api/user/validate-users-csv').send({ userEmails: ['a@example.test'] }),
+    ],
+    [
+      'bulk',
+      (a: supertest.Agent) => a.put('/api/user/bulk-update').send({ userEmails: ['a@example.test'], role: 'basic' }),
+    ],
     ['import', (a: supertest.Agent) => a.post('/api/user/import').attach('file', Buffer.from('email\n'), 'x.csv')],
   ] as const)('limits %s with a 429 and Retry-After, while another admin still gets in', async (bucket, call) => {
     const { agent } = await as('admin');

@@ -24,7 +24,9 @@ const members = async (n: number, extra: UserFactoryInput = {}) => {
   return out;
 };
 const tagsOf = async (id: number) =>
-  ((await t.knex('user_tags').where({ user_id: id }).orderBy('tag_id')) as Array<{ tag_id: number }>).map((r) => r.tag_id);
+  ((await t.knex('user_tags').where({ user_id: id }).orderBy('tag_id')) as Array<{ tag_id: number }>).map(
+    (r) => r.tag_id,
+  );
 const roleOf = async (id: number) => ((await t.knex('users').where({ id }).first()) as { role: Role }).role;
 
 describe('PUT /api/user/validate-users-csv (the bulk CSV report)', () => {
@@ -67,7 +69,9 @@ describe('PUT /api/user/validate-users-csv (the bulk CSV report)', () => {
     const few = (await members(3)).map((m) => m.email);
     const many = [...few, ...Array.from({ length: 297 }, (_, i) => `nobody${i}@example.test`)];
     const small = await countQueries(t.knex, () => agent.put('/api/user/validate-users-csv').send({ userEmails: few }));
-    const large = await countQueries(t.knex, () => agent.put('/api/user/validate-users-csv').send({ userEmails: many }));
+    const large = await countQueries(t.knex, () =>
+      agent.put('/api/user/validate-users-csv').send({ userEmails: many }),
+    );
     expect(large.result.body.found).toHaveLength(3);
     expect(large.queries.length).toBe(small.queries.length);
   });
@@ -86,7 +90,12 @@ describe('PUT /api/user/bulk-update', () => {
       availableAction: 'add',
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ message: 'Updated users sucessfully', updated: 2, notFound: [missing], roleUnchanged: [] });
+    expect(res.body).toEqual({
+      message: 'Updated users sucessfully',
+      updated: 2,
+      notFound: [missing],
+      roleUnchanged: [],
+    });
     expect(await tagsOf(a!.id)).toEqual([x.id, y.id].sort((p, q) => p - q));
     expect(await tagsOf(b!.id)).toEqual([x.id, y.id].sort((p, q) => p - q));
     const audits = await t.knex('audit_log').where({ actor_id: me.id, action: 'user.bulk-update' });
@@ -196,8 +205,12 @@ describe('PUT /api/user/bulk-update', () => {
     const list = await members(20, { role: 'basic' });
     const emails = list.map((u) => u.email);
     const [r1, r2] = await Promise.all([
-      agent.put('/api/user/bulk-update').send({ userEmails: emails, tags: [x.id], availableAction: 'add', role: 'premium' }),
-      second.agent.put('/api/user/bulk-update').send({ userEmails: [...emails].reverse(), tags: [y.id], availableAction: 'add' }),
+      agent
+        .put('/api/user/bulk-update')
+        .send({ userEmails: emails, tags: [x.id], availableAction: 'add', role: 'premium' }),
+      second.agent
+        .put('/api/user/bulk-update')
+        .send({ userEmails: [...emails].reverse(), tags: [y.id], availableAction: 'add' }),
     ]);
     expect([r1.status, r2.status]).toEqual([200, 200]);
     for (const u of list) {
@@ -212,7 +225,9 @@ describe('PUT /api/user/bulk-update', () => {
     const list = await members(200);
     const run = (emails: string[]) =>
       countQueries(t.knex, () =>
-        agent.put('/api/user/bulk-update').send({ userEmails: emails, tags: [x.id], availableAction: 'add', role: 'premium' }),
+        agent
+          .put('/api/user/bulk-update')
+          .send({ userEmails: emails, tags: [x.id], availableAction: 'add', role: 'premium' }),
       );
     const small = await run(list.slice(0, 2).map((u) => u.email));
     const large = await run(list.map((u) => u.email));

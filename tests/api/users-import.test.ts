@@ -20,14 +20,25 @@ async function admin() {
 }
 const byEmail = (email: string) =>
   t.knex('users').whereRaw('lower(email) = ?', [email.toLowerCase()]).first() as Promise<
-    Record<string, unknown> & { id: number; full_name: string; role: string; password_hash: string | null } | undefined
+    | (Record<string, unknown> & { id: number; full_name: string; role: string; password_hash: string | null })
+    | undefined
   >;
 const tagNamesOf = async (id: number) =>
-  ((await t.knex('user_tags as ut').join('tags as t', 't.id', 'ut.tag_id').where('ut.user_id', id).orderBy('t.name')) as Array<{
-    name: string;
-  }>).map((r) => r.name);
+  (
+    (await t
+      .knex('user_tags as ut')
+      .join('tags as t', 't.id', 'ut.tag_id')
+      .where('ut.user_id', id)
+      .orderBy('t.name')) as Array<{
+      name: string;
+    }>
+  ).map((r) => r.name);
 
-async function importFile(agent: Awaited<ReturnType<typeof admin>>['agent'], content: string | Buffer, name = 'users.csv') {
+async function importFile(
+  agent: Awaited<ReturnType<typeof admin>>['agent'],
+  content: string | Buffer,
+  name = 'users.csv',
+) {
   return agent.post('/api/user/import').attach('file', Buffer.isBuffer(content) ? content : Buffer.from(content), name);
 }
 
@@ -45,13 +56,31 @@ describe('POST /api/user/import: CSV', () => {
     ].join('\n');
     const res = await importFile(agent, csv);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ message: 'Users imported successfully', created: 1, updated: 1, unchanged: 0, skipped: 0 });
+    expect(res.body).toEqual({
+      message: 'Users imported successfully',
+      created: 1,
+      updated: 1,
+      unchanged: 0,
+      skipped: 0,
+    });
     const created = (await byEmail(fresh))!;
-    expect(created).toMatchObject({ full_name: 'Nina New', role: 'premium', city: 'Austin', phone_number: '555-0101', password_hash: null });
+    expect(created).toMatchObject({
+      full_name: 'Nina New',
+      role: 'premium',
+      city: 'Austin',
+      phone_number: '555-0101',
+      password_hash: null,
+    });
     expect(await tagNamesOf(created.id)).toEqual([extra.name, vip.name].sort());
     const updated = (await byEmail(existing.email))!;
     // Empty cells keep the current value; the stored email keeps its case.
-    expect(updated).toMatchObject({ full_name: 'Better Name', role: 'basic', city: 'Reno', state: 'NV', email: existing.email });
+    expect(updated).toMatchObject({
+      full_name: 'Better Name',
+      role: 'basic',
+      city: 'Reno',
+      state: 'NV',
+      email: existing.email,
+    });
     expect(await tagNamesOf(existing.id)).toEqual([vip.name]);
     expect(await t.knex('audit_log').where({ actor_id: me.id }).whereLike('action', 'user.import.%')).toHaveLength(2);
   });

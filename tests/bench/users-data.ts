@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/src/core/password';
 
+// prettier-ignore
 const FIRST_NAMES = [
   'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'James', 'Mia', 'William',
   'Amelia', 'Benjamin', 'Harper', 'Lucas', 'Evelyn', 'Henry', 'Abigail', 'Alexander', 'Emily', 'Michael', 'Ella',
@@ -14,6 +15,7 @@ const FIRST_NAMES = [
   'Levi', 'Penelope', 'Mateo', 'Riley', 'David', 'Jennifer', 'Maria', 'Jose', 'Ana', 'Carlos', 'Priya', 'Wei',
   'Fatima', 'Mohammed', 'Yuki', 'Annika', 'Jenna', 'Anne', 'Hannah',
 ];
+// prettier-ignore
 const LAST_NAMES = [
   'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
   'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
@@ -22,7 +24,17 @@ const LAST_NAMES = [
   'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Patel', 'Kim', 'Chen', 'Singh', 'Okafor',
   'Schmidt', 'Rossi', 'Kowalski', 'Novak', 'Silva',
 ];
-const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com', 'hotmail.com', 'aol.com', 'proton.me', 'shopmail.co'];
+const DOMAINS = [
+  'gmail.com',
+  'yahoo.com',
+  'outlook.com',
+  'icloud.com',
+  'hotmail.com',
+  'aol.com',
+  'proton.me',
+  'shopmail.co',
+];
+// prettier-ignore
 const CITIES: Array<[string, string]> = [
   ['Austin', 'TX'], ['Dallas', 'TX'], ['Houston', 'TX'], ['San Antonio', 'TX'], ['Phoenix', 'AZ'], ['Tucson', 'AZ'],
   ['Denver', 'CO'], ['Boulder', 'CO'], ['Miami', 'FL'], ['Orlando', 'FL'], ['Tampa', 'FL'], ['Atlanta', 'GA'],
@@ -33,6 +45,7 @@ const CITIES: Array<[string, string]> = [
   ['Cleveland', 'OH'], ['Detroit', 'MI'], ['Minneapolis', 'MN'], ['Kansas City', 'MO'], ['St. Louis', 'MO'],
   ['Omaha', 'NE'], ['Toronto', 'ON'], ['Vancouver', 'BC'], ['London', ''], ['Sydney', 'NSW'],
 ];
+// prettier-ignore
 const TAG_NAMES = [
   'Mastermind 2023', 'Mastermind 2024', 'Mastermind 2025', 'aitoolkit', 'raina', 'Amazon FBA', 'Wholesale',
   'Private Label', 'Online Arbitrage', 'Retail Arbitrage', 'Coaching Call', 'VIP', 'Founding Member', 'Q4 Sprint',
@@ -54,7 +67,11 @@ export interface GeneratedData {
 }
 
 /** Fills an empty, migrated database. Returns what it wrote. */
-export async function generateUsers(knex: Knex, count = USER_COUNT): Promise<GeneratedData> {
+export async function generateUsers(
+  knex: Knex,
+  count = USER_COUNT,
+  options: { vacuum?: boolean } = {},
+): Promise<GeneratedData> {
   const started = performance.now();
   await knex('tags').insert(TAG_NAMES.map((name, i) => ({ name, open_for_signup: i % 9 === 0 })));
   // One statement per 25,000 users keeps each transaction short; ids follow g.
@@ -79,10 +96,10 @@ export async function generateUsers(knex: Knex, count = USER_COUNT): Promise<Gen
               now() - make_interval(days => (g * 37) % 1100, secs => (g * 7919) % 86400),
               now() - make_interval(days => (g * 13) % 300)
        from generate_series(cast(:from as int), cast(:to as int)) as g,
-            lateral (select (cast(:first as text[]))[1 + (g * 7919) % :firstCount] as f,
-                            (cast(:last as text[]))[1 + (g * 7907 + g / 7) % :lastCount] as l,
-                            (cast(:domains as text[]))[1 + (g * 31) % :domainCount] as d,
-                            1 + (g * 613) % :cityCount as ci,
+            lateral (select (cast(:first as text[]))[1 + (hashtext('f' || g) & 2147483647) % :firstCount] as f,
+                            (cast(:last as text[]))[1 + (hashtext('l' || g) & 2147483647) % :lastCount] as l,
+                            (cast(:domains as text[]))[1 + (hashtext('d' || g) & 2147483647) % :domainCount] as d,
+                            1 + (hashtext('c' || g) & 2147483647) % :cityCount as ci,
                             case when g % 50 = 0 then 'admin' when g % 25 = 1 then 'coach'
                                  when g % 10 = 2 then 'course only' when g % 3 = 0 then 'premium'
                                  else 'basic' end as r) as pick`,
@@ -98,7 +115,13 @@ export async function generateUsers(knex: Knex, count = USER_COUNT): Promise<Gen
         cities: CITIES.map(([city]) => city),
         states: CITIES.map(([, state]) => state),
         countries: CITIES.map(([, state]) =>
-          ['ON', 'BC'].includes(state) ? 'Canada' : state === 'NSW' ? 'Australia' : state === '' ? 'United Kingdom' : 'United States',
+          ['ON', 'BC'].includes(state)
+            ? 'Canada'
+            : state === 'NSW'
+              ? 'Australia'
+              : state === ''
+                ? 'United Kingdom'
+                : 'United States',
         ),
         cityCount: CITIES.length,
       },
@@ -119,17 +142,18 @@ export async function generateUsers(knex: Knex, count = USER_COUNT): Promise<Gen
     state: 'TX',
     country: 'United States',
   });
-  await knex.raw('analyze users');
-  await knex.raw('analyze user_tags');
-  await knex.raw('analyze tags');
-  const roles = Object.fromEntries(
-    ((await knex('users').select('role').count('* as n').groupBy('role')) as Array<{ role: string; n: string }>).map((r) => [
-      r.role,
-      Number(r.n),
-    ]),
+  // The steady state autovacuum keeps a live database in: statistics, visibility map, and the
+  // GIN pending lists of the trigram indexes merged (a bulk load leaves them long and slow).
+  const maintenance = options.vacuum === false ? 'analyze' : 'vacuum analyze';
+  for (const table of ['users', 'user_tags', 'tags']) await knex.raw(`${maintenance} ${table}`);
+  const roleRows = await knex.raw<{ rows: Array<{ role: string; n: number }> }>(
+    'select role, count(*)::int as n from users group by role order by n desc',
   );
-  const [{ users }] = (await knex('users').count('* as users')) as Array<{ users: string }> as [{ users: string }];
-  const [{ userTags }] = (await knex('user_tags').count('* as userTags')) as Array<{ userTags: string }> as [{ userTags: string }];
+  const totals = await knex.raw<{ rows: Array<{ users: number; userTags: number }> }>(
+    'select (select count(*)::int from users) as "users", (select count(*)::int from user_tags) as "userTags"',
+  );
+  const roles = Object.fromEntries(roleRows.rows.map((r) => [r.role, r.n]));
+  const { users, userTags } = totals.rows[0]!;
   return {
     users: Number(users),
     userTags: Number(userTags),

@@ -85,7 +85,8 @@ export function gridCourse(modules: number, lessons: number, extra: CourseInput 
 }
 
 export async function complete(knex: Knex, userId: number, lessonIds: number[]): Promise<void> {
-  if (lessonIds.length) await knex('lesson_completions').insert(lessonIds.map((l) => ({ user_id: userId, lesson_id: l })));
+  if (lessonIds.length)
+    await knex('lesson_completions').insert(lessonIds.map((l) => ({ user_id: userId, lesson_id: l })));
 }
 
 /** Every ordered level's positions, for invariant checks: each list must be exactly 1..n. */

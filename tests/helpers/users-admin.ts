@@ -93,7 +93,8 @@ function zip(files: Array<{ name: string; data: Buffer }>): Buffer {
   return Buffer.concat([...locals, ...centrals, end]);
 }
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function columnName(i: number): string {
   let n = i + 1;
@@ -121,7 +122,10 @@ export function xlsxOf(rows: ReadonlyArray<ReadonlyArray<string | number | null>
       return `<row r="${r + 1}">${cells}</row>`;
     })
     .join('');
-  const file = (name: string, xml: string) => ({ name, data: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`, 'utf8') });
+  const file = (name: string, xml: string) => ({
+    name,
+    data: Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`, 'utf8'),
+  });
   return zip([
     file(
       '[Content_Types].xml',

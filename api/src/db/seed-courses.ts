@@ -21,11 +21,7 @@ interface CourseSeed {
   modules: ModuleSeed[];
 }
 
-const lesson = (title: string, body: string, tag?: string): LessonSeed => ({
-  title,
-  content: `# ${title}\n\n${body.trim()}\n`,
-  tag,
-});
+const lesson = (title: string, body: string, tag?: string): LessonSeed => ({ title, content: `${body.trim()}\n`, tag });
 
 const CHECK_IN_FORM = 'https://docs.google.com/forms/d/e/1FAIpQLSf-demo-check-in/viewform?embedded=true';
 
@@ -42,7 +38,9 @@ const COURSES: CourseSeed[] = [
       {
         title: 'Getting Started',
         lessons: [
-          lesson('Welcome to the course', `
+          lesson(
+            'Welcome to the course',
+            `
 Welcome! This course walks you through **everything you need** to start selling on Amazon.
 
 ## What you will learn
@@ -50,8 +48,11 @@ Welcome! This course walks you through **everything you need** to start selling 
 - How to pick a product with real demand
 - How to find and vet suppliers
 
-> Tip: mark each lesson as completed to track your progress.`),
-          lesson('How Amazon FBA works', `
+> Tip: mark each lesson as completed to track your progress.`,
+          ),
+          lesson(
+            'How Amazon FBA works',
+            `
 With FBA you send inventory to Amazon's warehouses and Amazon picks, packs and ships your orders.
 
 | Step | Who does it |
@@ -61,52 +62,78 @@ With FBA you send inventory to Amazon's warehouses and Amazon picks, packs and s
 | Shipping to customers | Amazon |
 | Customer service | Amazon |
 
-Read more in the [Seller Central help](https://sellercentral.amazon.com/help).`),
-          lesson('Setting up your seller account', `
+Read more in the [Seller Central help](https://sellercentral.amazon.com/help).`,
+          ),
+          lesson(
+            'Setting up your seller account',
+            `
 1. Choose the **Professional** plan.
 2. Prepare your ID, bank account and credit card.
 3. Complete the identity verification call.
 
-~~Individual plan~~ is only worth it below 40 sales a month.`),
+~~Individual plan~~ is only worth it below 40 sales a month.`,
+          ),
         ],
       },
       {
         title: 'Finding Your Product',
         lessons: [
-          lesson('Product research basics', `
+          lesson(
+            'Product research basics',
+            `
 A good first product sells **10 or more units a day**, has fewer than 500 reviews on page one and
 leaves room for a profit of at least $5 per unit.
 
 - [ ] Demand checked
 - [ ] Competition checked
-- [ ] Profit checked`),
-          lesson('Using the Product Qualifier', `
+- [ ] Profit checked`,
+          ),
+          lesson(
+            'Using the Product Qualifier',
+            `
 Open the **Product Qualifier Tool** from the sidebar and answer its ten questions. A score of 8 or
-more is two thumbs up.`),
-          lesson('Checking the numbers', `
+more is two thumbs up.`,
+          ),
+          lesson(
+            'Checking the numbers',
+            `
 Use the **Power Profit Tool** to enter your cost per unit, shipping and Amazon fees.
 
 \`\`\`
 profit per unit = retail price - amazon fees - cost per unit - shipping - additional fees
-\`\`\``),
+\`\`\``,
+          ),
         ],
       },
       {
         title: 'Sourcing and Suppliers',
         lessons: [
-          lesson('Finding suppliers', `
+          lesson(
+            'Finding suppliers',
+            `
 Search Alibaba for your product keyword, shortlist **five suppliers** with trade assurance and at
-least three years on the platform, and ask each for a quote.`),
-          lesson('Ordering samples', `
-Order samples from your top three suppliers. Compare quality, packaging and how fast they answer.`),
-          lesson('Weekly check-in form', `
+least three years on the platform, and ask each for a quote.`,
+          ),
+          lesson(
+            'Ordering samples',
+            `
+Order samples from your top three suppliers. Compare quality, packaging and how fast they answer.`,
+          ),
+          lesson(
+            'Weekly check-in form',
+            `
 Tell your coach how your sourcing is going. The form below goes straight to the coaching team.
 
 \`\`\`form
 ${CHECK_IN_FORM}
-\`\`\``),
-          lesson('Bonus: Mastermind Q&A replay', `
-The replay of the last Mastermind Q&A, for Mastermind members.`, 'Mastermind'),
+\`\`\``,
+          ),
+          lesson(
+            'Bonus: Mastermind Q&A replay',
+            `
+The replay of the last Mastermind Q&A, for Mastermind members.`,
+            'Mastermind',
+          ),
         ],
       },
     ],
@@ -122,15 +149,24 @@ The replay of the last Mastermind Q&A, for Mastermind members.`, 'Mastermind'),
       {
         title: 'Pre-launch',
         lessons: [
-          lesson('Listing that converts', `Write a title with your main keyword first, five benefit-led bullets and seven images.`),
-          lesson('Planning your promotion', `Plan a 7 to 10 day promotion at 90 to 99 percent off to build sales velocity.`),
+          lesson(
+            'Listing that converts',
+            `Write a title with your main keyword first, five benefit-led bullets and seven images.`,
+          ),
+          lesson(
+            'Planning your promotion',
+            `Plan a 7 to 10 day promotion at 90 to 99 percent off to build sales velocity.`,
+          ),
         ],
       },
       {
         title: 'Launch week',
         lessons: [
           lesson('Turning on PPC', `Start an automatic campaign at one to three times the product price per day.`),
-          lesson('Reading your first reports', `Check the search term report after 7 days and move winners to an exact campaign.`),
+          lesson(
+            'Reading your first reports',
+            `Check the search term report after 7 days and move winners to an exact campaign.`,
+          ),
         ],
       },
     ],
@@ -147,7 +183,10 @@ The replay of the last Mastermind Q&A, for Mastermind members.`, 'Mastermind'),
       {
         title: 'Scaling',
         lessons: [
-          lesson('Building a brand', `Register your brand, build a storefront and plan your second and third products.`),
+          lesson(
+            'Building a brand',
+            `Register your brand, build a storefront and plan your second and third products.`,
+          ),
           lesson('Hiring help', `Hire a virtual assistant for customer messages and inventory checks.`),
         ],
       },
@@ -169,7 +208,12 @@ The replay of the last Mastermind Q&A, for Mastermind members.`, 'Mastermind'),
   },
 ];
 
-async function insertCourse(trx: Knex.Transaction, c: CourseSeed, position: number, tagId: (n: string) => number | undefined) {
+async function insertCourse(
+  trx: Knex.Transaction,
+  c: CourseSeed,
+  position: number,
+  tagId: (n: string) => number | undefined,
+) {
   const [course] = await trx('courses')
     .insert({
       title: c.title,
@@ -216,6 +260,8 @@ export const seedCourses: AreaSeed = async (trx, ctx) => {
   }
   const premium = ctx.userIdByEmail.get('premium@demo.portal');
   if (premium) {
-    await trx('lesson_completions').insert(firstCourseLessons.slice(0, 3).map((id) => ({ user_id: premium, lesson_id: id })));
+    await trx('lesson_completions').insert(
+      firstCourseLessons.slice(0, 3).map((id) => ({ user_id: premium, lesson_id: id })),
+    );
   }
 };

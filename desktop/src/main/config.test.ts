@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DEVELOPMENT_API, DEFAULT_FRAME_ORIGINS, DesktopConfigError, loadDesktopConfig, parseApiOrigin } from './config';
+import {
+  DEFAULT_DEVELOPMENT_API,
+  DEFAULT_FRAME_ORIGINS,
+  DesktopConfigError,
+  loadDesktopConfig,
+  parseApiOrigin,
+} from './config';
 import { menuTemplate } from './menu';
 
 describe('API base URL', () => {
@@ -22,12 +28,16 @@ describe('API base URL', () => {
     expect(() => parseApiOrigin('http://localhost.evil.io', false)).toThrow(/https/);
   });
 
-  it.each(['ftp://portal.example.com', 'file:///etc', 'javascript:alert(1)', 'portal.example.com', 'https://u:p@portal.example.com', 'https://portal.example.com/api'])(
-    'refuses %s',
-    (url) => {
-      expect(() => parseApiOrigin(url, false)).toThrow(DesktopConfigError);
-    },
-  );
+  it.each([
+    'ftp://portal.example.com',
+    'file:///etc',
+    'javascript:alert(1)',
+    'portal.example.com',
+    'https://u:p@portal.example.com',
+    'https://portal.example.com/api',
+  ])('refuses %s', (url) => {
+    expect(() => parseApiOrigin(url, false)).toThrow(DesktopConfigError);
+  });
 
   it('defaults to the local API when run unpackaged and to https when packaged', () => {
     expect(loadDesktopConfig({}, false).apiOrigin).toBe(DEFAULT_DEVELOPMENT_API);
@@ -43,7 +53,9 @@ describe('allowlists from the environment', () => {
       { PORTAL_API_URL: 'https://portal.example.com', PORTAL_EXTERNAL_HOSTS: 'help.example.org, .docs.example.net' },
       true,
     );
-    expect(config.externalHosts).toEqual(expect.arrayContaining(['portal.example.com', 'help.example.org', 'docs.example.net']));
+    expect(config.externalHosts).toEqual(
+      expect.arrayContaining(['portal.example.com', 'help.example.org', 'docs.example.net']),
+    );
   });
 
   it('refuses a host that is not a plain host name', () => {
@@ -54,8 +66,12 @@ describe('allowlists from the environment', () => {
   it('takes only https origins as extra frame origins', () => {
     const config = loadDesktopConfig({ PORTAL_FRAME_ORIGINS: 'https://forms.example.com' }, false);
     expect(config.frameOrigins).toEqual([...DEFAULT_FRAME_ORIGINS, 'https://forms.example.com']);
-    expect(() => loadDesktopConfig({ PORTAL_FRAME_ORIGINS: 'http://forms.example.com' }, false)).toThrow(DesktopConfigError);
-    expect(() => loadDesktopConfig({ PORTAL_FRAME_ORIGINS: 'https://forms.example.com/path' }, false)).toThrow(DesktopConfigError);
+    expect(() => loadDesktopConfig({ PORTAL_FRAME_ORIGINS: 'http://forms.example.com' }, false)).toThrow(
+      DesktopConfigError,
+    );
+    expect(() => loadDesktopConfig({ PORTAL_FRAME_ORIGINS: 'https://forms.example.com/path' }, false)).toThrow(
+      DesktopConfigError,
+    );
   });
 });
 

@@ -99,7 +99,9 @@ export function loadDesktopConfig(env: NodeJS.ProcessEnv, isPackaged: boolean): 
   return {
     production,
     apiOrigin,
-    externalHosts: [...new Set([...DEFAULT_EXTERNAL_HOSTS, ...apiHost, ...list(env.PORTAL_EXTERNAL_HOSTS).map(parseHost)])],
+    externalHosts: [
+      ...new Set([...DEFAULT_EXTERNAL_HOSTS, ...apiHost, ...list(env.PORTAL_EXTERNAL_HOSTS).map(parseHost)]),
+    ],
     frameOrigins: [...new Set([...DEFAULT_FRAME_ORIGINS, ...list(env.PORTAL_FRAME_ORIGINS).map(parseFrameOrigin)])],
   };
 }

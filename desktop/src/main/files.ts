@@ -38,10 +38,14 @@ const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
 export function sniffImageType(bytes: Uint8Array): string | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) || startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])) {
+  if (
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x37, 0x61]) ||
+    startsWith(bytes, [0x47, 0x49, 0x46, 0x38, 0x39, 0x61])
+  ) {
     return 'image/gif';
   }
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8))
+    return 'image/webp';
   return null;
 }
 
@@ -117,7 +121,7 @@ export async function pickFile(deps: FileDeps, options: unknown): Promise<Picked
 
 /** A file name safe on every platform: no folders, no reserved or control characters. */
 export function safeFileName(raw: unknown): string {
-  const base = typeof raw === 'string' ? raw.split(/[\\/]/).pop() ?? '' : '';
+  const base = typeof raw === 'string' ? (raw.split(/[\\/]/).pop() ?? '') : '';
   const cleaned = base
     .replace(/[<>:"|?*\u0000-\u001f\u007f]/g, '')
     .replace(/^[.\s]+|[.\s]+$/g, '')
@@ -135,7 +139,9 @@ export async function saveFile(deps: FileDeps, request: unknown): Promise<boolea
   const chosen = await deps.dialogs.showSaveDialog({
     title: 'Save file',
     defaultPath: path.join(deps.downloadsDir, name),
-    filters: ext ? [{ name: `${ext.toUpperCase()} file`, extensions: [ext] }] : [{ name: 'All files', extensions: ['*'] }],
+    filters: ext
+      ? [{ name: `${ext.toUpperCase()} file`, extensions: [ext] }]
+      : [{ name: 'All files', extensions: ['*'] }],
   });
   if (chosen.canceled || !chosen.filePath) return false;
   await deps.fs.writeFile(chosen.filePath, bytes);

@@ -68,7 +68,10 @@ describe('main process wiring', () => {
     await import('./main');
     expect(h.calls[0]).toBe('register scheme');
     expect(h.electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
-      expect.objectContaining({ scheme: APP_SCHEME, privileges: expect.objectContaining({ standard: true, secure: true }) }),
+      expect.objectContaining({
+        scheme: APP_SCHEME,
+        privileges: expect.objectContaining({ standard: true, secure: true }),
+      }),
     ]);
     expect(h.electron.app.requestSingleInstanceLock).toHaveBeenCalled();
     expect(h.windows).toHaveLength(0);
@@ -79,7 +82,9 @@ describe('main process wiring', () => {
     const contents = { on: vi.fn(), setWindowOpenHandler: vi.fn() };
     h.appListeners.get('web-contents-created')!({}, contents);
     expect(contents.setWindowOpenHandler).toHaveBeenCalled();
-    expect(contents.on.mock.calls.map((c) => c[0])).toEqual(expect.arrayContaining(['will-navigate', 'will-attach-webview']));
+    expect(contents.on.mock.calls.map((c) => c[0])).toEqual(
+      expect.arrayContaining(['will-navigate', 'will-attach-webview']),
+    );
   });
 
   it('when ready: permission handlers, app:// handler, exactly the IPC channels, the menu, then one secure window', async () => {

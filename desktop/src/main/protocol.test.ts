@@ -126,7 +126,10 @@ describe('the CSP', () => {
 describe('app:// forwarding to the API', () => {
   it('forwards /api calls to the configured API with the session cookies, never the renderer cookie header', async () => {
     const fetch = vi.fn<Fetcher>(async () =>
-      Response.json({ user: { id: 1 } }, { headers: { 'Set-Cookie': 'portal.sid=abc; HttpOnly', 'X-Request-Id': 'r1' } }),
+      Response.json(
+        { user: { id: 1 } },
+        { headers: { 'Set-Cookie': 'portal.sid=abc; HttpOnly', 'X-Request-Id': 'r1' } },
+      ),
     );
     const res = await handler(fetch)(
       new Request('app://portal/api/auth/me?x=1', { headers: { Cookie: 'stolen=1', Accept: 'application/json' } }),
@@ -160,7 +163,9 @@ describe('app:// forwarding to the API', () => {
   });
 
   it('forwards uploaded images under /uploads', async () => {
-    const fetch = vi.fn<Fetcher>(async () => new Response(new Uint8Array([1, 2]), { headers: { 'Content-Type': 'image/png' } }));
+    const fetch = vi.fn<Fetcher>(
+      async () => new Response(new Uint8Array([1, 2]), { headers: { 'Content-Type': 'image/png' } }),
+    );
     const res = await handler(fetch)(new Request('app://portal/uploads/avatars/a.png'));
     expect(fetch.mock.calls[0]![0]).toBe(`${API}/uploads/avatars/a.png`);
     expect(res.headers.get('content-type')).toBe('image/png');
@@ -169,7 +174,11 @@ describe('app:// forwarding to the API', () => {
   it('refuses a state change sent from another origin (403) without calling the API', async () => {
     const fetch = vi.fn<Fetcher>();
     const res = await handler(fetch)(
-      new Request('app://portal/api/tag/delete', { method: 'POST', headers: { Origin: 'https://www.youtube.com' }, body: '{}' }),
+      new Request('app://portal/api/tag/delete', {
+        method: 'POST',
+        headers: { Origin: 'https://www.youtube.com' },
+        body: '{}',
+      }),
     );
     expect(res.status).toBe(403);
     expect(fetch).not.toHaveBeenCalled();

@@ -72,12 +72,23 @@ export interface AppProtocolOptions {
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'origin', 'if-none-match', 'if-modified-since', 'range'];
-const DROPPED_RESPONSE_HEADERS = ['set-cookie', 'set-cookie2', 'content-encoding', 'content-length', 'transfer-encoding', 'connection'];
+const DROPPED_RESPONSE_HEADERS = [
+  'set-cookie',
+  'set-cookie2',
+  'content-encoding',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+];
 
 function plain(status: number, message: string, csp: string): Response {
   return new Response(message, {
     status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Security-Policy': csp, 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Content-Security-Policy': csp,
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }
 
@@ -144,10 +155,13 @@ export function createAppProtocolHandler(options: AppProtocolOptions): (request:
         redirect: 'follow',
       });
     } catch {
-      return new Response(JSON.stringify({ error: { code: 'api_unreachable', message: 'Cannot reach the portal server.' } }), {
-        status: 502,
-        headers: { 'Content-Type': 'application/json', 'Content-Security-Policy': csp },
-      });
+      return new Response(
+        JSON.stringify({ error: { code: 'api_unreachable', message: 'Cannot reach the portal server.' } }),
+        {
+          status: 502,
+          headers: { 'Content-Type': 'application/json', 'Content-Security-Policy': csp },
+        },
+      );
     }
     const responseHeaders = new Headers(upstream.headers);
     for (const name of DROPPED_RESPONSE_HEADERS) responseHeaders.delete(name);

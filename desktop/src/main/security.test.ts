@@ -135,14 +135,22 @@ describe('permissions', () => {
     return { ask, check: (permission: string, origin: string) => check!(null, permission, origin) };
   }
 
-  it.each(['media', 'geolocation', 'notifications', 'openExternal', 'clipboard-read', 'midi', 'hid', 'serial', 'usb', 'unknown'])(
-    'denies %s even to the app itself',
-    (permission) => {
-      const { ask, check } = install();
-      expect(ask(permission, 'app://portal/')).toBe(false);
-      expect(check(permission, 'app://portal')).toBe(false);
-    },
-  );
+  it.each([
+    'media',
+    'geolocation',
+    'notifications',
+    'openExternal',
+    'clipboard-read',
+    'midi',
+    'hid',
+    'serial',
+    'usb',
+    'unknown',
+  ])('denies %s even to the app itself', (permission) => {
+    const { ask, check } = install();
+    expect(ask(permission, 'app://portal/')).toBe(false);
+    expect(check(permission, 'app://portal')).toBe(false);
+  });
 
   it('allows clipboard writes for the app and fullscreen for the app and allowed video frames', () => {
     const { ask, check } = install();

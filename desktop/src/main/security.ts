@@ -106,7 +106,11 @@ export function guardWebContents(contents: GuardedContents, options: GuardOption
 export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write', 'fullscreen']);
 
 /** The decision shared by the permission request and check handlers. */
-export function isPermissionAllowed(permission: string, requestingUrl: string, frameOrigins: readonly string[]): boolean {
+export function isPermissionAllowed(
+  permission: string,
+  requestingUrl: string,
+  frameOrigins: readonly string[],
+): boolean {
   if (!ALLOWED_PERMISSIONS.has(permission)) return false;
   if (permission === 'fullscreen') return isAllowedFrameUrl(requestingUrl, frameOrigins);
   return isAppUrl(requestingUrl);

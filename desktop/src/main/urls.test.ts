@@ -74,7 +74,12 @@ describe('openExternalSafely (fast-check property)', () => {
     fc.domain(),
   );
   const url = fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(scheme, host, fc.webPath(), fc.constantFrom('', ':443', ':8080')).map(([s, h, p, port]) => `${s}://${h}${port}${p}`) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(scheme, host, fc.webPath(), fc.constantFrom('', ':443', ':8080'))
+        .map(([s, h, p, port]) => `${s}://${h}${port}${p}`),
+    },
     fc.webUrl({ withQueryParameters: true, withFragments: true }),
     fc.string(),
   );
@@ -105,11 +110,15 @@ describe('openExternalSafely (fast-check property)', () => {
 
   it('never opens javascript:, file:, smb: or data: URLs, whatever follows the scheme', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('javascript:', 'file:', 'smb:', 'data:', 'JavaScript:'), fc.string(), async (s, rest) => {
-        const shell = { openExternal: vi.fn(async () => undefined) };
-        expect(await openExternalSafely(shell, `${s}${rest}`, HOSTS)).toBe(false);
-        expect(shell.openExternal).not.toHaveBeenCalled();
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('javascript:', 'file:', 'smb:', 'data:', 'JavaScript:'),
+        fc.string(),
+        async (s, rest) => {
+          const shell = { openExternal: vi.fn(async () => undefined) };
+          expect(await openExternalSafely(shell, `${s}${rest}`, HOSTS)).toBe(false);
+          expect(shell.openExternal).not.toHaveBeenCalled();
+        },
+      ),
     );
   });
 

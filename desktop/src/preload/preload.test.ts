@@ -30,7 +30,8 @@ describe('preload bridge', () => {
     const { bridge } = await exposed();
     const values = Object.values(bridge) as unknown[];
     expect(values).not.toContain(electron.ipcRenderer);
-    for (const key of ['ipcRenderer', 'send', 'invoke', 'on', 'require', 'process']) expect(bridge).not.toHaveProperty(key);
+    for (const key of ['ipcRenderer', 'send', 'invoke', 'on', 'require', 'process'])
+      expect(bridge).not.toHaveProperty(key);
     expect(bridge.platform).toBe('desktop');
     expect(bridge.apiBaseUrl).toBe(APP_ORIGIN);
   });

@@ -30,8 +30,7 @@ export type CourseFlag = 'visibleToBasic' | 'visibleToPremium';
  * same rules on objects, for the UI and for tests.
  */
 export type CourseAudience =
-  | { all: true; userId: number }
-  | { all: false; userId: number; flag: CourseFlag; tagIds: number[] };
+  { all: true; userId: number } | { all: false; userId: number; flag: CourseFlag; tagIds: number[] };
 
 export function courseAudience(user: Principal): CourseAudience {
   if (isAdminRole(user)) return { all: true, userId: user.id };

@@ -63,7 +63,11 @@ describe('userDashboardAbilities', () => {
   it('gives an admin everything, a coach tag editing only, members nothing', () => {
     expect(userDashboardAbilities(PRINCIPALS.admin)).toEqual({ manage: true, edit: true, tagsOnly: false });
     expect(userDashboardAbilities(PRINCIPALS.coach)).toEqual({ manage: false, edit: true, tagsOnly: true });
-    expect(userDashboardAbilities(PRINCIPALS.adminSwitchedToCoach)).toEqual({ manage: false, edit: true, tagsOnly: true });
+    expect(userDashboardAbilities(PRINCIPALS.adminSwitchedToCoach)).toEqual({
+      manage: false,
+      edit: true,
+      tagsOnly: true,
+    });
     for (const user of [PRINCIPALS.basic, PRINCIPALS.courseOnly, PRINCIPALS.premium, null]) {
       expect(userDashboardAbilities(user)).toEqual({ manage: false, edit: false, tagsOnly: false });
     }

@@ -40,9 +40,7 @@ const m = USER_ADMIN_FIELD_MESSAGES;
 
 /** Ids may come as numbers or as `{ id }` objects (the form's tag and user objects). */
 const idsOf = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map((v: unknown) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : v))
-    : value;
+  Array.isArray(value) ? value.map((v: unknown) => (v && typeof v === 'object' && 'id' in v ? v.id : v)) : value;
 
 const idList = () => yup.array(yup.number().integer().positive().max(2_147_483_647).required()).transform(idsOf);
 
@@ -83,7 +81,12 @@ export const bulkUpdateSchema = yup
     userEmails: emailList(),
     tags: idList().max(USER_ADMIN_LIMITS.maxTags, m.tooManyTags).default([]),
     availableAction: yup.string().oneOf(['add', 'remove']).nullable().transform(emptyToNull).default(null),
-    role: yup.string().oneOf([...BULK_STATUS_ROLES]).nullable().transform(emptyToNull).default(null),
+    role: yup
+      .string()
+      .oneOf([...BULK_STATUS_ROLES])
+      .nullable()
+      .transform(emptyToNull)
+      .default(null),
   })
   .test('tags-for-action', m.chooseTags, function check(value) {
     if (value.availableAction && value.tags.length === 0) {

@@ -22,7 +22,16 @@ export const USER_EXPORT_COLUMNS = [
 ] as const;
 
 /** Columns an import file may have, in the order assumed when it has no header row. */
-export const USER_IMPORT_COLUMNS = ['email', 'fullName', 'role', 'city', 'state', 'country', 'phoneNumber', 'Tags'] as const;
+export const USER_IMPORT_COLUMNS = [
+  'email',
+  'fullName',
+  'role',
+  'city',
+  'state',
+  'country',
+  'phoneNumber',
+  'Tags',
+] as const;
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 
 /** Tag names inside one Tags cell are separated by semicolons (export and import alike). */
@@ -46,7 +55,11 @@ const HEADER_ALIASES: Record<string, UserImportColumn> = {
   usertags: 'Tags',
 };
 
-const normalizeHeader = (cell: string) => cell.trim().toLowerCase().replace(/[\s_-]+/g, '');
+const normalizeHeader = (cell: string) =>
+  cell
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
 
 /**
  * The column index of each import column. With a header row (one that names an email column)

@@ -1,4 +1,5 @@
 /** Move the Needle (SPEC §3): lists, cards, labels, attachments, checklists and activities. */
+import type { Role } from '../limits';
 
 /** Lists every board keeps; they cannot be deleted or renamed (SPEC §3). */
 export const RESERVED_LIST_NAMES = [
@@ -61,6 +62,7 @@ export interface BoardList {
 export interface BoardInfo {
   userId: number;
   ownerName: string;
+  ownerRole: Role;
   isTemplate: boolean;
 }
 

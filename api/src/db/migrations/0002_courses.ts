@@ -32,7 +32,9 @@ export async function up(knex: Knex): Promise<void> {
     'ALTER TABLE courses ADD CONSTRAINT courses_position_unique UNIQUE (position) DEFERRABLE INITIALLY IMMEDIATE',
   );
   await knex.raw('CREATE INDEX courses_title_trgm ON courses USING gin (title gin_trgm_ops)');
-  await knex.raw(`CREATE INDEX courses_description_trgm ON courses USING gin ((coalesce(description, '')) gin_trgm_ops)`);
+  await knex.raw(
+    `CREATE INDEX courses_description_trgm ON courses USING gin ((coalesce(description, '')) gin_trgm_ops)`,
+  );
 
   await knex.schema.createTable('course_tags', (t) => {
     t.integer('course_id').notNullable().references('courses.id').onDelete('CASCADE');
@@ -103,7 +105,15 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
-  for (const table of ['lesson_completions', 'lesson_tags', 'lessons', 'module_tags', 'modules', 'course_tags', 'courses']) {
+  for (const table of [
+    'lesson_completions',
+    'lesson_tags',
+    'lessons',
+    'module_tags',
+    'modules',
+    'course_tags',
+    'courses',
+  ]) {
     await knex.schema.dropTableIfExists(table);
   }
 }

@@ -15,9 +15,9 @@ import { clampPosition, lockBoard, lockLists, type LockedList } from './tx';
 async function shiftWithin(trx: Knex.Transaction, listId: number, from: number, to: number): Promise<void> {
   if (from === to) return;
   await trx.raw(
-    `update mtn_cards set position = case when position = ? then ? when ? < ? then position - 1 else position + 1 end
-      where list_id = ? and position between ? and ?`,
-    [from, to, from, to, listId, Math.min(from, to), Math.max(from, to)],
+    `update mtn_cards set position = case when position = ?::int then ?::int else position + ?::int end
+      where list_id = ? and position between ?::int and ?::int`,
+    [from, to, from < to ? -1 : 1, listId, Math.min(from, to), Math.max(from, to)],
   );
 }
 
@@ -91,9 +91,9 @@ export async function moveCard(
   await trx.raw(
     `update mtn_cards set
         list_id = case when id = ? then ? else list_id end,
-        position = case when id = ? then ? when list_id = ? then position - 1 else position + 1 end,
+        position = case when id = ? then ?::int when list_id = ? then position - 1 else position + 1 end,
         updated_at = case when id = ? then now() else updated_at end
-      where id = ? or (list_id = ? and position > ?) or (list_id = ? and position >= ?)`,
+      where id = ? or (list_id = ? and position > ?::int) or (list_id = ? and position >= ?::int)`,
     [card.id, dest.id, card.id, to, source.id, card.id, card.id, source.id, card.position, dest.id, to],
   );
   return { id: card.id, ListId: dest.id, position: to };
@@ -135,10 +135,10 @@ export async function moveListTo(trx: Knex.Transaction, ownerId: number, listId:
   if (!current || current.position === target) return target;
   const from = current.position;
   await trx.raw(
-    `update mtn_lists set position = case when id = ? then ? when ? < ? then position - 1 else position + 1 end,
+    `update mtn_lists set position = case when id = ? then ?::int else position + ?::int end,
             updated_at = case when id = ? then now() else updated_at end
-      where user_id = ? and position between ? and ?`,
-    [listId, target, from, target, listId, ownerId, Math.min(from, target), Math.max(from, target)],
+      where user_id = ? and position between ?::int and ?::int`,
+    [listId, target, from < target ? -1 : 1, listId, ownerId, Math.min(from, target), Math.max(from, target)],
   );
   return target;
 }

@@ -36,7 +36,12 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
     const query = await parse(boardQuerySchema, singleQuery(ctx));
     const board = await resolveBoard(ctx, query.userId);
     if (!board.exists) await ensureBoard(ctx.deps.knex, board.owner.id, board.isTemplate);
-    const info: BoardInfo = { userId: board.owner.id, ownerName: board.owner.fullName, isTemplate: board.isTemplate };
+    const info: BoardInfo = {
+      userId: board.owner.id,
+      ownerName: board.owner.fullName,
+      ownerRole: board.owner.role,
+      isTemplate: board.isTemplate,
+    };
     ctx.type = 'application/json';
     ctx.body = await readBoardJson(ctx.deps.knex, info);
   });

@@ -20,8 +20,7 @@ import { actorOf, isPossibleSlug, singleValues } from './params';
 import { lessonUrl } from './presenters';
 import { reorderCourse, reorderCourses } from './reorder';
 
-const noAccess = () =>
-  new HttpError(403, 'no_access', 'This course is not part of your membership yet.');
+const noAccess = () => new HttpError(403, 'no_access', 'This course is not part of your membership yet.');
 
 /** SPEC §7 course calls under /api/course. Specific paths come before GET /:slug. */
 export function courseRoutes(): Router<PortalState, PortalContext> {
@@ -54,8 +53,7 @@ export function courseRoutes(): Router<PortalState, PortalContext> {
     if (input.coverPhotoUrl) {
       const current = input.id
         ? ((await knex('courses').select('cover_photo_url').where({ id: input.id }).first()) as
-            | { cover_photo_url: string | null }
-            | undefined)
+            { cover_photo_url: string | null } | undefined)
         : undefined;
       if (input.coverPhotoUrl !== current?.cover_photo_url && !storage.owns(input.coverPhotoUrl)) {
         const message = 'Choose a photo uploaded to the portal';

@@ -3,13 +3,7 @@ import type { CourseUpsertInput } from '@shared/schemas';
 import { MESSAGES } from '@shared/messages';
 import { audit } from '../../core/audit';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../core/errors';
-import {
-  compactCourses,
-  compactModules,
-  deferPositionConstraints,
-  lockCourseList,
-  lockCourseTrees,
-} from './positions';
+import { compactCourses, compactModules, deferPositionConstraints, lockCourseList, lockCourseTrees } from './positions';
 
 export interface Actor {
   actorId: number;
@@ -69,7 +63,11 @@ async function setCourseModules(trx: Knex.Transaction, courseId: number, refs: A
 }
 
 /** Creates (at the end of the list) or updates a course, its tags and its modules in ONE transaction. */
-export async function saveCourse(knex: Knex, input: CourseUpsertInput, by: Actor): Promise<{ id: number; isNew: boolean }> {
+export async function saveCourse(
+  knex: Knex,
+  input: CourseUpsertInput,
+  by: Actor,
+): Promise<{ id: number; isNew: boolean }> {
   try {
     return await knex.transaction(async (trx) => {
       await deferPositionConstraints(trx);
@@ -92,9 +90,7 @@ export async function saveCourse(knex: Knex, input: CourseUpsertInput, by: Actor
         if (!updated) throw notFound(MESSAGES.courseNotFound);
       } else {
         await lockCourseList(trx);
-        const row = (await trx('courses').max<{ max: number | null }>('position as max').first()) as
-          | { max: number | null }
-          | undefined;
+        const row = await trx('courses').max('position as max').first<{ max: number | null } | undefined>();
         const [created] = await trx('courses')
           .insert({ ...values, position: (row?.max ?? 0) + 1 })
           .returning<Array<{ id: number }>>('id');
@@ -123,20 +119,18 @@ export async function saveCourse(knex: Knex, input: CourseUpsertInput, by: Actor
  * Deletes a course with everything under it — its modules, their lessons and the members'
  * completions of them — and closes the gap in the course order, in ONE transaction.
  */
-export async function deleteCourse(
-  knex: Knex,
-  id: number,
-  by: Actor,
-): Promise<{ modules: number; lessons: number }> {
+export async function deleteCourse(knex: Knex, id: number, by: Actor): Promise<{ modules: number; lessons: number }> {
   return knex.transaction(async (trx) => {
     await deferPositionConstraints(trx);
     await lockCourseList(trx);
     await lockCourseTrees(trx, [id]);
-    const counts = (await trx.raw<{ rows: Array<{ modules: number; lessons: number }> }>(
-      `select (select count(*)::int from modules where course_id = ?) as modules,
+    const counts = (
+      await trx.raw<{ rows: Array<{ modules: number; lessons: number }> }>(
+        `select (select count(*)::int from modules where course_id = ?) as modules,
         (select count(*)::int from lessons l join modules m on m.id = l.module_id where m.course_id = ?) as lessons`,
-      [id, id],
-    )).rows[0] ?? { modules: 0, lessons: 0 };
+        [id, id],
+      )
+    ).rows[0] ?? { modules: 0, lessons: 0 };
     const deleted = await trx('courses').where({ id }).del();
     if (!deleted) throw notFound(MESSAGES.courseNotFound);
     await compactCourses(trx);

@@ -13,9 +13,7 @@ import {
 import { contentTsQuery, likePattern } from './search';
 
 export type CourseLookup =
-  | { kind: 'not-found' }
-  | { kind: 'no-access'; course: CourseRow }
-  | { kind: 'ok'; course: CourseRow };
+  { kind: 'not-found' } | { kind: 'no-access'; course: CourseRow } | { kind: 'ok'; course: CourseRow };
 
 /** A course by slug as the user may see it: drafts and unlisted courses do not exist for them. */
 export async function findCourse(knex: Knex, a: AudienceSql, slug: string): Promise<CourseLookup> {

@@ -52,7 +52,11 @@ export async function readLessons(
 }
 
 /** GET /api/lesson/read-options: visible lessons for pickers (no content), optionally by title. */
-export async function readLessonOptions(knex: Knex, audience: CourseAudience, search: string): Promise<LessonSummary[]> {
+export async function readLessonOptions(
+  knex: Knex,
+  audience: CourseAudience,
+  search: string,
+): Promise<LessonSummary[]> {
   const bindings: Knex.RawBinding[] = [];
   let titleFilter = '';
   if (search) {

@@ -21,8 +21,7 @@ interface LessonPlace {
 
 const moduleCourse = async (trx: Knex.Transaction, moduleId: number) =>
   (await trx('modules').select('id', 'course_id').where({ id: moduleId }).first()) as
-    | { id: number; course_id: number | null }
-    | undefined;
+    { id: number; course_id: number | null } | undefined;
 
 /** Takes the locks that order the lessons of these modules (their courses', or their own). */
 async function lockModules(trx: Knex.Transaction, modules: Array<{ id: number; course_id: number | null }>) {
@@ -44,7 +43,11 @@ async function readLesson(trx: Knex.Transaction, id: number, lock = false): Prom
  * `position` (1..n+1) when given (0 or none: the end). Changing ModuleId moves the lesson to the end
  * of that module and closes the gap it leaves.
  */
-export async function saveLesson(knex: Knex, input: LessonUpsertInput, by: Actor): Promise<{ id: number; isNew: boolean }> {
+export async function saveLesson(
+  knex: Knex,
+  input: LessonUpsertInput,
+  by: Actor,
+): Promise<{ id: number; isNew: boolean }> {
   return knex.transaction(async (trx) => {
     await deferPositionConstraints(trx);
     const peek = input.id ? await readLesson(trx, input.id) : undefined;

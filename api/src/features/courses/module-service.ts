@@ -4,13 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { audit } from '../../core/audit';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { replaceTags, type Actor } from './course-service';
-import {
-  compactModules,
-  deferPositionConstraints,
-  lockCourseTrees,
-  openGap,
-  targetPosition,
-} from './positions';
+import { compactModules, deferPositionConstraints, lockCourseTrees, openGap, targetPosition } from './positions';
 
 interface ModuleState {
   id: number;
@@ -36,7 +30,11 @@ async function readModule(trx: Knex.Transaction, id: number, lock = false): Prom
  * course unless given (SPEC §9) and goes to the end of the course (or to `position`). Moving a
  * module to another course appends it there and closes the gap it leaves. CourseId null detaches it.
  */
-export async function saveModule(knex: Knex, input: ModuleUpsertInput, by: Actor): Promise<{ id: number; isNew: boolean }> {
+export async function saveModule(
+  knex: Knex,
+  input: ModuleUpsertInput,
+  by: Actor,
+): Promise<{ id: number; isNew: boolean }> {
   return knex.transaction(async (trx) => {
     await deferPositionConstraints(trx);
     const peek = input.id ? await readModule(trx, input.id) : undefined;
@@ -103,11 +101,11 @@ export async function deleteModule(knex: Knex, id: number, by: Actor): Promise<{
     await lockCourseTrees(trx, [peek.course_id]);
     const row = await readModule(trx, id, true);
     if (row?.course_id !== peek.course_id) throw conflict(MESSAGES.courseOrderChanged);
-    const lessons = Number(
-      ((await trx('lessons').where({ module_id: id }).count<Array<{ count: number }>>('* as count').first()) as
-        | { count: number }
-        | undefined)?.count ?? 0,
-    );
+    const counted = await trx('lessons')
+      .where({ module_id: id })
+      .count('* as count')
+      .first<{ count: number | string } | undefined>();
+    const lessons = Number(counted?.count ?? 0);
     await trx('modules').where({ id }).del();
     if (peek.course_id !== null) await compactModules(trx, peek.course_id);
     await audit(trx, { actorId: by.actorId, action: 'module.delete', details: { moduleId: id, lessons }, ip: by.ip });

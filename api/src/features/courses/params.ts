@@ -23,7 +23,8 @@ export function isPossibleSlug(value: string | undefined): value is string {
 export function optionalId(value: string | undefined, field: string): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d{1,10}$/.test(value) || n <= 0 || n > 2_147_483_647) throw badRequest('Invalid id', { [field]: 'Invalid id' });
+  if (!/^\d{1,10}$/.test(value) || n <= 0 || n > 2_147_483_647)
+    throw badRequest('Invalid id', { [field]: 'Invalid id' });
   return n;
 }
 

@@ -24,7 +24,10 @@ export async function lockCourseList(trx: Knex.Transaction): Promise<void> {
 }
 
 /** Serialises writers of the modules and lessons of these courses (ids sorted: no deadlock). */
-export async function lockCourseTrees(trx: Knex.Transaction, courseIds: Array<number | null | undefined>): Promise<void> {
+export async function lockCourseTrees(
+  trx: Knex.Transaction,
+  courseIds: Array<number | null | undefined>,
+): Promise<void> {
   const ids = [...new Set(courseIds.filter((id): id is number => typeof id === 'number'))].sort((a, b) => a - b);
   for (const id of ids) await trx.raw('select pg_advisory_xact_lock(?, ?)', [LOCK_COURSE_TREE, id]);
 }
@@ -70,9 +73,9 @@ export async function targetPosition(
   parent: { column: string; id: number } | null,
   wanted: number | undefined,
 ): Promise<number> {
-  const q = trx(table).max<{ max: number | null }>('position as max');
+  const q = trx(table).max('position as max');
   if (parent) q.where(parent.column, parent.id);
-  const row = (await q.first()) as { max: number | null } | undefined;
+  const row = await q.first<{ max: number | null } | undefined>();
   const end = (row?.max ?? 0) + 1;
   if (!wanted || wanted < 1 || wanted >= end) return end;
   return wanted;

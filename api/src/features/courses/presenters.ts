@@ -1,13 +1,5 @@
 import { percent } from '@shared/calc/progress';
-import type {
-  Course,
-  CourseStatus,
-  Lesson,
-  LessonSummary,
-  Module,
-  ModuleSummary,
-  TagRef,
-} from '@shared/types';
+import type { Course, CourseStatus, Lesson, LessonSummary, Module, ModuleSummary, TagRef } from '@shared/types';
 import { cleanSnippet } from './search';
 
 /** Rows as the course queries select them (snake_case columns plus aggregates). */
@@ -58,7 +50,8 @@ export interface LessonRow {
   snippet_from_start?: boolean;
 }
 
-const list = <T>(v: T[] | string | undefined | null): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []));
+const list = <T>(v: T[] | string | undefined | null): T[] =>
+  typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
 /** A course as SPEC §3 names it; progress over the lessons the user can see. */
 export function presentCourse(row: CourseRow): Course {

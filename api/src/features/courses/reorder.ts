@@ -20,7 +20,8 @@ function ordered(items: Positioned[]): number[] {
 }
 
 function assertNoDuplicates(ids: number[], field: string): void {
-  if (new Set(ids).size !== ids.length) throw badRequest('An item is listed twice', { [field]: 'An item is listed twice' });
+  if (new Set(ids).size !== ids.length)
+    throw badRequest('An item is listed twice', { [field]: 'An item is listed twice' });
 }
 
 /** The request must name exactly the rows there are: else someone changed them meanwhile (409). */
@@ -61,9 +62,14 @@ export async function reorderCourses(knex: Knex, items: Positioned[], by: Actor)
   await knex.transaction(async (trx) => {
     await deferPositionConstraints(trx);
     await lockCourseList(trx);
-    const actual = ((await trx('courses').select('id')) as Positioned[]).map((r) => r.id);
+    const actual = (await trx('courses').select<Array<{ id: number }>>('id')).map((r) => r.id);
     assertSameSet(ids, actual);
-    await setPositions(trx, 'courses', ids, ids.map((_, i) => i + 1));
+    await setPositions(
+      trx,
+      'courses',
+      ids,
+      ids.map((_, i) => i + 1),
+    );
     await audit(trx, { actorId: by.actorId, action: 'course.reorder', details: { courses: ids.length }, ip: by.ip });
   });
 }
@@ -74,15 +80,24 @@ export async function reorderModules(knex: Knex, items: Positioned[], by: Actor)
   assertNoDuplicates(ids, 'modules');
   await knex.transaction(async (trx) => {
     await deferPositionConstraints(trx);
-    const courses = (await trx('modules').distinct('course_id').whereIn('id', ids)) as Array<{ course_id: number | null }>;
+    const courses = (await trx('modules').distinct('course_id').whereIn('id', ids)) as Array<{
+      course_id: number | null;
+    }>;
     const courseId = courses[0]?.course_id;
     if (courses.length !== 1 || courseId === null || courseId === undefined) {
       throw badRequest('Send the modules of one course', { modules: 'Send the modules of one course' });
     }
     await lockCourseTrees(trx, [courseId]);
-    const actual = ((await trx('modules').select('id').where({ course_id: courseId })) as Positioned[]).map((r) => r.id);
+    const actual = (await trx('modules').select<Array<{ id: number }>>('id').where({ course_id: courseId })).map(
+      (r) => r.id,
+    );
     assertSameSet(ids, actual);
-    await setPositions(trx, 'modules', ids, ids.map((_, i) => i + 1));
+    await setPositions(
+      trx,
+      'modules',
+      ids,
+      ids.map((_, i) => i + 1),
+    );
     await audit(trx, { actorId: by.actorId, action: 'module.reorder', details: { courseId }, ip: by.ip });
   });
 }
@@ -122,7 +137,12 @@ export async function reorderCourse(knex: Knex, input: ReorderCourseInput, by: A
       ? ((await trx('lessons').select('id').whereIn('module_id', modules)) as Positioned[]).map((r) => r.id)
       : [];
     assertSameSet(lessonIds, lessons);
-    await setPositions(trx, 'modules', moduleIds, moduleIds.map((_, i) => i + 1));
+    await setPositions(
+      trx,
+      'modules',
+      moduleIds,
+      moduleIds.map((_, i) => i + 1),
+    );
     await setPositions(trx, 'lessons', lessonIds, lessonPositions, { column: 'module_id', values: lessonModules });
     await audit(trx, {
       actorId: by.actorId,

@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { AdditionalFeesType } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { productUpsertEnvelopeSchema } from '@shared/schemas';
@@ -45,7 +44,7 @@ export function productRoutes(): Router<PortalState, PortalContext> {
       canEditFees: can(user, 'product:additional-fees'),
       id,
       changes: pickProductChanges(raw),
-      typeAdditionalFees: envelope.typeAdditionalFees as AdditionalFeesType | undefined,
+      typeAdditionalFees: envelope.typeAdditionalFees,
     });
     ctx.body = { product: presentProduct(row), isNew };
   });

@@ -89,7 +89,7 @@ export async function saveProduct(knex: Knex, cmd: SaveProductCommand): Promise<
     const current = existing ? productFields(existing) : {};
     const input = await parse(productFieldsSchema, { ...current, ...cmd.changes });
 
-    const requestedType = cmd.typeAdditionalFees ?? (input.typeAdditionalFees as AdditionalFeesType | undefined);
+    const requestedType = cmd.typeAdditionalFees ?? (input.typeAdditionalFees);
     const previous = existing ? Number(existing.additional_fees) : undefined;
     const feesSent = cmd.changes.additionalFees !== undefined;
     let additionalFees = previous ?? ADDITIONAL_FEES_DEFAULT;

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { evaluateQualifier, type SizeTier } from '@shared/calc';
+import { evaluateQualifier } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { QUALIFIER_LIMITS, qualifierSaveSchema, qualifierSendSchema } from '@shared/schemas';
 import { auth, authorize, requireUser } from '../../core/auth';
@@ -25,7 +25,7 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
 
   router.post('/save', auth(), authorize('qualifier:use'), async (ctx) => {
     const input = await parse(qualifierSaveSchema, ctx.request.body);
-    const sizeTier = (input.sizeTier ?? null) as SizeTier | null;
+    const sizeTier = (input.sizeTier ?? null);
     const answers = normalizeAnswers(input.answers, sizeTier);
     const rated = input.rated === true;
     // SPEC §5: the first question (the keyword) is required to rate a product.
@@ -42,7 +42,7 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
     if (limit.count > QUALIFIER_LIMITS.emailsPerHour) {
       throw tooManyRequests(MESSAGES.tooManyQualifierEmails, limit.retryAfterSeconds);
     }
-    const sizeTier = (input.sizeTier ?? null) as SizeTier | null;
+    const sizeTier = (input.sizeTier ?? null);
     const answers = normalizeAnswers(input.answers, sizeTier);
     const evaluation = evaluateQualifier(answers);
     const message = qualifierResultMail({

@@ -1,5 +1,4 @@
 import type Router from '@koa/router';
-import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import {
   bulkUpdateSchema,
@@ -32,7 +31,7 @@ const by = (ctx: PortalContext) => ({ actorId: requireUser(ctx).id, ip: ctx.ip }
 export function addUserAdminRoutes(router: Router<PortalState, PortalContext>): void {
   router.post('/upgrade-role', auth(), authorizeUserAdmin('user:upgrade-role'), async (ctx) => {
     const input = await parse(upgradeRoleSchema, ctx.request.body);
-    const count = await upgradeRoles(ctx.deps.knex, input.users, input.newRole as Role, by(ctx));
+    const count = await upgradeRoles(ctx.deps.knex, input.users, input.newRole, by(ctx));
     const body: UpgradeRoleResponse = { message: rolesUpdatedMessage(count), updated: count };
     ctx.body = body;
   });

@@ -92,7 +92,8 @@ export function zipUnpackedSize(bytes: Uint8Array): { entries: number; bytes: nu
     const size = view.getUint32(offset + 24, true);
     if (size === 0xffffffff) return { entries, bytes: Number.POSITIVE_INFINITY }; // ZIP64: too big for us
     total += size;
-    offset += 46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
+    offset +=
+      46 + view.getUint16(offset + 28, true) + view.getUint16(offset + 30, true) + view.getUint16(offset + 32, true);
   }
   return { entries, bytes: total };
 }

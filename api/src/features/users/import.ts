@@ -46,17 +46,18 @@ interface Plan {
 async function tagIdsByName(trx: Knex.Transaction, rows: readonly ImportRow[]): Promise<Map<string, number>> {
   const names = [...new Set(rows.flatMap((r) => r.tagNames ?? []).map((n) => n.toLowerCase()))];
   if (names.length === 0) return new Map();
-  const found = (await trx('tags')
+  const found: Array<{ id: number; name: string }> = await trx('tags')
     .select('id', 'name')
-    .whereRaw('lower(name) in (select value from jsonb_array_elements_text(?::jsonb))', [JSON.stringify(names)])) as Array<{
-    id: number;
-    name: string;
-  }>;
+    .whereRaw('lower(name) in (select value from jsonb_array_elements_text(?::jsonb))', [JSON.stringify(names)]);
   return new Map(found.map((t) => [t.name.toLowerCase(), t.id]));
 }
 
 /** What the file changes, worked out against the current rows; rows that change nothing are left alone. */
-async function planImport(trx: Knex.Transaction, rows: readonly ImportRow[], rowErrors: readonly RowError[]): Promise<Plan> {
+async function planImport(
+  trx: Knex.Transaction,
+  rows: readonly ImportRow[],
+  rowErrors: readonly RowError[],
+): Promise<Plan> {
   const existing = (await trx('users')
     .select('id', 'email', 'full_name', 'role', 'is_admin', 'city', 'state', 'country', 'phone_number')
     .whereRaw('lower(email) in (select lower(value) from jsonb_array_elements_text(?::jsonb))', [
@@ -65,13 +66,10 @@ async function planImport(trx: Knex.Transaction, rows: readonly ImportRow[], row
     .forUpdate()) as ExistingUser[];
   const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
   const tagIds = await tagIdsByName(trx, rows);
-  const held = existing.length
-    ? ((await trx('user_tags')
+  const held: Array<{ user_id: number; tag_id: number }> = existing.length
+    ? await trx('user_tags')
         .select('user_id', 'tag_id')
-        .whereRaw(`user_id in ${IDS_SQL}`, [JSON.stringify(existing.map((u) => u.id))])) as Array<{
-        user_id: number;
-        tag_id: number;
-      }>)
+        .whereRaw(`user_id in ${IDS_SQL}`, [JSON.stringify(existing.map((u) => u.id))])
     : [];
   const heldKeys = new Set(held.map((h) => `${h.user_id}:${h.tag_id}`));
 
@@ -79,7 +77,8 @@ async function planImport(trx: Knex.Transaction, rows: readonly ImportRow[], row
   const errors: RowError[] = [...rowErrors];
   for (const row of rows) {
     const unknown = (row.tagNames ?? []).filter((n) => !tagIds.has(n.toLowerCase()));
-    if (unknown.length) errors.push({ line: row.line, message: `unknown tag ${unknown.map((n) => `"${n}"`).join(', ')}` });
+    if (unknown.length)
+      errors.push({ line: row.line, message: `unknown tag ${unknown.map((n) => `"${n}"`).join(', ')}` });
     const wantedTags = (row.tagNames ?? []).map((n) => tagIds.get(n.toLowerCase())).filter((id): id is number => !!id);
     const user = byEmail.get(row.email.toLowerCase());
     if (!user) {
@@ -98,7 +97,10 @@ async function planImport(trx: Knex.Transaction, rows: readonly ImportRow[], row
       const value = row[field as keyof typeof COLUMNS];
       if (value !== undefined && value !== user[column]) changes[column] = value;
     }
-    if (changes.role !== undefined && (!isBulkRoleChangeable({ role: user.role, isAdmin: user.is_admin }) || changes.role === 'admin')) {
+    if (
+      changes.role !== undefined &&
+      (!isBulkRoleChangeable({ role: user.role, isAdmin: user.is_admin }) || changes.role === 'admin')
+    ) {
       errors.push({ line: row.line, message: `an import cannot change the role of ${user.email} to or from admin` });
     }
     const newTags = [...new Set(wantedTags)].filter((t) => !heldKeys.has(`${user.id}:${t}`));
@@ -130,11 +132,10 @@ export async function importUsers(
       const plan = await planImport(trx, rows, rowErrors);
       const created: Array<{ id: number; email: string }> = [];
       for (let i = 0; i < plan.inserts.length; i += CHUNK) {
-        created.push(
-          ...((await trx('users')
-            .insert(plan.inserts.slice(i, i + CHUNK))
-            .returning(['id', 'email'])) as Array<{ id: number; email: string }>),
-        );
+        const batch: Array<{ id: number; email: string }> = await trx('users')
+          .insert(plan.inserts.slice(i, i + CHUNK))
+          .returning(['id', 'email']);
+        created.push(...batch);
       }
       if (plan.updates.length > 0) {
         await trx.raw(

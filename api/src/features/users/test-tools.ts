@@ -45,9 +45,15 @@ function sendCsv(ctx: PortalContext, filename: string, csv: string): void {
  * for everyone, before any other check: SECURITY §2 "test endpoints").
  */
 export function addSampleRoutes(router: Router<PortalState, PortalContext>): void {
-  router.get('/generate-test-user-csv', testEndpointsOnly(), auth(), authorizeUserAdmin('user:test-tools'), async (ctx) => {
-    sendCsv(ctx, 'test-users.csv', await sampleBulkCsv(ctx.deps.knex));
-  });
+  router.get(
+    '/generate-test-user-csv',
+    testEndpointsOnly(),
+    auth(),
+    authorizeUserAdmin('user:test-tools'),
+    async (ctx) => {
+      sendCsv(ctx, 'test-users.csv', await sampleBulkCsv(ctx.deps.knex));
+    },
+  );
   router.get(
     '/generate-test-user-import-csv',
     testEndpointsOnly(),

@@ -7,6 +7,9 @@ import { authApi } from '../features/auth/authApi';
 import { tagsApi } from '../features/tags/tagsApi';
 import { profileApi } from '../features/profile/profileApi';
 import { PRODUCT_TOAST_RULES } from '../features/products/toasts';
+import { USER_TOAST_RULES } from '../features/users/toasts';
+import { BOARD_TOAST_RULES } from '../features/board/toasts';
+import { COURSE_TOAST_RULES } from '../features/courses/toasts';
 
 export interface ToastRule {
   matcher: (action: unknown) => boolean;
@@ -55,6 +58,9 @@ export const TOAST_RULES: ToastRule[] = [
   { matcher: a.signInAsReturn.matchRejected, kind: 'error', message: serverMessage },
   { matcher: a.createCustomerPortal.matchRejected, kind: 'error', message: serverMessage },
   ...PRODUCT_TOAST_RULES,
+  ...USER_TOAST_RULES,
+  ...BOARD_TOAST_RULES,
+  ...COURSE_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

@@ -20,19 +20,17 @@ const CheckStripePayment = lazyNamed(() => import('../features/auth/CheckStripeP
 const Dashboard = lazyNamed(() => import('../features/dashboard/Dashboard'), 'Dashboard');
 const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile');
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
+const MoveTheNeedle = lazyNamed(() => import('../features/board/MoveTheNeedle'), 'MoveTheNeedle');
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
 const ProductQualifier = lazyNamed(() => import('../features/qualifier/ProductQualifier'), 'ProductQualifier');
+const UserDashboard = lazyNamed(() => import('../features/users/UserDashboard'), 'UserDashboard');
+const Courses = lazyNamed(() => import('../features/courses/Courses'), 'Courses');
+const CourseDetail = lazyNamed(() => import('../features/courses/CourseDetail'), 'CourseDetail');
+const LessonRedirect = lazyNamed(() => import('../features/courses/LessonRedirect'), 'LessonRedirect');
 
 /** Areas whose screens come with later issues (SPEC §2 paths), each with an honest placeholder. */
 const COMING_SOON: ReadonlyArray<{ paths: string[]; title: string }> = [
   { paths: ['/resources'], title: 'Resources' },
-  {
-    paths: ['/courses', '/courses/:slug', '/courses/:slug/:moduleId', '/courses/:slug/:moduleId/:lessonId'],
-    title: 'Courses',
-  },
-  { paths: ['/course/:moduleId/:lessonId', '/lesson-redirect/:lessonId'], title: 'Lesson' },
-  { paths: ['/move-the-needle', '/move-the-needle/:id'], title: 'Move The Needle' },
-  { paths: ['/users'], title: 'User Dashboard' },
   { paths: ['/ai-toolkit', '/ai-toolkit/chat/:toolName', '/ai-toolkit-chat'], title: 'AI Toolkit' },
 ];
 
@@ -55,9 +53,18 @@ export function AppRoutes() {
           <Route index element={<Dashboard />} />
           <Route path="/profile" element={<Profile />} />
           <Route path="/tag-management" element={<TagManagement />} />
+          <Route path="/move-the-needle" element={<MoveTheNeedle />} />
+          <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />
           <Route path="/check-stripe-payment" element={<CheckStripePayment />} />
           <Route path="/profit-calculator" element={<ProfitCalculator />} />
           <Route path="/product-qualifier" element={<ProductQualifier />} />
+          <Route path="/users" element={<UserDashboard />} />
+          <Route path="/courses" element={<Courses />} />
+          {['/courses/:slug', '/courses/:slug/:moduleId', '/courses/:slug/:moduleId/:lessonId'].map((path) => (
+            <Route key={path} path={path} element={<CourseDetail />} />
+          ))}
+          <Route path="/course/:moduleId/:lessonId" element={<LessonRedirect />} />
+          <Route path="/lesson-redirect/:lessonId" element={<LessonRedirect />} />
           {COMING_SOON.flatMap(({ paths, title }) =>
             paths.map((path) => <Route key={path} path={path} element={<ComingSoon title={title} />} />),
           )}

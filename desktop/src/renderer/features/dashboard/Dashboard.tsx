@@ -2,6 +2,8 @@ import { showsCommunitySearch } from '@shared/policies/sidebar';
 import { PageHeader } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { CommunitySearch } from './CommunitySearch';
+import { TotalProductsCard } from '../products/TotalProductsCard';
+import { BoardDashboardCard } from '../board/BoardDashboardCard';
 
 /**
  * Dashboard (SPEC §2). The role banners and the stats cards (course progress, products,
@@ -16,6 +18,8 @@ export function Dashboard() {
     <div>
       <PageHeader title="Dashboard" description={`Welcome back, ${firstName}.`} />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
+        <TotalProductsCard />
+        <BoardDashboardCard />
         {showsCommunitySearch(user) && <CommunitySearch className="md:col-span-2 xl:col-span-3" />}
       </div>
     </div>

@@ -124,7 +124,12 @@ export function AdditionalFeesControl({ entry, onChange, retailPrice, previous, 
           className="min-w-32 flex-1 accent-brand-600"
         />
         <div className="relative w-32">
-          <span className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-gray-500">
+          <span
+            className={cn(
+              'pointer-events-none absolute inset-y-0 flex items-center text-sm text-gray-500',
+              entry.type === 'dollar' ? 'left-3' : 'right-3',
+            )}
+          >
             {entry.type === 'dollar' ? '$' : '%'}
           </span>
           <input
@@ -138,7 +143,7 @@ export function AdditionalFeesControl({ entry, onChange, retailPrice, previous, 
             value={entry.value}
             disabled={!canEdit}
             onChange={(e) => onChange({ type: entry.type, value: e.target.value })}
-            className={cn(inputClasses(Boolean(problem)), 'pl-7')}
+            className={cn(inputClasses(Boolean(problem)), entry.type === 'dollar' ? 'pl-7' : 'pr-8')}
           />
         </div>
       </div>

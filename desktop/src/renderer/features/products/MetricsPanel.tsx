@@ -9,16 +9,19 @@ export function MetricsPanel({
   values,
   title,
   className,
+  columns = 2,
 }: {
   metrics: readonly MetricDef[];
   values: ProductComputed;
   title?: string;
   className?: string;
+  /** Two columns from the small breakpoint, or always one (for narrow panels). */
+  columns?: 1 | 2;
 }) {
   return (
     <div className={cn('rounded-lg bg-gray-50 px-4 py-3', className)}>
       {title && <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-gray-500">{title}</h4>}
-      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 sm:grid-cols-2">
+      <dl className={cn('grid grid-cols-1 gap-x-6 gap-y-2', columns === 2 && 'sm:grid-cols-2')}>
         {metrics.map((m) => {
           const value = values[m.field];
           return (

@@ -1,0 +1,58 @@
+import { memo } from 'react';
+import type { BoardCard } from '@shared/types/board';
+import { assetUrl } from '../../lib/assetUrl';
+import { cn } from '../../lib/cn';
+import { LABEL_CLASSES } from './config';
+
+function Count({ icon, label, value, done }: { icon: string; label: string; value: string; done?: boolean }) {
+  return (
+    <span
+      className={cn('inline-flex items-center gap-1 rounded px-1 text-xs', done ? 'bg-green-600 text-white' : 'text-gray-600')}
+      title={label}
+    >
+      <span aria-hidden="true">{icon}</span>
+      <span className="sr-only">{label}: </span>
+      {value}
+    </span>
+  );
+}
+
+/** A card on the board: cover, labels, title and its counts. Opens the card dialog. */
+export const BoardCardTile = memo(function BoardCardTile({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => void }) {
+  const items = card.checkListItemsCount;
+  return (
+    <li className="mtn-card list-none" data-card-id={card.id}>
+      <button
+        type="button"
+        onClick={() => onOpen(card.id)}
+        className="block w-full cursor-grab overflow-hidden rounded-lg bg-white text-left shadow-sm ring-1 ring-gray-200 hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-brand-500 active:cursor-grabbing"
+      >
+        {card.coverPhotoUrl && (
+          <img src={assetUrl(card.coverPhotoUrl)} alt="" className="h-28 w-full object-cover" loading="lazy" draggable={false} />
+        )}
+        <span className="block px-3 py-2">
+          {card.Labels.length > 0 && (
+            <span className="mb-1.5 flex flex-wrap gap-1">
+              {card.Labels.map((l) => (
+                <span key={l.id} className={cn('inline-block min-w-8 rounded px-1.5 text-[11px] font-medium', LABEL_CLASSES[l.color])}>
+                  {l.name || <span className="sr-only">{l.color} label</span>}
+                </span>
+              ))}
+            </span>
+          )}
+          <span className="block text-sm break-words text-gray-900">{card.title}</span>
+          {(card.hasDescription || items > 0 || card.attachmentsCount > 0 || card.activitiesCount > 0) && (
+            <span className="mt-1.5 flex flex-wrap items-center gap-2">
+              {card.hasDescription && <Count icon="≡" label="Has a description" value="" />}
+              {items > 0 && (
+                <Count icon="☑" label="Checklist items done" value={`${card.checkListItemsCompleted}/${items}`} done={card.checkListItemsCompleted === items} />
+              )}
+              {card.attachmentsCount > 0 && <Count icon="📎" label="Attachments" value={String(card.attachmentsCount)} />}
+              {card.activitiesCount > 0 && <Count icon="💬" label="Comments" value={String(card.activitiesCount)} />}
+            </span>
+          )}
+        </span>
+      </button>
+    </li>
+  );
+});

@@ -1,0 +1,90 @@
+import { lazy, Suspense } from 'react';
+import { Link } from 'react-router-dom';
+import { statusShares } from '@shared/calc/board';
+import { EXTERNAL_LINKS } from '@shared/limits';
+import { dashboardBoardCard } from '@shared/policies/sidebar';
+import { Card } from '../../components/Card';
+import { ExternalLink } from '../../components/ExternalLink';
+import { Spinner } from '../../components/Spinner';
+import { toApiError } from '../../app/errors';
+import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { cn } from '../../lib/cn';
+import { useGetBoardSummaryQuery } from './boardApi';
+import { STATUS_COLORS } from './config';
+
+const DonutChart = lazy(async () => ({ default: (await import('./DonutChart')).DonutChart }));
+
+const LEGEND = ['IN PROGRESS', 'ON HOLD', 'COMPLETED'] as const;
+const LEGEND_LABELS: Record<(typeof LEGEND)[number], string> = {
+  'IN PROGRESS': 'In progress',
+  'ON HOLD': 'On hold',
+  COMPLETED: 'Completed',
+};
+
+function MoveTheNeedleCard({ className }: { className?: string }) {
+  const { data, error, isLoading } = useGetBoardSummaryQuery(undefined, { refetchOnMountOrArgChange: true });
+  const shares = statusShares(data?.counts ?? {});
+  return (
+    <Card className={cn('flex flex-col', className)}>
+      <div className="flex items-center justify-between gap-2 px-5 pt-4">
+        <h2 className="text-sm font-medium text-gray-500">Move the Needle</h2>
+        <Link to="/move-the-needle" className="text-sm text-brand-700 hover:underline">
+          Open board →
+        </Link>
+      </div>
+      <div className="flex flex-1 items-center gap-5 px-5 py-4" data-testid="mtn-donut">
+        {isLoading ? (
+          <Spinner className="size-6 text-brand-600" label="Loading" />
+        ) : error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {toApiError(error).message}
+          </p>
+        ) : (
+          <>
+            <Suspense fallback={<div className="size-36 rounded-full bg-gray-100" />}>
+              <DonutChart counts={data!.counts} completed={shares.COMPLETED} />
+            </Suspense>
+            <ul className="flex flex-col gap-2 text-sm" aria-label="Share of cards per status">
+              {LEGEND.map((s) => (
+                <li key={s} className="flex items-center gap-2">
+                  <span className="size-3 rounded-sm" style={{ background: STATUS_COLORS[s] }} aria-hidden="true" />
+                  <span className="text-gray-700">{LEGEND_LABELS[s]}</span>
+                  <span className="font-semibold tabular-nums text-gray-900" data-testid={`mtn-share-${s}`}>
+                    {shares[s]}%
+                  </span>
+                </li>
+              ))}
+              <li className="sr-only">Completed: {shares.COMPLETED}% of {data!.total} cards</li>
+            </ul>
+          </>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function RainmakerCalendarCard({ className }: { className?: string }) {
+  return (
+    <Card className={cn('flex flex-col gap-2 px-5 py-4', className)}>
+      <h2 className="text-sm font-medium text-gray-500">Rainmaker Calendar</h2>
+      <p className="text-sm text-gray-700">Book your next session and see upcoming Rainmaker events.</p>
+      <ExternalLink href={EXTERNAL_LINKS.calendar} className="mt-auto text-sm font-medium text-brand-700 hover:underline">
+        Open the Rainmaker Calendar →
+      </ExternalLink>
+    </Card>
+  );
+}
+
+/**
+ * Dashboard card (SPEC §2): the Move the Needle donut (share of cards per status, the completed
+ * share in the centre), or the Rainmaker Calendar card when Move the Needle is hidden for the
+ * user by the cutoff rule; nothing for basic members otherwise (shared dashboardBoardCard).
+ */
+export function BoardDashboardCard({ className }: { className?: string }) {
+  const user = useAppSelector(selectCurrentUser);
+  if (!user) return null;
+  const kind = dashboardBoardCard(user);
+  if (kind === 'donut') return <MoveTheNeedleCard className={className} />;
+  if (kind === 'calendar') return <RainmakerCalendarCard className={className} />;
+  return null;
+}

@@ -1,0 +1,133 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import { canResetBoard } from '@shared/policies/board';
+import type { BoardList } from '@shared/types/board';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { Loading } from '../../components/Spinner';
+import { toApiError } from '../../app/errors';
+import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { NotFound } from '../shell/StatusPages';
+import { BoardColumns } from './BoardColumns';
+import { useDeleteListMutation, useGetBoardQuery, useResetBoardMutation } from './boardApi';
+import { progressOf } from './boardMoves';
+import { ConfirmDialog } from './ConfirmDialog';
+import { WelcomeDialog } from './WelcomeDialog';
+
+const CardDialog = lazy(async () => ({ default: (await import('./card/CardDialog')).CardDialog }));
+
+/** A route id must be a positive integer; anything else is not a board. */
+function boardUserId(raw: string | undefined): number | undefined | null {
+  if (raw === undefined) return undefined;
+  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+/**
+ * /move-the-needle (own board; for an admin the Master Template) and /move-the-needle/{id}
+ * (a member's board, coach and admin). The open card is in the URL (?card=ID).
+ */
+export function MoveTheNeedle() {
+  const params = useParams();
+  const userId = boardUserId(params.id);
+  if (userId === null) return <NotFound />;
+  return <Board userId={userId} />;
+}
+
+function Board({ userId }: { userId: number | undefined }) {
+  const user = useAppSelector(selectCurrentUser);
+  const { data, error, isLoading, isFetching, refetch } = useGetBoardQuery(userId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openCard = Number(searchParams.get('card')) || null;
+  const [deleting, setDeleting] = useState<BoardList | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const [deleteList, deleteState] = useDeleteListMutation();
+  const [resetBoard, resetState] = useResetBoardMutation();
+
+  const onOpenCard = useCallback(
+    (id: number) =>
+      setSearchParams((p) => {
+        p.set('card', String(id));
+        return p;
+      }),
+    [setSearchParams],
+  );
+  const onCloseCard = () =>
+    setSearchParams((p) => {
+      p.delete('card');
+      return p;
+    });
+
+  if (isLoading) return <Loading label="Loading the board…" />;
+  if (!data) {
+    return (
+      <Banner kind="error" action={<Button size="sm" variant="secondary" onClick={() => void refetch()}>Try again</Button>}>
+        {toApiError(error).message}
+      </Banner>
+    );
+  }
+
+  const owner = { id: data.board.userId, role: data.board.ownerRole };
+  const progress = progressOf(data);
+  const cardCount = data.lists.reduce((n, l) => n + l.Cards.length, 0);
+
+  return (
+    <div className="flex h-[calc(100dvh-9rem)] min-h-[28rem] flex-col gap-4">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{data.board.ownerName}&apos;s Board</h1>
+          {data.board.isTemplate && <p className="mt-1 text-sm text-gray-500">Master Template: every member&apos;s board starts as a copy of it.</p>}
+        </div>
+        <div className="flex flex-wrap items-center gap-4">
+          <div className="flex items-center gap-2" aria-live="polite">
+            <span className="text-sm font-medium text-gray-700">Total progress</span>
+            <div role="progressbar" aria-label="Total progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2.5 w-32 overflow-hidden rounded-full bg-gray-200">
+              <div className="h-full rounded-full bg-green-500 transition-all" style={{ width: `${Math.min(progress, 100)}%` }} />
+            </div>
+            <span className="text-sm font-semibold tabular-nums text-gray-900" data-testid="mtn-progress">
+              {progress}%
+            </span>
+          </div>
+          {canResetBoard(user, owner) && (
+            <Button variant="secondary" size="sm" onClick={() => setConfirmReset(true)}>
+              Reset board
+            </Button>
+          )}
+        </div>
+      </div>
+      {error && <Banner kind="warning">{toApiError(error).message}</Banner>}
+      <p className="sr-only" aria-live="polite">
+        {isFetching ? 'Updating the board…' : `${data.lists.length} lists, ${cardCount} cards`}
+      </p>
+      <BoardColumns data={data} boardArg={userId} onOpenCard={onOpenCard} onDeleteList={setDeleting} />
+
+      <WelcomeDialog />
+      {openCard !== null && (
+        <Suspense fallback={<Loading label="Loading card…" />}>
+          <CardDialog cardId={openCard} board={data} boardArg={userId} onClose={onCloseCard} />
+        </Suspense>
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={`Delete the list ${deleting.name}?`}
+          confirmLabel="Yes, delete"
+          busy={deleteState.isLoading}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void deleteList(deleting.id).finally(() => setDeleting(null))}
+        >
+          The list and its {deleting.Cards.length} card{deleting.Cards.length === 1 ? '' : 's'} will be deleted. This cannot be undone.
+        </ConfirmDialog>
+      )}
+      {confirmReset && (
+        <ConfirmDialog
+          title="Reset the board?"
+          confirmLabel="Yes, reset"
+          busy={resetState.isLoading}
+          onCancel={() => setConfirmReset(false)}
+          onConfirm={() => void resetBoard({ id: owner.id }).finally(() => setConfirmReset(false))}
+        >
+          Every list and card of this board is replaced by a fresh copy of the Master Template. This cannot be undone.
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

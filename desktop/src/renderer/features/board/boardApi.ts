@@ -1,0 +1,221 @@
+import type {
+  Activity,
+  Attachment,
+  BoardPerson,
+  BoardResponse,
+  BoardSummary,
+  Card,
+  CheckList,
+  CheckListItem,
+  Label,
+  LabelColor,
+  MtnList,
+} from '@shared/types/board';
+import { api } from '../../app/api';
+import { moveCardInBoard, moveListInBoard } from './boardMoves';
+
+const BASE = '/api/move-the-needle';
+
+/** Which cached board a mutation is about: the route's user id, or undefined for the own board. */
+export interface OnBoard {
+  board: number | undefined;
+}
+
+export interface ReorderCardArgs extends OnBoard {
+  ListId: number;
+  cardId: number;
+  startPosition: number;
+  endPosition: number;
+}
+
+export interface MoveCardArgs extends OnBoard {
+  cardId: number;
+  sourceListId: number;
+  destListId: number;
+  positionOnSourceList: number;
+  positionOnDestList: number;
+}
+
+export interface ListUpsertArgs extends Partial<OnBoard> {
+  id?: number;
+  name: string;
+  position?: number;
+  userId?: number;
+}
+
+export interface CardUpsertArgs {
+  id?: number;
+  title?: string;
+  description?: string;
+  ListId?: number;
+  coverPhotoUrl?: string | null;
+}
+
+const strip = <T extends object>(args: T & Partial<OnBoard>): Omit<T, 'board'> => {
+  const { board: _board, ...body } = args;
+  return body;
+};
+
+/** Every Move the Needle call of SPEC §7. Card and list moves are optimistic (undone on failure). */
+export const boardApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getBoard: build.query<BoardResponse, number | undefined>({
+      query: (userId) => ({ url: `${BASE}/list/read-many`, params: userId ? { userId } : undefined }),
+      providesTags: ['Board'],
+    }),
+    getBoardSummary: build.query<BoardSummary, void>({
+      query: () => `${BASE}/summary`,
+      transformResponse: (res: { summary: BoardSummary }) => res.summary,
+      providesTags: ['BoardSummary'],
+    }),
+    getCard: build.query<Card, number>({
+      query: (id) => `${BASE}/card/${id}`,
+      transformResponse: (res: { card: Card }) => res.card,
+      providesTags: (_r, _e, id) => [{ type: 'BoardCard', id }],
+    }),
+    getLabels: build.query<Label[], number>({
+      query: (userId) => ({ url: `${BASE}/label/read-many`, params: { userId } }),
+      transformResponse: (res: { labels: Label[] }) => res.labels,
+      providesTags: ['Label'],
+    }),
+    getCoaches: build.query<BoardPerson[], void>({
+      query: () => `${BASE}/coaches`,
+      transformResponse: (res: { coaches: BoardPerson[] }) => res.coaches,
+    }),
+
+    upsertList: build.mutation<{ list: MtnList; isNew: boolean }, ListUpsertArgs>({
+      query: (args) => ({ url: `${BASE}/list/upsert`, method: 'POST', body: strip(args) }),
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        if (args.id === undefined || args.position === undefined) return;
+        const patch = dispatch(
+          boardApi.util.updateQueryData('getBoard', args.board, (draft) => moveListInBoard(draft, args.id!, args.position!)),
+        );
+        queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, _e, args) => (args.id !== undefined && args.position !== undefined ? [] : ['Board']),
+    }),
+    deleteList: build.mutation<{ success: boolean }, number>({
+      query: (id) => ({ url: `${BASE}/list/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Board', 'BoardSummary'],
+    }),
+    reorderCard: build.mutation<{ success: boolean }, ReorderCardArgs>({
+      query: (args) => ({ url: `${BASE}/card/reorder`, method: 'POST', body: strip(args) }),
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          boardApi.util.updateQueryData('getBoard', args.board, (draft) =>
+            moveCardInBoard(draft, args.cardId, args.ListId, args.endPosition),
+          ),
+        );
+        queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+    moveCard: build.mutation<{ success: boolean }, MoveCardArgs>({
+      query: (args) => ({ url: `${BASE}/card/move`, method: 'POST', body: strip(args) }),
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          boardApi.util.updateQueryData('getBoard', args.board, (draft) =>
+            moveCardInBoard(draft, args.cardId, args.destListId, args.positionOnDestList),
+          ),
+        );
+        queryFulfilled.catch(() => patch.undo());
+      },
+      invalidatesTags: (_r, _e, args) => [{ type: 'BoardCard', id: args.cardId }, 'BoardSummary'],
+    }),
+    upsertCard: build.mutation<{ card: Card; isNew: boolean }, CardUpsertArgs>({
+      query: (body) => ({ url: `${BASE}/card/upsert`, method: 'POST', body }),
+      invalidatesTags: (res) => ['Board', 'BoardSummary', ...(res ? [{ type: 'BoardCard' as const, id: res.card.id }] : [])],
+    }),
+    deleteCard: build.mutation<{ success: boolean }, number>({
+      query: (id) => ({ url: `${BASE}/card/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Board', 'BoardSummary'],
+    }),
+    resetBoard: build.mutation<{ success: boolean }, { id?: number }>({
+      query: (body) => ({ url: `${BASE}/reset`, method: 'PUT', body }),
+      invalidatesTags: ['Board', 'BoardSummary', 'BoardCard', 'Label'],
+    }),
+
+    upsertLabel: build.mutation<{ label: Label; isNew: boolean }, { id?: number; name: string; color: LabelColor; userId?: number }>({
+      query: (body) => ({ url: `${BASE}/label/upsert`, method: 'POST', body }),
+      invalidatesTags: ['Label', 'Board', 'BoardCard'],
+    }),
+    addLabel: build.mutation<{ success: boolean }, { LabelId: number; CardId: number }>({
+      query: (body) => ({ url: `${BASE}/label/add`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+    removeLabel: build.mutation<{ success: boolean }, { LabelId: number; CardId: number }>({
+      query: (body) => ({ url: `${BASE}/label/remove`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+
+    uploadBoardImage: build.mutation<{ latestUploadedFileUrl: string }, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('image', file, file.name);
+        return { url: `${BASE}/upload`, method: 'POST', body: form };
+      },
+    }),
+    upsertAttachment: build.mutation<{ attachment: Attachment; isNew: boolean }, { id?: number; fileUrl?: string; fileName: string; CardId: number }>({
+      query: (body) => ({ url: `${BASE}/attachment/upsert`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+    deleteAttachment: build.mutation<{ success: boolean }, { id: number; CardId: number }>({
+      query: ({ id }) => ({ url: `${BASE}/attachment/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+
+    upsertActivity: build.mutation<{ activity: Activity; isNew: boolean }, { id?: number; comment: string; CardId: number; mentionedUsers: number[] }>({
+      query: (body) => ({ url: `${BASE}/activity/upsert`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+
+    upsertCheckList: build.mutation<{ checkList: CheckList; isNew: boolean }, { id?: number; title: string; CardId: number }>({
+      query: (body) => ({ url: `${BASE}/checkList/upsert`, method: 'POST', body }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+    deleteCheckList: build.mutation<{ success: boolean }, { id: number; CardId: number }>({
+      query: ({ id }) => ({ url: `${BASE}/checkList`, method: 'DELETE', body: { id } }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+    upsertCheckListItem: build.mutation<
+      { checkListItem: CheckListItem; isNew: boolean },
+      { id?: number; title?: string; completed?: boolean; CheckListId: number; CardId: number }
+    >({
+      query: ({ CardId: _card, ...body }) => ({
+        url: `${BASE}/checkListItem/upsert`,
+        method: 'POST',
+        body: body.id ? { id: body.id, title: body.title, completed: body.completed } : body,
+      }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+    deleteCheckListItem: build.mutation<{ success: boolean }, { id: number; CardId: number }>({
+      query: ({ id }) => ({ url: `${BASE}/checkListItem`, method: 'DELETE', body: { id } }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
+  }),
+});
+
+export const {
+  useGetBoardQuery,
+  useGetBoardSummaryQuery,
+  useGetCardQuery,
+  useGetLabelsQuery,
+  useGetCoachesQuery,
+  useUpsertListMutation,
+  useDeleteListMutation,
+  useReorderCardMutation,
+  useMoveCardMutation,
+  useUpsertCardMutation,
+  useDeleteCardMutation,
+  useResetBoardMutation,
+  useUpsertLabelMutation,
+  useAddLabelMutation,
+  useRemoveLabelMutation,
+  useUploadBoardImageMutation,
+  useUpsertAttachmentMutation,
+  useDeleteAttachmentMutation,
+  useUpsertActivityMutation,
+  useUpsertCheckListMutation,
+  useDeleteCheckListMutation,
+  useUpsertCheckListItemMutation,
+  useDeleteCheckListItemMutation,
+} = boardApi;

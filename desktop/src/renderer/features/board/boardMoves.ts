@@ -1,0 +1,36 @@
+import type { BoardResponse } from '@shared/types/board';
+import { boardProgress } from '@shared/calc/progress';
+
+/**
+ * The optimistic side of drag and drop: the same moves the API makes (SPEC §4), applied to the
+ * cached board. Positions are renumbered 0..n-1 in every list touched.
+ */
+export function moveCardInBoard(board: BoardResponse, cardId: number, destListId: number, destIndex: number): void {
+  const source = board.lists.find((l) => l.Cards.some((c) => c.id === cardId));
+  const dest = board.lists.find((l) => l.id === destListId);
+  if (!source || !dest) return;
+  const from = source.Cards.findIndex((c) => c.id === cardId);
+  const [card] = source.Cards.splice(from, 1);
+  if (!card) return;
+  const at = Math.max(0, Math.min(destIndex, dest.Cards.length));
+  dest.Cards.splice(at, 0, { ...card, ListId: dest.id });
+  source.Cards.forEach((c, i) => (c.position = i));
+  dest.Cards.forEach((c, i) => (c.position = i));
+}
+
+/** Moves a list to `destIndex` on the cached board. */
+export function moveListInBoard(board: BoardResponse, listId: number, destIndex: number): void {
+  const from = board.lists.findIndex((l) => l.id === listId);
+  if (from < 0) return;
+  const [list] = board.lists.splice(from, 1);
+  if (!list) return;
+  board.lists.splice(Math.max(0, Math.min(destIndex, board.lists.length)), 0, list);
+  board.lists.forEach((l, i) => (l.position = i));
+}
+
+/** SPEC §4 board progress of a loaded board. */
+export function progressOf(board: BoardResponse): number {
+  const counts: Record<string, number> = {};
+  for (const l of board.lists) counts[l.name] = (counts[l.name] ?? 0) + l.Cards.length;
+  return boardProgress(counts);
+}

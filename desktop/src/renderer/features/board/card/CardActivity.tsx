@@ -1,0 +1,117 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { MAX_COACHES_LISTED } from '@shared/limits';
+import type { Card } from '@shared/types/board';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { useGetCoachesQuery, useUpsertActivityMutation } from '../boardApi';
+import { Markdown } from './Markdown';
+
+/**
+ * Activity: a comment box (Enter sends when not empty, Shift+Enter starts a new line) with
+ * optional coach mentions (up to 50 coaches listed), then the comments, newest first.
+ */
+export function CardActivity({ card }: { card: Card }) {
+  const [comment, setComment] = useState('');
+  const [mentioned, setMentioned] = useState<number[]>([]);
+  const [picking, setPicking] = useState(false);
+  const { data: coaches = [], isLoading: loadingCoaches } = useGetCoachesQuery(undefined, { skip: !picking && mentioned.length === 0 });
+  const [send, { isLoading }] = useUpsertActivityMutation();
+  const id = useId();
+
+  const submit = async () => {
+    const text = comment.trim();
+    if (!text || isLoading) return;
+    try {
+      await send({ comment: text, CardId: card.id, mentionedUsers: mentioned }).unwrap();
+      setComment('');
+      setMentioned([]);
+      setPicking(false);
+    } catch {
+      // Toasted by the listener.
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      void submit();
+    }
+  };
+  const toggle = (coachId: number) =>
+    setMentioned((m) => (m.includes(coachId) ? m.filter((x) => x !== coachId) : [...m, coachId]));
+
+  return (
+    <section aria-labelledby="mtn-activity-heading" className="flex flex-col gap-3">
+      <h3 id="mtn-activity-heading" className="text-sm font-semibold text-gray-900">
+        Activity
+      </h3>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={id} className="sr-only">
+          Write a comment
+        </label>
+        <textarea
+          id={id}
+          rows={2}
+          value={comment}
+          maxLength={10_000}
+          onChange={(e) => setComment(e.target.value)}
+          onKeyDown={onKeyDown}
+          placeholder="Write a comment… (Enter to send, Shift+Enter for a new line)"
+          className="w-full resize-y rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" onClick={() => void submit()} disabled={!comment.trim()} loading={isLoading}>
+            Send
+          </Button>
+          <Button size="sm" variant="secondary" aria-expanded={picking} onClick={() => setPicking((p) => !p)}>
+            Mention a coach
+          </Button>
+          {mentioned.map((cid) => {
+            const coach = coaches.find((c) => c.id === cid);
+            return (
+              <span key={cid} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">
+                @{coach?.fullName ?? cid}
+                <button type="button" aria-label={`Do not mention ${coach?.fullName ?? cid}`} onClick={() => toggle(cid)}>
+                  ×
+                </button>
+              </span>
+            );
+          })}
+        </div>
+        {picking && (
+          <fieldset className="max-h-40 overflow-y-auto rounded-lg border border-gray-200 p-2">
+            <legend className="px-1 text-xs text-gray-600">Coaches to mention (up to {MAX_COACHES_LISTED} listed)</legend>
+            {loadingCoaches && <p className="text-xs text-gray-500">Loading coaches…</p>}
+            {!loadingCoaches && coaches.length === 0 && <p className="text-xs text-gray-500">No coaches to mention.</p>}
+            {coaches.map((c) => (
+              <label key={c.id} className="flex items-center gap-2 py-0.5 text-sm">
+                <input type="checkbox" className="size-4 accent-brand-600" checked={mentioned.includes(c.id)} onChange={() => toggle(c.id)} />
+                {c.fullName}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+      <ol className="flex flex-col gap-3" aria-label="Comments">
+        {card.Activities.map((a) => (
+          <li key={a.id} className="flex gap-3">
+            <Avatar photoUrl={a.User?.photoUrl ?? null} fullName={a.User?.fullName ?? 'Former member'} size="sm" />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm">
+                <span className="font-semibold text-gray-900">{a.User?.fullName ?? 'Former member'}</span>{' '}
+                <time dateTime={a.createdAt} className="text-xs text-gray-500">
+                  {new Date(a.createdAt).toLocaleString()}
+                </time>
+              </p>
+              <div className="mt-1 rounded-lg bg-white px-3 py-2 ring-1 ring-gray-200">
+                <Markdown>{a.comment}</Markdown>
+              </div>
+              {a.TaggedUsers.length > 0 && (
+                <p className="mt-1 text-xs text-gray-600">Mentioned: {a.TaggedUsers.map((u) => `@${u.fullName}`).join(', ')}</p>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

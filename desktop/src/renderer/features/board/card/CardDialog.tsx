@@ -1,0 +1,206 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { canDeleteCard } from '@shared/policies/board';
+import type { BoardResponse, Card } from '@shared/types/board';
+import { Banner } from '../../../components/Banner';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { Loading } from '../../../components/Spinner';
+import { toApiError } from '../../../app/errors';
+import { selectCurrentUser, useAppSelector } from '../../../app/hooks';
+import { cn } from '../../../lib/cn';
+import { useDeleteCardMutation, useGetCardQuery, useMoveCardMutation, useUpsertCardMutation } from '../boardApi';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { LABEL_CLASSES } from '../config';
+import { CardActivity } from './CardActivity';
+import { CardAttachments } from './CardAttachments';
+import { CardChecklists } from './CardChecklists';
+import { CardDescription } from './CardDescription';
+import { CardLabels } from './CardLabels';
+import { useAttachImage } from './useAttachImage';
+
+interface Props {
+  cardId: number;
+  board: BoardResponse;
+  boardArg: number | undefined;
+  onClose: () => void;
+}
+
+/**
+ * The card dialog (SPEC §2): title, the list it is in (a select that moves it), labels,
+ * markdown description, attachments, checklists and activity; Add to Card and Actions at the
+ * side. Closing it saves the title and description when they changed.
+ */
+export function CardDialog({ cardId, board, boardArg, onClose }: Props) {
+  const { data: card, error, isLoading, refetch } = useGetCardQuery(cardId);
+  if (isLoading || (!card && !error)) {
+    return (
+      <Dialog open onClose={onClose} title="Loading card…">
+        <Loading label="Loading card…" />
+      </Dialog>
+    );
+  }
+  if (!card) {
+    return (
+      <Dialog open onClose={onClose} title="Card">
+        <Banner kind="error" action={<Button size="sm" variant="secondary" onClick={() => void refetch()}>Try again</Button>}>
+          {toApiError(error).message}
+        </Banner>
+      </Dialog>
+    );
+  }
+  return <LoadedCard key={card.id} card={card} board={board} boardArg={boardArg} onClose={onClose} />;
+}
+
+function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & { card: Card }) {
+  const user = useAppSelector(selectCurrentUser);
+  const [title, setTitle] = useState(card.title);
+  const [description, setDescription] = useState(card.description);
+  const [upsert] = useUpsertCardMutation();
+  const [moveCard] = useMoveCardMutation();
+  const [deleteCard, { isLoading: deleting }] = useDeleteCardMutation();
+  const [addingChecklist, setAddingChecklist] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const attachImage = useAttachImage(card.id);
+  const titleId = useId();
+  const listId = useId();
+  const saved = useRef({ title: card.title, description: card.description });
+  /** What was last sent to the server, so closing does not save the same change twice. */
+  const sent = useRef({ title: card.title, description: card.description });
+
+  // The server's copy changed (another section saved): keep what the user has not edited.
+  useEffect(() => {
+    if (title === saved.current.title) setTitle(card.title);
+    if (description === saved.current.description) setDescription(card.description);
+    saved.current = { title: card.title, description: card.description };
+    sent.current = { title: card.title, description: card.description };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [card.title, card.description]);
+
+  const save = (t: string, d: string) => {
+    sent.current = { title: t, description: d };
+    return upsert({ id: card.id, title: t, description: d });
+  };
+  const close = () => {
+    const t = title.trim();
+    if (t && (t !== sent.current.title || description !== sent.current.description)) void save(t, description);
+    onClose();
+  };
+
+  const moveTo = (destListId: number) => {
+    const dest = board.lists.find((l) => l.id === destListId);
+    if (!dest || destListId === card.ListId) return;
+    void moveCard({
+      board: boardArg,
+      cardId: card.id,
+      sourceListId: card.ListId,
+      destListId,
+      positionOnSourceList: card.position,
+      positionOnDestList: dest.Cards.length,
+    });
+  };
+
+  return (
+    <>
+      <Dialog open size="lg" onClose={close} title={card.title} hideTitle>
+        <div className="flex flex-col gap-6 md:flex-row">
+          <div className="flex min-w-0 flex-1 flex-col gap-6">
+            <div className="flex flex-col gap-2">
+              <label htmlFor={titleId} className="text-xs font-medium tracking-wide text-gray-500 uppercase">
+                Card Title
+              </label>
+              <input
+                id={titleId}
+                value={title}
+                maxLength={500}
+                onChange={(e) => setTitle(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+                className={cn(
+                  'w-full rounded-lg border px-3 py-2 text-lg font-semibold text-gray-900 focus:ring-2 focus:outline-none',
+                  title.trim() ? 'border-gray-200 focus:border-brand-500 focus:ring-brand-200' : 'border-red-400 focus:ring-red-200',
+                )}
+                aria-invalid={title.trim() ? undefined : true}
+              />
+              <div className="flex items-center gap-2 text-sm text-gray-600">
+                <label htmlFor={listId}>In List</label>
+                <select
+                  id={listId}
+                  value={card.ListId}
+                  onChange={(e) => moveTo(Number(e.target.value))}
+                  className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm font-medium text-gray-900"
+                >
+                  {board.lists.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {card.Labels.length > 0 && (
+                <ul className="flex flex-wrap gap-1.5" aria-label="Labels">
+                  {card.Labels.map((l) => (
+                    <li key={l.id} className={cn('rounded px-2 py-0.5 text-xs font-medium', LABEL_CLASSES[l.color])}>
+                      {l.name || l.color}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+            <CardDescription
+              value={description}
+              onChange={setDescription}
+              onSave={(text) => save(title.trim() || card.title, text)}
+            />
+            <CardAttachments card={card} attachImage={attachImage} />
+            <CardChecklists card={card} adding={addingChecklist} onAdded={() => setAddingChecklist(false)} />
+            <CardActivity card={card} />
+          </div>
+          <aside className="flex shrink-0 flex-col gap-4 md:w-40" aria-label="Card actions">
+            <div className="flex flex-col gap-1.5">
+              <h3 className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Add to Card</h3>
+              <Button size="sm" variant="secondary" onClick={() => setAddingChecklist(true)}>
+                Checklist
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => void attachImage.pickAndAttach()} loading={attachImage.busy}>
+                Attachments
+              </Button>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <h3 className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Actions</h3>
+              <Button size="sm" variant="secondary" onClick={() => setLabelsOpen(true)}>
+                Labels
+              </Button>
+              {canDeleteCard(user) && (
+                <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
+                  Delete card
+                </Button>
+              )}
+              <Button size="sm" variant="ghost" onClick={close}>
+                Close
+              </Button>
+            </div>
+          </aside>
+        </div>
+      </Dialog>
+      {labelsOpen && <CardLabels card={card} onClose={() => setLabelsOpen(false)} />}
+      {confirmDelete && (
+        <ConfirmDialog
+          title="Delete card?"
+          confirmLabel="Yes, delete"
+          busy={deleting}
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={async () => {
+            try {
+              await deleteCard(card.id).unwrap();
+              onClose();
+            } catch {
+              setConfirmDelete(false);
+            }
+          }}
+        >
+          “{card.title}” and everything on it will be deleted. This cannot be undone.
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { MESSAGES } from '@shared/messages';
+import { apiErrorFromAction } from '../../app/errors';
+import type { ToastRule } from '../../app/listeners';
+import { boardApi } from './boardApi';
+
+const e = boardApi.endpoints;
+const fixed = (message: string) => () => ({ message });
+const isNew = (action: UnknownAction) => Boolean((action as UnknownAction & { payload?: { isNew?: boolean } }).payload?.isNew);
+const ifNew = (message: string) => (action: UnknownAction) => (isNew(action) ? { message } : null);
+const newOrUpdated = (added: string, updated: string) => (action: UnknownAction) => ({ message: isNew(action) ? added : updated });
+/** The server's message, unless the open form shows it under its fields. */
+const serverMessageUnlessFields = (action: UnknownAction) => {
+  const err = apiErrorFromAction(action);
+  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
+};
+const serverMessage = (action: UnknownAction) => ({ message: apiErrorFromAction(action).message });
+
+/** SPEC §8 toasts of Move the Needle. A failed drag is undone and says 'Something went wrong.' */
+export const BOARD_TOAST_RULES: ToastRule[] = [
+  { matcher: e.resetBoard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.mtnReset) },
+  { matcher: e.resetBoard.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.deleteCard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.cardRemoved) },
+  { matcher: e.deleteCard.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.moveCard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.cardMoved) },
+  { matcher: e.reorderCard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.cardMoved) },
+  { matcher: e.moveCard.matchRejected, kind: 'error', message: fixed(MESSAGES.somethingWentWrong) },
+  { matcher: e.reorderCard.matchRejected, kind: 'error', message: fixed(MESSAGES.somethingWentWrong) },
+  { matcher: e.upsertCard.matchFulfilled, kind: 'success', message: (a) => (isNew(a) ? null : { message: MESSAGES.cardUpdated }) },
+  { matcher: e.upsertCard.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  { matcher: e.upsertList.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.listAdded) },
+  { matcher: e.upsertList.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  { matcher: e.deleteList.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.upsertLabel.matchFulfilled, kind: 'success', message: fixed(MESSAGES.labelUpdated) },
+  { matcher: e.upsertLabel.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  { matcher: e.addLabel.matchFulfilled, kind: 'success', message: fixed(MESSAGES.labelAdded) },
+  { matcher: e.addLabel.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.removeLabel.matchFulfilled, kind: 'success', message: fixed(MESSAGES.labelRemoved) },
+  { matcher: e.removeLabel.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.upsertAttachment.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.attachmentAdded) },
+  { matcher: e.upsertAttachment.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.deleteAttachment.matchFulfilled, kind: 'success', message: fixed(MESSAGES.attachmentDeleted) },
+  { matcher: e.deleteAttachment.matchRejected, kind: 'error', message: serverMessage },
+  {
+    matcher: e.uploadBoardImage.matchRejected,
+    kind: 'error',
+    message: (action) => {
+      const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
+      return { message: MESSAGES.uploadFailed, detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined };
+    },
+  },
+  { matcher: e.upsertActivity.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.commentAdded) },
+  { matcher: e.upsertActivity.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.upsertCheckList.matchFulfilled, kind: 'success', message: newOrUpdated(MESSAGES.checklistAdded, MESSAGES.checklistUpdated) },
+  { matcher: e.upsertCheckList.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.deleteCheckList.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.upsertCheckListItem.matchFulfilled, kind: 'success', message: newOrUpdated(MESSAGES.checkItemAdded, MESSAGES.checkItemUpdated) },
+  { matcher: e.upsertCheckListItem.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.deleteCheckListItem.matchRejected, kind: 'error', message: serverMessage },
+];

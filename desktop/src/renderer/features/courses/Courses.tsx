@@ -1,0 +1,181 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
+import { can } from '@shared/policies';
+import { COURSE_TABS, type Course, type CourseTab } from '@shared/types';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Spinner';
+import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { toApiError } from '../../app/errors';
+import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { CourseCard } from './CourseCard';
+import { CourseFormDialog } from './CourseFormDialog';
+import { CourseReorderList, type OrderedCourse } from './CourseReorderList';
+import { CourseSearchResults } from './CourseSearchResults';
+import { useGetCoursesQuery, useReorderCoursesMutation } from './coursesApi';
+import { SearchIcon } from './icons';
+
+const isTab = (v: string | null): v is CourseTab => (COURSE_TABS as readonly string[]).includes(v ?? '');
+
+/**
+ * /courses (SPEC §2): title, search (debounced, kept in ?search=), result tabs (?activeTab=), the
+ * course grid; admins add, edit and reorder courses (search is disabled while reordering).
+ */
+export function Courses() {
+  const user = useAppSelector(selectCurrentUser);
+  const admin = can(user, 'course:manage');
+  const [params, setParams] = useSearchParams();
+  const [term, setTerm] = useState(params.get('search') ?? '');
+  const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const tab: CourseTab = isTab(params.get('activeTab')) ? (params.get('activeTab') as CourseTab) : 'all';
+  const { data, error, isLoading, isFetching, refetch } = useGetCoursesQuery(search ? { search } : undefined);
+  const [editing, setEditing] = useState<Course | 'new' | null>(null);
+  const [order, setOrder] = useState<OrderedCourse[] | null>(null);
+  const [saveOrder, { isLoading: savingOrder }] = useReorderCoursesMutation();
+
+  useEffect(() => {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (search) next.set('search', search);
+        else next.delete('search');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [search, setParams]);
+
+  const setTab = (next: CourseTab) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      p.set('activeTab', next);
+      return p;
+    });
+
+  const startReorder = () => {
+    setTerm('');
+    setOrder(
+      (data?.courses ?? []).map((c) => ({
+        id: c.id,
+        title: c.title,
+        status: c.status,
+        coverPhotoUrl: c.coverPhotoUrl,
+      })),
+    );
+  };
+  const save = async () => {
+    if (!order) return;
+    try {
+      await saveOrder(order.map((c, i) => ({ id: c.id, position: i + 1 }))).unwrap();
+      setOrder(null);
+    } catch {
+      // 'Something went wrong.' toast from the listener; the order stays for another try.
+    }
+  };
+  const reordering = order !== null;
+
+  const actions = admin ? (
+    reordering ? (
+      <>
+        <Button variant="secondary" onClick={() => setOrder(null)} disabled={savingOrder}>
+          Cancel
+        </Button>
+        <Button onClick={() => void save()} loading={savingOrder}>
+          Save
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button
+          variant="secondary"
+          onClick={startReorder}
+          disabled={!data || data.courses.length < 2 || Boolean(search)}
+        >
+          Reorder Courses
+        </Button>
+        <Button onClick={() => setEditing('new')}>Add New Course</Button>
+      </>
+    )
+  ) : null;
+
+  let body;
+  if (isLoading) body = <Loading label="Loading courses…" />;
+  else if (error && !data)
+    body = (
+      <Banner
+        kind="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {toApiError(error).message}
+      </Banner>
+    );
+  else if (!data) body = null;
+  else if (reordering)
+    body = (
+      <div className="flex flex-col gap-3">
+        <p className="text-sm text-gray-600">Drag the courses by their handle, or use the arrows, then Save.</p>
+        <CourseReorderList items={order} onChange={setOrder} />
+      </div>
+    );
+  else if (search)
+    body = (
+      <CourseSearchResults
+        catalog={data}
+        search={search}
+        tab={tab}
+        onTab={setTab}
+        onEdit={admin ? setEditing : undefined}
+      />
+    );
+  else if (data.courses.length === 0)
+    body = (
+      <EmptyState
+        title="No courses yet"
+        description={admin ? 'Add the first course with “Add New Course”.' : 'New courses will appear here.'}
+      />
+    );
+  else
+    body = (
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="course-grid">
+        {data.courses.map((c) => (
+          <CourseCard key={c.id} course={c} onEdit={admin ? setEditing : undefined} />
+        ))}
+      </div>
+    );
+
+  return (
+    <div>
+      <PageHeader title="Courses" actions={actions} />
+      <div className="relative mb-6 max-w-md">
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
+        <input
+          type="search"
+          aria-label="Search courses"
+          placeholder="Search courses, modules and lessons"
+          value={term}
+          disabled={reordering}
+          onChange={(e) => setTerm(e.target.value)}
+          className="block w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-gray-50"
+        />
+      </div>
+      <div className={cn('transition-opacity', isFetching && !isLoading && 'opacity-60')} aria-busy={isFetching}>
+        {body}
+      </div>
+      {editing && (
+        <CourseFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          course={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </div>
+  );
+}

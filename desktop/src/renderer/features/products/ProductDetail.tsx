@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { can } from '@shared/policies';
+import type { Product } from '@shared/types';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
+import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
+import { MetricsPanel } from './MetricsPanel';
+import { previewComputed } from './form';
+import { METRICS, type SectionTab } from './metrics';
+import { useUpsertProductMutation } from './productsApi';
+
+/**
+ * 'View Metrics': one product's totals with the 'Additional Fees Per Unit' slider. Moving the
+ * slider recomputes every total live (shared calculator); 'Save additional fees' keeps the value.
+ */
+export function ProductDetail({
+  product,
+  onBack,
+  onEdit,
+}: {
+  product: Product;
+  onBack: () => void;
+  onEdit: (section: SectionTab) => void;
+}) {
+  const user = useAppSelector(selectCurrentUser);
+  const role = user?.role ?? 'basic';
+  const canEditFees = can(user, 'product:additional-fees');
+  const [upsert, { isLoading }] = useUpsertProductMutation();
+  const [fees, setFees] = useState<FeesEntry>(() =>
+    feesEntryFor(product.additionalFees, product.typeAdditionalFees, product.amazonRetail),
+  );
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  const percent = effectiveFeesPercent(fees, product.amazonRetail, product.additionalFees, role);
+  const totals = previewComputed(product, {}, percent);
+  const changed = percent !== product.additionalFees || fees.type !== product.typeAdditionalFees;
+
+  const save = async () => {
+    try {
+      const { product: saved } = await upsert({
+        product: { id: product.id, additionalFees: fees.value },
+        typeAdditionalFees: fees.type,
+      }).unwrap();
+      setFees(feesEntryFor(saved.additionalFees, saved.typeAdditionalFees, saved.amazonRetail));
+    } catch {
+      // The toast listener reports it.
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div>
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          ← Back to products
+        </Button>
+      </div>
+      <Card className="p-4 sm:p-5">
+        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
+              {product.title}
+            </h2>
+            {product.description && <p className="mt-0.5 text-sm text-gray-500">{product.description}</p>}
+          </div>
+          <Button size="sm" variant="secondary" onClick={() => onEdit('Product')} aria-label={`Edit ${product.title}`}>
+            Edit
+          </Button>
+        </div>
+        <div className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4">
+          <AdditionalFeesControl
+            entry={fees}
+            onChange={setFees}
+            retailPrice={product.amazonRetail}
+            previous={product.additionalFees}
+            role={role}
+            canEdit={canEditFees}
+          />
+          {canEditFees && (
+            <div className="flex justify-end gap-2">
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={!changed || isLoading}
+                onClick={() => setFees(feesEntryFor(product.additionalFees, product.typeAdditionalFees, product.amazonRetail))}
+              >
+                Reset
+              </Button>
+              <Button size="sm" disabled={!changed} loading={isLoading} onClick={() => void save()}>
+                Save additional fees
+              </Button>
+            </div>
+          )}
+        </div>
+        <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+          {(['Product', 'Promotion', 'Advertising', 'Planning'] as const).map((section) => (
+            <MetricsPanel key={section} title={section} metrics={METRICS[section]} values={totals} columns={1} />
+          ))}
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+import { useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { ADDITIONAL_FEES_DEFAULT } from '@shared/calc';
+import { can } from '@shared/policies';
+import { productFieldsSchema } from '@shared/schemas/products';
+import type { Product } from '@shared/types';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { TextField, inputClasses } from '../../components/TextField';
+import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { applyServerFieldErrors } from '../../lib/serverErrors';
+import { yupResolver } from '../../lib/yupResolver';
+import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
+import { MetricsPanel } from './MetricsPanel';
+import { NumberField } from './NumberField';
+import { formDefaults, previewComputed, typedNumber, type FormStrings } from './form';
+import { METRICS } from './metrics';
+import { useDeleteProductMutation, useUpsertProductMutation } from './productsApi';
+
+const KEYS = ['title', 'description', 'units', 'costPerUnit', 'shippingCost', 'amazonFees', 'amazonRetail'] as const;
+type Key = (typeof KEYS)[number];
+const schema = productFieldsSchema.pick([...KEYS]);
+
+/** The Product modal: add a product, or edit its product fields, additional fees, or delete it. */
+export function ProductFormDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const formId = useId();
+  const user = useAppSelector(selectCurrentUser);
+  const canEditFees = can(user, 'product:additional-fees');
+  const [upsert, { isLoading: saving }] = useUpsertProductMutation();
+  const [remove, { isLoading: deleting }] = useDeleteProductMutation();
+  const [confirming, setConfirming] = useState(false);
+  const previous = product?.additionalFees ?? null;
+  const [fees, setFees] = useState<FeesEntry>(() =>
+    feesEntryFor(previous ?? ADDITIONAL_FEES_DEFAULT, product?.typeAdditionalFees ?? 'percentage', product?.amazonRetail ?? 0),
+  );
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<FormStrings<Key>>({ resolver: yupResolver(schema), defaultValues: formDefaults(product, KEYS) });
+  const typed = useWatch({ control }) as Partial<FormStrings<Key>>;
+  const retail = typedNumber(typed.amazonRetail) ?? 0;
+  const role = user?.role ?? 'basic';
+  const percent = effectiveFeesPercent(fees, retail, previous, role);
+  const preview = previewComputed(product, typed, percent);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await upsert({
+        product: {
+          ...(product ? { id: product.id } : {}),
+          ...values,
+          ...(canEditFees ? { additionalFees: fees.value } : {}),
+        },
+        typeAdditionalFees: fees.type,
+      }).unwrap();
+      onClose();
+    } catch (err) {
+      applyServerFieldErrors(err, setError, KEYS);
+    }
+  });
+
+  const onDelete = async () => {
+    if (!product) return;
+    try {
+      await remove(product.id).unwrap();
+      onClose();
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  const footer = confirming ? (
+    <>
+      <p className="mr-auto text-sm text-gray-700" role="alert">
+        Delete this product? This cannot be undone.
+      </p>
+      <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
+        Keep product
+      </Button>
+      <Button variant="danger" onClick={() => void onDelete()} loading={deleting} data-autofocus>
+        Yes, delete
+      </Button>
+    </>
+  ) : (
+    <>
+      {product && (
+        <Button variant="danger" className="mr-auto" onClick={() => setConfirming(true)} disabled={saving}>
+          Delete
+        </Button>
+      )}
+      <Button variant="secondary" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} loading={saving}>
+        Save
+      </Button>
+    </>
+  );
+
+  const money = (key: Exclude<Key, 'title' | 'description'>, label: string) => (
+    <NumberField label={label} error={errors[key]?.message} prefix={key === 'units' ? undefined : '$'} {...register(key)} />
+  );
+
+  return (
+    <Dialog open onClose={onClose} title={product ? `Edit product: ${product.title}` : 'Add a Product'} footer={footer} size="lg">
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+        <div>
+          <label htmlFor={`${formId}-description`} className="mb-1.5 block text-sm font-medium text-gray-700">
+            Description <span className="font-normal text-gray-400">(optional)</span>
+          </label>
+          <textarea
+            id={`${formId}-description`}
+            rows={2}
+            className={inputClasses(Boolean(errors.description))}
+            {...register('description')}
+          />
+        </div>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          {money('units', 'Units')}
+          {money('costPerUnit', 'Cost per unit')}
+          {money('shippingCost', 'Shipping cost (whole order)')}
+          {money('amazonFees', 'Amazon fees per unit')}
+          {money('amazonRetail', 'Amazon retail price')}
+        </div>
+        <AdditionalFeesControl
+          entry={fees}
+          onChange={setFees}
+          retailPrice={retail}
+          previous={previous}
+          role={role}
+          canEdit={canEditFees}
+        />
+        <MetricsPanel title="Preview" metrics={METRICS.Product} values={preview} />
+      </form>
+    </Dialog>
+  );
+}

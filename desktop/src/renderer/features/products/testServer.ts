@@ -1,0 +1,72 @@
+import { applyAdditionalFees, computeProduct, type AdditionalFeesType } from '@shared/calc';
+import type { Product, ProductFields } from '@shared/types';
+import { mockFetch, type MockResponse } from '../../test/render';
+
+const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCost' | 'amazonFees' | 'amazonRetail'> = {
+  description: null,
+  additionalFees: 25,
+  typeAdditionalFees: 'percentage',
+  promotionUnitsPerDay: null,
+  promotionPercentage: null,
+  promotionDays: null,
+  dailyAdvertisingCost: null,
+  spend: null,
+  sales: null,
+  projectedUnits: null,
+};
+
+let nextId = 500;
+
+/** A product as the API would send it, computed with the shared calculator. */
+export function makeProduct(fields: Partial<ProductFields> & Pick<ProductFields, 'title'>, id = nextId++): Product {
+  const all: ProductFields = {
+    units: 100,
+    costPerUnit: 2,
+    shippingCost: 100,
+    amazonFees: 5,
+    amazonRetail: 20,
+    ...BLANK,
+    ...fields,
+  };
+  return { id, position: id, ...all, ...computeProduct(all), createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+}
+
+const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+
+/**
+ * An in-memory stand-in for /api/product/* in renderer tests (the real API has its own tests):
+ * applies additional fees with the shared rule for `role` and keeps new products on top.
+ */
+export function productServer(initial: Product[], opts: { role?: 'basic' | 'premium'; upsert?: (body: unknown) => MockResponse | undefined } = {}) {
+  let products = [...initial];
+  const calls = mockFetch(({ method, path, body }) => {
+    if (path === '/api/product/read-many') return { body: { products } };
+    if (path === '/api/product/count') return { body: { total: products.length } };
+    if (path === '/api/product/upsert') {
+      const custom = opts.upsert?.(body);
+      if (custom) return custom;
+      const b = body as { product: Record<string, unknown>; typeAdditionalFees?: AdditionalFeesType };
+      const existing = products.find((p) => p.id === b.product.id);
+      const merged: Record<string, unknown> = { ...(existing ?? BLANK), ...b.product };
+      for (const k of Object.keys(merged)) if (k !== 'title' && k !== 'description' && k !== 'typeAdditionalFees') merged[k] = num(merged[k]);
+      const type = b.typeAdditionalFees ?? 'percentage';
+      const a =
+        b.product.additionalFees === undefined
+          ? (existing?.additionalFees ?? 25)
+          : applyAdditionalFees({ role: opts.role ?? 'premium', type, value: b.product.additionalFees as number, retailPrice: merged.amazonRetail as number, previous: existing?.additionalFees });
+      const product = makeProduct(
+        { ...(merged as unknown as ProductFields), additionalFees: a, typeAdditionalFees: opts.role === 'basic' ? 'percentage' : type },
+        existing?.id,
+      );
+      products = existing ? products.map((p) => (p.id === existing.id ? product : p)) : [product, ...products];
+      return { body: { product, isNew: !existing } };
+    }
+    if (method === 'DELETE' && path.startsWith('/api/product/')) {
+      const id = Number(path.split('/').pop());
+      products = products.filter((p) => p.id !== id);
+      return { body: { success: true, message: 'Product deleted successfully' } };
+    }
+    return undefined;
+  });
+  return { calls, list: () => products };
+}

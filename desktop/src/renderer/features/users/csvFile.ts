@@ -1,0 +1,25 @@
+import Papa from 'papaparse';
+import { emailsFromCsvRows } from '@shared/schemas/user-csv';
+
+export class CsvReadError extends Error {}
+
+/**
+ * The emails of a bulk update CSV (papaparse: quoted fields, commas and line breaks inside
+ * quotes; rows with an empty first column skipped). A spreadsheet or unreadable file is a
+ * CsvReadError with a message for the dialog.
+ */
+export async function readEmailsFromCsv(file: File): Promise<string[]> {
+  if (/\.(xlsx|xls)$/i.test(file.name)) {
+    throw new CsvReadError('Choose a CSV file (.csv). Save the spreadsheet as CSV first.');
+  }
+  const text = (await file.text()).replace(/^\uFEFF/, '');
+  if (text.includes('\0')) throw new CsvReadError('This file is not a CSV file.');
+  const parsed = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: 'greedy' });
+  const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
+  if (quoteError) {
+    // SPEC §8: a CSV read error is only logged; the dialog shows a short hint.
+    console.error('CSV read error', quoteError);
+    throw new CsvReadError('This CSV file could not be read (a quote is not closed).');
+  }
+  return emailsFromCsvRows(parsed.data);
+}

@@ -1,0 +1,83 @@
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { MESSAGES } from '@shared/messages';
+import { rolesUpdatedMessage } from '@shared/schemas/user-admin';
+import type { ImportUsersResponse, UpgradeRoleResponse } from '@shared/types';
+import { apiErrorFromAction } from '../../app/errors';
+import type { ToastRule } from '../../app/listeners';
+import { authApi } from '../auth/authApi';
+import { usersExportFailed } from './exportUsers';
+import { usersApi } from './usersApi';
+
+const u = usersApi.endpoints;
+
+const fixed = (message: string) => () => ({ message });
+const payloadOf = <T>(action: UnknownAction) => (action as unknown as { payload: T }).payload;
+
+/** The spec's failure toast, with the server's reason underneath when it has one. */
+const problemWithReason = (message: string) => (action: UnknownAction) => {
+  const err = apiErrorFromAction(action, message);
+  return { message, detail: err.message !== message ? err.message : undefined };
+};
+
+/** SPEC §8: a string response is the error; field errors are shown beside the fields instead. */
+const serverMessageUnlessFields = (action: UnknownAction) => {
+  const err = apiErrorFromAction(action);
+  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
+};
+
+function importSummary(result: ImportUsersResponse): string {
+  const parts = [`${result.created} created`, `${result.updated} updated`, `${result.unchanged} unchanged`];
+  if (result.skipped > 0) parts.push(`${result.skipped} rows skipped`);
+  return parts.join(', ');
+}
+
+/** The User Dashboard's toasts (SPEC §8), spread into TOAST_RULES by app/listeners.ts. */
+export const USER_TOAST_RULES: ToastRule[] = [
+  {
+    matcher: u.upsertUser.matchFulfilled,
+    kind: 'success',
+    message: (action) => ({
+      message: payloadOf<{ isNew: boolean }>(action).isNew ? MESSAGES.userCreated : MESSAGES.userUpdated,
+    }),
+  },
+  { matcher: u.upsertUser.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  { matcher: u.deleteUser.matchFulfilled, kind: 'success', message: fixed(MESSAGES.userDeleted) },
+  { matcher: u.deleteUser.matchRejected, kind: 'error', message: (a) => ({ message: apiErrorFromAction(a).message }) },
+  {
+    matcher: u.upgradeRole.matchFulfilled,
+    kind: 'success',
+    message: (action) => ({ message: rolesUpdatedMessage(payloadOf<UpgradeRoleResponse>(action).updated) }),
+  },
+  { matcher: u.upgradeRole.matchRejected, kind: 'error', message: problemWithReason(MESSAGES.bulkUpdateFailed) },
+  { matcher: u.validateUsersCsv.matchFulfilled, kind: 'success', message: fixed(MESSAGES.csvUsersValidated) },
+  {
+    matcher: u.validateUsersCsv.matchRejected,
+    kind: 'error',
+    message: problemWithReason(MESSAGES.csvValidationFailed),
+  },
+  { matcher: u.bulkUpdate.matchFulfilled, kind: 'success', message: fixed(MESSAGES.usersBulkUpdated) },
+  { matcher: u.bulkUpdate.matchRejected, kind: 'error', message: problemWithReason(MESSAGES.bulkUpdateFailed) },
+  {
+    matcher: u.importUsers.matchFulfilled,
+    kind: 'success',
+    message: (action) => ({
+      message: MESSAGES.usersImported,
+      detail: importSummary(payloadOf<ImportUsersResponse>(action)),
+    }),
+  },
+  // SPEC §8: import failure shows the server's error text.
+  { matcher: u.importUsers.matchRejected, kind: 'error', message: (a) => ({ message: apiErrorFromAction(a).message }) },
+  {
+    matcher: usersExportFailed.match,
+    kind: 'error',
+    message: (action) => ({
+      message: MESSAGES.bulkUpdateFailed,
+      detail: payloadOf<{ message: string }>(action).message,
+    }),
+  },
+  {
+    matcher: authApi.endpoints.signInAs.matchRejected,
+    kind: 'error',
+    message: (a) => ({ message: apiErrorFromAction(a).message }),
+  },
+];

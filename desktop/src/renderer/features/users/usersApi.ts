@@ -1,0 +1,92 @@
+import type {
+  BulkUpdateBody,
+  BulkUpdateResponse,
+  ImportUsersResponse,
+  Role,
+  UpgradeRoleBody,
+  UpgradeRoleResponse,
+  User,
+  UserListResponse,
+  ValidateUsersCsvResponse,
+} from '@shared/types';
+import { api } from '../../app/api';
+
+export interface UserListArgs {
+  page: number;
+  usersPerPage: number;
+  search: string;
+  /** '' or 'unpaid' (Options → Sub. Problems). */
+  stripeStatus: string;
+  /** '' for everyone; coaches look at premium members. */
+  role: Role | '';
+}
+
+/** What the user form sends (POST /api/user/upsert); a coach sends only id and Tags. */
+export interface UserUpsertBody {
+  id?: number;
+  fullName?: string;
+  email?: string;
+  password?: string;
+  role?: Role;
+  alwaysGrantAccess?: boolean;
+  city?: string | null;
+  state?: string | null;
+  country?: string | null;
+  Tags?: Array<{ id: number }>;
+}
+
+const LIST = { type: 'User' as const, id: 'LIST' };
+
+/** SPEC §7 Users: the User Dashboard's calls. */
+export const usersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getUsers: build.query<UserListResponse<User>, UserListArgs>({
+      query: ({ page, usersPerPage, search, stripeStatus, role }) => {
+        const params = new URLSearchParams({ page: String(page), usersPerPage: String(usersPerPage) });
+        if (search) params.set('search', search);
+        if (stripeStatus) params.set('stripeStatus', stripeStatus);
+        if (role) params.set('role', role);
+        return `/api/user/read-many?${params.toString()}`;
+      },
+      providesTags: (res) => [LIST, ...(res?.users ?? []).map((u) => ({ type: 'User' as const, id: u.id }))],
+    }),
+    upsertUser: build.mutation<{ user: User; isNew: boolean }, UserUpsertBody>({
+      query: (body) => ({ url: '/api/user/upsert', method: 'POST', body }),
+      invalidatesTags: [LIST, 'Community'],
+    }),
+    deleteUser: build.mutation<{ success: boolean; message: string }, number>({
+      query: (id) => ({ url: `/api/user/${id}`, method: 'DELETE' }),
+      invalidatesTags: [LIST, 'Community'],
+    }),
+    upgradeRole: build.mutation<UpgradeRoleResponse, UpgradeRoleBody>({
+      query: (body) => ({ url: '/api/user/upgrade-role', method: 'POST', body }),
+      invalidatesTags: [LIST, 'Community'],
+    }),
+    validateUsersCsv: build.mutation<ValidateUsersCsvResponse, { userEmails: string[] }>({
+      query: (body) => ({ url: '/api/user/validate-users-csv', method: 'PUT', body }),
+    }),
+    bulkUpdate: build.mutation<BulkUpdateResponse, BulkUpdateBody>({
+      query: (body) => ({ url: '/api/user/bulk-update', method: 'PUT', body }),
+      invalidatesTags: [LIST, 'Community'],
+    }),
+    /** POST /api/user/import, multipart field `file` (CSV or .xlsx). */
+    importUsers: build.mutation<ImportUsersResponse, File>({
+      query: (file) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return { url: '/api/user/import', method: 'POST', body: form };
+      },
+      invalidatesTags: [LIST, 'Community'],
+    }),
+  }),
+});
+
+export const {
+  useGetUsersQuery,
+  useUpsertUserMutation,
+  useDeleteUserMutation,
+  useUpgradeRoleMutation,
+  useValidateUsersCsvMutation,
+  useBulkUpdateMutation,
+  useImportUsersMutation,
+} = usersApi;

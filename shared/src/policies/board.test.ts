@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../limits';
+import {
+  canBeMentioned,
+  canDeleteCard,
+  canDeleteList,
+  canEditActivity,
+  canRenameList,
+  canResetBoard,
+  canWorkOnBoard,
+  isReservedListName,
+} from './board';
+import type { Principal } from './principal';
+
+const BEFORE = '2024-06-01T12:00:00.000Z';
+const AFTER = '2025-06-01T12:00:00.000Z';
+const mk = (role: Role, over: Partial<Principal> = {}): Principal => ({
+  id: 1,
+  role,
+  isAdmin: role === 'admin',
+  createdAt: BEFORE,
+  stripeStatus: null,
+  alwaysGrantAccess: false,
+  Tags: [],
+  ...over,
+});
+const member = { id: 2, role: 'premium' as const };
+const templateOwner = { id: 3, role: 'admin' as const };
+
+describe('isReservedListName', () => {
+  it('knows the seven reserved names, whatever the case and spaces', () => {
+    for (const n of ['NOT STARTED', 'in progress', ' On Hold ', 'FOR REVIEW', 'completed', 'Future Actions', 'PERSONAL NOTES']) {
+      expect(isReservedListName(n)).toBe(true);
+    }
+    expect(isReservedListName('Ideas')).toBe(false);
+    expect(isReservedListName('COMPLETED!')).toBe(false);
+  });
+});
+
+describe('canWorkOnBoard', () => {
+  it('lets an admin work on every board, the template included', () => {
+    expect(canWorkOnBoard(mk('admin'), member)).toBe(true);
+    expect(canWorkOnBoard(mk('admin'), templateOwner)).toBe(true);
+  });
+  it('lets a premium member who joined before the cutoff work on their own board only', () => {
+    expect(canWorkOnBoard(mk('premium', { id: 2 }), member)).toBe(true);
+    expect(canWorkOnBoard(mk('premium', { id: 9 }), member)).toBe(false);
+    expect(canWorkOnBoard(mk('premium', { id: 2, createdAt: AFTER }), member)).toBe(false);
+  });
+  it("lets a coach work on their own and any member's board, not the template", () => {
+    expect(canWorkOnBoard(mk('coach', { id: 5 }), { id: 5, role: 'coach' })).toBe(true);
+    expect(canWorkOnBoard(mk('coach', { id: 5 }), member)).toBe(true);
+    expect(canWorkOnBoard(mk('coach', { id: 5 }), { id: 6, role: 'basic' })).toBe(true);
+    expect(canWorkOnBoard(mk('coach', { id: 5 }), templateOwner)).toBe(false);
+  });
+  it('gives basic and course only members and anonymous users no board', () => {
+    for (const role of ['basic', 'course only'] as const) {
+      expect(canWorkOnBoard(mk(role, { id: 2 }), { id: 2, role })).toBe(false);
+      expect(canWorkOnBoard(mk(role), member)).toBe(false);
+    }
+    expect(canWorkOnBoard(null, member)).toBe(false);
+  });
+});
+
+describe('deleting, renaming and resetting', () => {
+  it('lets only an admin delete cards and non-reserved lists', () => {
+    for (const role of ROLES) {
+      expect(canDeleteCard(mk(role))).toBe(role === 'admin');
+      expect(canDeleteList(mk(role), { name: 'Ideas' })).toBe(role === 'admin');
+      expect(canDeleteList(mk(role), { name: 'COMPLETED' })).toBe(false);
+    }
+    expect(canDeleteCard(null)).toBe(false);
+  });
+  it('never renames a reserved list', () => {
+    expect(canRenameList(mk('premium', { id: 2 }), { name: 'Ideas' }, member)).toBe(true);
+    expect(canRenameList(mk('admin'), { name: 'ON HOLD' }, member)).toBe(false);
+  });
+  it('offers reset to the member and coaches, never to admins or on the template', () => {
+    expect(canResetBoard(mk('premium', { id: 2 }), member)).toBe(true);
+    expect(canResetBoard(mk('coach', { id: 5 }), member)).toBe(true);
+    expect(canResetBoard(mk('admin'), member)).toBe(false);
+    expect(canResetBoard(mk('admin'), templateOwner)).toBe(false);
+    expect(canResetBoard(mk('premium', { id: 9 }), member)).toBe(false);
+  });
+});
+
+describe('comments', () => {
+  it('are edited by their author or an admin', () => {
+    expect(canEditActivity(mk('premium', { id: 2 }), 2)).toBe(true);
+    expect(canEditActivity(mk('coach', { id: 5 }), 2)).toBe(false);
+    expect(canEditActivity(mk('admin'), 2)).toBe(true);
+    expect(canEditActivity(mk('premium', { id: 2 }), null)).toBe(false);
+  });
+  it('mention coaches only', () => {
+    for (const role of ROLES) expect(canBeMentioned({ role })).toBe(role === 'coach');
+  });
+});
