@@ -68,6 +68,37 @@ if (process.env.SKIP_E2E !== '1') {
 const electronBinary = path.join(root, 'node_modules', 'electron', 'dist');
 if (!fs.existsSync(electronBinary)) {
   console.log('Electron end-to-end: NOT RUN (no Electron binary installed here; the main and preload modules ran as unit tests).');
+} else if (process.env.SKIP_E2E === '1') {
+  console.log('Electron end-to-end: NOT RUN (SKIP_E2E=1).');
+} else {
+  // tests/e2e-electron: the packaged-to-be app (main, preload, web build) in Electron itself.
+  const headless = process.platform === 'linux' && !process.env.DISPLAY;
+  const xvfb = headless && spawnSync('which', ['xvfb-run']).status === 0;
+  if (headless && !xvfb) {
+    console.log('Electron end-to-end: NOT RUN (no display and no xvfb-run on this Linux machine).');
+  } else if (run('node', ['desktop/build.mjs']) !== 0) {
+    totals.failed += 1;
+    problems.push('the desktop main/preload bundles did not build');
+  } else {
+    const elJson = path.join(results, 'electron.json');
+    const args = ['test', '--config', 'tests/e2e-electron/playwright.config.ts'];
+    const elStatus = xvfb
+      ? run('xvfb-run', ['-a', bin('playwright'), ...args], { PLAYWRIGHT_JSON_OUTPUT_NAME: elJson })
+      : run(bin('playwright'), args, { PLAYWRIGHT_JSON_OUTPUT_NAME: elJson });
+    const s = fs.existsSync(elJson) ? (JSON.parse(fs.readFileSync(elJson, 'utf8')).stats ?? {}) : null;
+    if (!s) {
+      totals.failed += 1;
+      problems.push('the Electron end-to-end run produced no report');
+    } else {
+      totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
+      totals.failed += s.unexpected ?? 0;
+      totals.skipped += s.skipped ?? 0;
+      if (elStatus !== 0 && (s.unexpected ?? 0) === 0) {
+        totals.failed += 1;
+        problems.push(`the Electron end-to-end run exited with ${elStatus}`);
+      }
+    }
+  }
 }
 for (const p of problems) console.log(`problem: ${p}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';

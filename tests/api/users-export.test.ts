@@ -8,9 +8,12 @@ import { EXPORT_BATCH_SIZE } from '../../api/src/features/users/export';
 
 let t: TestApp;
 let agent: supertest.Agent;
+let adminId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  agent = await signIn(t.agent(), await createUser(t.knex, { role: 'admin' }));
+  const admin = await createUser(t.knex, { role: 'admin' });
+  adminId = admin.id;
+  agent = await signIn(t.agent(), admin);
 });
 afterAll(async () => {
   await t.close();
@@ -56,6 +59,9 @@ describe('GET /api/user/export (users.csv)', () => {
     expect(Number(res.headers['x-total-count'])).toBe(rows.length - 1);
     expect(text.startsWith('\uFEFF')).toBe(true);
     expect(text).not.toMatch(/argon2/);
+    const audits = await t.knex('audit_log').where({ action: 'user.export' });
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ actor_id: adminId, details: { users: rows.length - 1 } });
   });
 
   it('writes one row per user with tags by name, in id order', async () => {

@@ -8,6 +8,7 @@
  */
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { APP_ORIGIN } from '../../desktop/src/shared-ipc/contract';
@@ -16,13 +17,16 @@ import { buildCsp, createAppProtocolHandler, type Fetcher } from '../../desktop/
 import { E2E_PORT } from './playwright.config';
 import { DEMO, shot } from './support';
 
-const webDir = path.resolve(process.env.E2E_WEB_DIR || path.join(import.meta.dirname, '..', '..', 'desktop', 'dist', 'web'));
+const webDir = path.resolve(
+  process.env.E2E_WEB_DIR || path.join(import.meta.dirname, '..', '..', 'desktop', 'dist', 'web'),
+);
 let server: http.Server;
 let base = '';
+/** Electron keeps one cookie jar per session; each test starts with an empty one. */
+const jar = new Map<string, string>();
 
 /** The session's cookie jar, as Electron's session.fetch keeps it for the API origin. */
 function sessionFetch(): Fetcher {
-  const jar = new Map<string, string>();
   return async (url, init) => {
     const headers = new Headers(init.headers);
     if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
@@ -54,9 +58,10 @@ test.beforeAll(async () => {
       // In Electron the page's origin IS app://portal.
       if (headers.get('origin') === base) headers.set('origin', APP_ORIGIN);
       const method = req.method ?? 'GET';
-      const body = method === 'GET' || method === 'HEAD' ? undefined : Buffer.concat(chunks);
+      const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(Buffer.concat(chunks));
       const response = await handler(new Request(`${APP_ORIGIN}${req.url}`, { method, headers, body }));
-      res.writeHead(response.status, Object.fromEntries(response.headers));
+      response.headers.forEach((value, name) => res.setHeader(name, value));
+      res.writeHead(response.status);
       res.end(Buffer.from(await response.arrayBuffer()));
     })().catch(() => {
       res.writeHead(500);
@@ -67,9 +72,46 @@ test.beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
+test.beforeEach(() => jar.clear());
+
 test.afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
+
+/** A solid red 32x32 PNG, so the uploaded avatar is easy to see in the screenshot. */
+function redPng(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(12 + data.length);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), 8 + data.length);
+    return out;
+  };
+  const size = 32;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([220, 38, 38]))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** Records every CSP violation the page reports (event and console). */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -117,10 +159,7 @@ test('an avatar upload goes through the forwarding and shows under the CSP', asy
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await page.goto(`${base}/profile`);
-  const png = Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAHElEQVR4nGNkaGAgCTCRpnzUhlEbRm0YtWH4AgBZXgDdVL5bzAAAAABJRU5ErkJggg==',
-    'base64',
-  );
+  const png = redPng();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Change photo' }).click();
   await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -138,13 +177,37 @@ test('every main screen of an admin renders without a CSP violation', async ({ p
   await page.getByLabel('Password', { exact: true }).fill(DEMO.admin.password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  for (const route of ['/profile', '/users', '/courses', '/move-the-needle', '/profit-calculator', '/product-qualifier']) {
+  for (const route of [
+    '/profile',
+    '/users',
+    '/courses',
+    '/move-the-needle',
+    '/profit-calculator',
+    '/product-qualifier',
+  ]) {
     await page.goto(`${base}${route}`);
     await expect(page.locator('main').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
+    // Each screen finishes loading its data through the forwarding (no spinner left behind).
+    await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
     await shot(page, `desktop${route.replace(/\//g, '-')}`);
   }
   expect(violations).toEqual([]);
+});
+
+test('the CSP blocks an injected inline script, and the violation watcher sees it', async ({ page }) => {
+  const violations = await watchCsp(page);
+  await page.goto(`${base}/signin`);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true';
+    document.body.append(script);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => violations.length).toBeGreaterThan(0);
+  expect(violations.join('\n')).toMatch(/script-src/);
 });
 
 test('the app protocol refuses path traversal and foreign-origin writes', async ({ request }) => {

@@ -1,5 +1,9 @@
+import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO, shot, signInAs } from './support';
+import { DEMO, SHOTS_DIR, shot, signInAs } from './support';
+
+/** A close-up of one part of the screen, to check its details. */
+const closeUp = (locator: Locator, name: string) => locator.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
 
 const E1 = {
   title: 'E2E Bamboo Board',
@@ -80,6 +84,7 @@ test('a premium member adds a first product, checks the golden figures, edits fe
   await page.getByRole('slider', { name: /Additional fees per unit \(percent\) slider/ }).fill('10');
   await expect(metric(page.locator('main'), 'totalEstimatedProfitPerUnit').first()).toHaveText('$12.39');
   await shot(page, 'products-metrics');
+  await closeUp(page.locator('main'), 'products-metrics-closeup');
   await page.getByRole('button', { name: /Back to products/ }).click();
 
   // Promotion and advertising planning.

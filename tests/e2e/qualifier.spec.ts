@@ -1,5 +1,9 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, shot, signInAs, uniqueEmail, waitForMail } from './support';
+import path from 'node:path';
+import { expect, test, type Locator } from '@playwright/test';
+import { DEMO, SHOTS_DIR, shot, signInAs, uniqueEmail, waitForMail } from './support';
+
+/** A close-up of one part of the screen, to check its details. */
+const closeUp = (locator: Locator, name: string) => locator.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`) });
 
 test('a member rates a product, emails the result, comes back to it, then starts over', async ({ page }) => {
   await signInAs(page, DEMO.basic);
@@ -34,6 +38,8 @@ test('a member rates a product, emails the result, comes back to it, then starts
   await expect(page.getByTestId('qualifier-band')).toHaveText('Two thumbs up!');
   await expect(page.getByTestId('qualifier-score')).toHaveText('Score: 10 / 10');
   await shot(page, 'qualifier-results');
+  await closeUp(page.locator('section[aria-labelledby="qualifier-results"]'), 'qualifier-results-closeup');
+  await closeUp(page.locator('[data-question="standard"]'), 'qualifier-question-closeup');
 
   const to = uniqueEmail('qualifier');
   const form = page.getByRole('form', { name: 'Email my results' });

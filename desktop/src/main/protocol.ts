@@ -71,7 +71,13 @@ export interface AppProtocolOptions {
 }
 
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
-const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'origin', 'if-none-match', 'if-modified-since', 'range'];
+/**
+ * Headers passed on to the API. Not Cookie (the session's jar supplies it) and not Origin: in
+ * Electron's net stack an Origin becomes the request initiator, and an app:// initiator makes the
+ * request cross-site for the API's SameSite=Lax cookie. Cross-origin writes are refused here
+ * instead, before anything is forwarded.
+ */
+const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match', 'if-modified-since', 'range'];
 const DROPPED_RESPONSE_HEADERS = [
   'set-cookie',
   'set-cookie2',

@@ -1,13 +1,13 @@
 /** Move the Needle (SPEC §3): lists, cards, labels, attachments, checklists and activities. */
 import type { Role } from '../limits';
 
-/** Lists every board keeps; they cannot be deleted or renamed (SPEC §3). */
+/** Lists every board keeps, in the spec's order; they cannot be deleted or renamed (SPEC §3). */
 export const RESERVED_LIST_NAMES = [
   'NOT STARTED',
   'IN PROGRESS',
+  'COMPLETED',
   'ON HOLD',
   'FOR REVIEW',
-  'COMPLETED',
   'FUTURE ACTIONS',
   'PERSONAL NOTES',
 ] as const;

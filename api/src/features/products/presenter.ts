@@ -76,15 +76,55 @@ export function productFields(row: ProductRow): ProductFields {
   };
 }
 
-/** A product as the API sends it: a whitelist of its fields plus the computed ones (shared calc). */
+/** An ISO-8601 timestamp; the list query already formats them in SQL (no Date round trip). */
+function timestamp(value: Date | string): string {
+  return typeof value === 'string' && value.endsWith('Z') ? value : iso(value);
+}
+
+/**
+ * A product as the API sends it: an explicit whitelist of its fields plus every computed field
+ * of SPEC §3 from the shared calculator (written out, not spread: this runs 500 times per list).
+ */
 export function presentProduct(row: ProductRow): Product {
-  const fields = productFields(row);
+  const f = productFields(row);
+  const c = computeProduct(f);
   return {
     id: row.id,
     position: row.position,
-    ...fields,
-    ...computeProduct(fields),
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    title: f.title,
+    description: f.description,
+    units: f.units,
+    costPerUnit: f.costPerUnit,
+    shippingCost: f.shippingCost,
+    amazonFees: f.amazonFees,
+    amazonRetail: f.amazonRetail,
+    additionalFees: f.additionalFees,
+    typeAdditionalFees: f.typeAdditionalFees,
+    promotionUnitsPerDay: f.promotionUnitsPerDay,
+    promotionPercentage: f.promotionPercentage,
+    promotionDays: f.promotionDays,
+    dailyAdvertisingCost: f.dailyAdvertisingCost,
+    spend: f.spend,
+    sales: f.sales,
+    projectedUnits: f.projectedUnits,
+    ACOSBreakEven: c.ACOSBreakEven,
+    campaignACOS: c.campaignACOS,
+    monthlyGross: c.monthlyGross,
+    monthlyProfit: c.monthlyProfit,
+    potentialProfit: c.potentialProfit,
+    profitMargin: c.profitMargin,
+    promotionCost: c.promotionCost,
+    promotionRevenue: c.promotionRevenue,
+    totalCost: c.totalCost,
+    totalManufacturingShippingCustomsCost: c.totalManufacturingShippingCustomsCost,
+    totalCostPerUnit: c.totalCostPerUnit,
+    totalAmazonFees: c.totalAmazonFees,
+    totalAdditionalFees: c.totalAdditionalFees,
+    totalEstimatedProfitPerUnit: c.totalEstimatedProfitPerUnit,
+    totalEstimatedBulkOrderProfit: c.totalEstimatedBulkOrderProfit,
+    amazonNet: c.amazonNet,
+    netProfitPerUnit: c.netProfitPerUnit,
+    createdAt: timestamp(row.created_at),
+    updatedAt: timestamp(row.updated_at),
   };
 }

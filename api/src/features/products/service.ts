@@ -8,9 +8,20 @@ import { parse } from '../../core/validate';
 import { PRODUCT_COLUMNS, productFields, type ProductRow } from './presenter';
 
 /** A member's products, newest first (create adds to the top). One query. */
+const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** The list's columns: timestamps formatted as ISO text by PostgreSQL (cheaper than Date objects). */
+function listColumns(knex: Knex) {
+  return [
+    ...PRODUCT_COLUMNS.filter((c) => c !== 'created_at' && c !== 'updated_at'),
+    knex.raw(`to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at`),
+    knex.raw(`to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS updated_at`),
+  ];
+}
+
 export function listProducts(knex: Knex, userId: number): Promise<ProductRow[]> {
   return knex('products')
-    .select<ProductRow[]>([...PRODUCT_COLUMNS])
+    .select<ProductRow[]>(listColumns(knex))
     .where({ user_id: userId })
     .orderBy([
       { column: 'position', order: 'desc' },

@@ -8,6 +8,7 @@ import {
   validateUsersCsvSchema,
 } from '@shared/schemas';
 import type { BulkUpdateResponse, ImportUsersResponse, UpgradeRoleResponse } from '@shared/types';
+import { audit } from '../../core/audit';
 import { auth, requireUser } from '../../core/auth';
 import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
@@ -38,6 +39,8 @@ export function addUserAdminRoutes(router: Router<PortalState, PortalContext>): 
 
   router.get('/export', auth(), authorizeUserAdmin('user:export'), rateLimitPerAdmin('export'), async (ctx) => {
     const total = await countUsers(ctx.deps.knex);
+    // Who downloaded everyone's contact details, and when.
+    await audit(ctx.deps.knex, { ...by(ctx), action: 'user.export', details: { users: total } });
     ctx.set('Content-Disposition', 'attachment; filename="users.csv"');
     ctx.set('X-Total-Count', String(total));
     ctx.set('Access-Control-Expose-Headers', 'X-Total-Count, Content-Disposition');

@@ -4,13 +4,22 @@ import { assetUrl } from '../../lib/assetUrl';
 import { cn } from '../../lib/cn';
 import { LABEL_CLASSES } from './config';
 
-function Count({ icon, label, value, done }: { icon: string; label: string; value: string; done?: boolean }) {
+const ICONS = {
+  description: 'M3 5h14M3 10h14M3 15h9',
+  checklist: 'M4 10l4 4 8-8',
+  attachment: 'M13 7l-5.5 5.5a2 2 0 0 0 2.8 2.8L16 9.6a4 4 0 0 0-5.7-5.7L4.6 9.6',
+  comments: 'M4 4h12v9H9l-4 3v-3H4z',
+} as const;
+
+function Count({ icon, label, value, done }: { icon: keyof typeof ICONS; label: string; value: string; done?: boolean }) {
   return (
     <span
       className={cn('inline-flex items-center gap-1 rounded px-1 text-xs', done ? 'bg-green-600 text-white' : 'text-gray-600')}
       title={label}
     >
-      <span aria-hidden="true">{icon}</span>
+      <svg viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d={ICONS[icon]} />
+      </svg>
       <span className="sr-only">{label}: </span>
       {value}
     </span>
@@ -43,12 +52,12 @@ export const BoardCardTile = memo(function BoardCardTile({ card, onOpen }: { car
           <span className="block text-sm break-words text-gray-900">{card.title}</span>
           {(card.hasDescription || items > 0 || card.attachmentsCount > 0 || card.activitiesCount > 0) && (
             <span className="mt-1.5 flex flex-wrap items-center gap-2">
-              {card.hasDescription && <Count icon="≡" label="Has a description" value="" />}
+              {card.hasDescription && <Count icon="description" label="Has a description" value="" />}
               {items > 0 && (
-                <Count icon="☑" label="Checklist items done" value={`${card.checkListItemsCompleted}/${items}`} done={card.checkListItemsCompleted === items} />
+                <Count icon="checklist" label="Checklist items done" value={`${card.checkListItemsCompleted}/${items}`} done={card.checkListItemsCompleted === items} />
               )}
-              {card.attachmentsCount > 0 && <Count icon="📎" label="Attachments" value={String(card.attachmentsCount)} />}
-              {card.activitiesCount > 0 && <Count icon="💬" label="Comments" value={String(card.activitiesCount)} />}
+              {card.attachmentsCount > 0 && <Count icon="attachment" label="Attachments" value={String(card.attachmentsCount)} />}
+              {card.activitiesCount > 0 && <Count icon="comments" label="Comments" value={String(card.activitiesCount)} />}
             </span>
           )}
         </span>

@@ -78,7 +78,7 @@ export function BoardColumns({
   };
 
   return (
-    <div className="flex min-h-0 flex-1 items-start gap-3 overflow-x-auto pb-4" data-testid="mtn-board">
+    <div className="relative flex min-h-0 flex-1 items-start gap-3 overflow-x-auto pb-4" data-testid="mtn-board">
       <ReactSortable
         list={items}
         setList={noop}

@@ -32,7 +32,7 @@ function MoveTheNeedleCard({ className }: { className?: string }) {
           Open board →
         </Link>
       </div>
-      <div className="flex flex-1 items-center gap-5 px-5 py-4" data-testid="mtn-donut">
+      <div className="flex flex-1 flex-wrap items-center gap-4 px-5 py-4" data-testid="mtn-donut">
         {isLoading ? (
           <Spinner className="size-6 text-brand-600" label="Loading" />
         ) : error ? (
@@ -41,12 +41,12 @@ function MoveTheNeedleCard({ className }: { className?: string }) {
           </p>
         ) : (
           <>
-            <Suspense fallback={<div className="size-36 rounded-full bg-gray-100" />}>
+            <Suspense fallback={<div className="size-28 rounded-full bg-gray-100" />}>
               <DonutChart counts={data!.counts} completed={shares.COMPLETED} />
             </Suspense>
             <ul className="flex flex-col gap-2 text-sm" aria-label="Share of cards per status">
               {LEGEND.map((s) => (
-                <li key={s} className="flex items-center gap-2">
+                <li key={s} className="flex items-center gap-2 whitespace-nowrap">
                   <span className="size-3 rounded-sm" style={{ background: STATUS_COLORS[s] }} aria-hidden="true" />
                   <span className="text-gray-700">{LEGEND_LABELS[s]}</span>
                   <span className="font-semibold tabular-nums text-gray-900" data-testid={`mtn-share-${s}`}>

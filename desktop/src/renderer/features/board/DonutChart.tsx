@@ -7,7 +7,7 @@ export function DonutChart({ counts, completed }: { counts: Record<DonutStatus, 
   const total = DONUT_STATUSES.reduce((n, s) => n + counts[s], 0);
   const data = total > 0 ? DONUT_STATUSES.map((s) => ({ name: s, value: counts[s] })) : [{ name: 'No cards', value: 1 }];
   return (
-    <div className="relative size-36 shrink-0" aria-hidden="true">
+    <div className="relative size-28 shrink-0" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
         <PieChart>
           <Pie data={data} dataKey="value" innerRadius="68%" outerRadius="100%" startAngle={90} endAngle={-270} isAnimationActive={false} stroke="none">
@@ -18,7 +18,7 @@ export function DonutChart({ counts, completed }: { counts: Record<DonutStatus, 
         </PieChart>
       </ResponsiveContainer>
       <span className="absolute inset-0 flex flex-col items-center justify-center">
-        <span className="text-2xl font-semibold tabular-nums text-gray-900">{completed}%</span>
+        <span className="text-xl font-semibold tabular-nums text-gray-900">{completed}%</span>
         <span className="text-[11px] text-gray-500">completed</span>
       </span>
     </div>

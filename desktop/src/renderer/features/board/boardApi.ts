@@ -185,6 +185,19 @@ export const boardApi = api.injectEndpoints({
         method: 'POST',
         body: body.id ? { id: body.id, title: body.title, completed: body.completed } : body,
       }),
+      /** Ticking an item shows at once; undone if the server refuses. */
+      async onQueryStarted(args, { dispatch, queryFulfilled }) {
+        if (args.id === undefined || args.completed === undefined) return;
+        const patch = dispatch(
+          boardApi.util.updateQueryData('getCard', args.CardId, (card) => {
+            for (const list of card.CheckLists) {
+              const item = list.CheckListItems.find((i) => i.id === args.id);
+              if (item) item.completed = args.completed!;
+            }
+          }),
+        );
+        queryFulfilled.catch(() => patch.undo());
+      },
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),
     deleteCheckListItem: build.mutation<{ success: boolean }, { id: number; CardId: number }>({

@@ -57,30 +57,32 @@ export function CourseOutline({
         return (
           <li key={module.id} className="rounded-xl border border-gray-200 bg-white" data-testid="outline-module">
             <div className="flex items-start gap-1 p-2">
-              <button
-                type="button"
-                aria-expanded={expanded}
-                aria-controls={panelId}
-                onClick={() => toggle(module.id)}
-                disabled={searching}
-                className="flex min-w-0 flex-1 items-start gap-2 rounded-lg p-1.5 text-left hover:bg-gray-50 disabled:cursor-default"
-              >
-                <ChevronIcon
-                  className={cn('mt-0.5 size-4 shrink-0 text-gray-400 transition-transform', expanded && 'rotate-90')}
-                />
-                <span className="min-w-0 flex-1">
-                  <span className="block text-xs font-medium tracking-wide text-gray-500 uppercase">
-                    Module {index + 1}
-                  </span>
-                  <span className="block font-medium text-gray-900">{module.title}</span>
-                  <ProgressBar
-                    value={module.totalProgress}
-                    label={`${module.title} progress`}
-                    size="sm"
-                    className="mt-2"
+              <div className="min-w-0 flex-1">
+                <button
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={panelId}
+                  onClick={() => toggle(module.id)}
+                  disabled={searching}
+                  className="flex w-full min-w-0 items-start gap-2 rounded-lg p-1.5 text-left hover:bg-gray-50 disabled:cursor-default"
+                >
+                  <ChevronIcon
+                    className={cn('mt-0.5 size-4 shrink-0 text-gray-400 transition-transform', expanded && 'rotate-90')}
                   />
-                </span>
-              </button>
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-xs font-medium tracking-wide text-gray-500 uppercase">
+                      Module {index + 1}
+                    </span>
+                    <span className="block font-medium text-gray-900">{module.title}</span>
+                  </span>
+                </button>
+                <ProgressBar
+                  value={module.totalProgress}
+                  label={`${module.title} progress`}
+                  size="sm"
+                  className="mt-1 pr-1 pl-8"
+                />
+              </div>
               {admin && (
                 <span className="flex shrink-0 flex-col gap-1">
                   <button

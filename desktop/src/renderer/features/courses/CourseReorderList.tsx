@@ -50,7 +50,9 @@ export function CourseReorderList({
           </span>
           <CourseCover course={course} className="hidden h-12 w-20 shrink-0 rounded-md text-sm sm:flex" />
           <span className="w-6 text-sm tabular-nums text-gray-500">{index + 1}</span>
-          <span className="min-w-0 flex-1 truncate font-medium text-gray-900">{course.title}</span>
+          <span className="min-w-0 flex-1 truncate font-medium text-gray-900" data-testid="order-title">
+            {course.title}
+          </span>
           {course.status === 'DRAFT' && <Badge tone="amber">DRAFT</Badge>}
           <span className="flex gap-1">
             <button

@@ -53,7 +53,17 @@ function LessonItem({ lesson }: { lesson: LessonSummary }) {
   );
 }
 
-function Items({ kind, catalog, limit, onEdit }: { kind: Kind; catalog: CourseCatalog; limit?: number; onEdit?: (c: Course) => void }) {
+function Items({
+  kind,
+  catalog,
+  limit,
+  onEdit,
+}: {
+  kind: Kind;
+  catalog: CourseCatalog;
+  limit?: number;
+  onEdit?: (c: Course) => void;
+}) {
   const cut = <T,>(xs: T[]) => (limit ? xs.slice(0, limit) : xs);
   if (kind === 'courses') {
     return (
@@ -65,7 +75,13 @@ function Items({ kind, catalog, limit, onEdit }: { kind: Kind; catalog: CourseCa
     );
   }
   if (kind === 'modules') {
-    return <ul className="grid gap-2 sm:grid-cols-2">{cut(catalog.modules).map((m) => <ModuleItem key={m.id} module={m} />)}</ul>;
+    return (
+      <ul className="grid gap-2 sm:grid-cols-2">
+        {cut(catalog.modules).map((m) => (
+          <ModuleItem key={m.id} module={m} />
+        ))}
+      </ul>
+    );
   }
   return (
     <ul className="grid gap-2">
@@ -76,7 +92,17 @@ function Items({ kind, catalog, limit, onEdit }: { kind: Kind; catalog: CourseCa
   );
 }
 
-function Section({ title, count, onViewAll, children }: { title: string; count: number; onViewAll: () => void; children: ReactNode }) {
+function Section({
+  title,
+  count,
+  onViewAll,
+  children,
+}: {
+  title: string;
+  count: number;
+  onViewAll: () => void;
+  children: ReactNode;
+}) {
   return (
     <section className="flex flex-col gap-3" aria-label={title}>
       <div className="flex items-center justify-between gap-3">
@@ -133,7 +159,11 @@ export function CourseSearchResults({
   }
   return (
     <div className="flex flex-col gap-6">
-      <div role="tablist" aria-label="Search results" className="-mb-px flex gap-1 overflow-x-auto border-b border-gray-200">
+      <div
+        role="tablist"
+        aria-label="Search results"
+        className="-mb-px flex gap-1 overflow-x-auto border-b border-gray-200"
+      >
         {TABS.map(({ key, label }) => (
           <button
             key={key}

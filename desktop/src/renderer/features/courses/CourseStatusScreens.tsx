@@ -5,7 +5,17 @@ import { buttonClasses } from '../../components/Button';
 import { ExternalLink } from '../../components/ExternalLink';
 import { LockIcon } from './icons';
 
-function Screen({ eyebrow, title, text, children }: { eyebrow?: string; title: string; text: string; children: React.ReactNode }) {
+function Screen({
+  eyebrow,
+  title,
+  text,
+  children,
+}: {
+  eyebrow?: string;
+  title: string;
+  text: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col items-center justify-center px-4 py-16 text-center sm:py-24">
       {eyebrow && <p className="text-sm font-semibold text-brand-600">{eyebrow}</p>}
@@ -19,7 +29,11 @@ function Screen({ eyebrow, title, text, children }: { eyebrow?: string; title: s
 /** SPEC §8: 'Course not found' is a 404 screen with 'Go back to courses'. */
 export function CourseNotFound() {
   return (
-    <Screen eyebrow="404" title={MESSAGES.courseNotFound} text="This course does not exist, or it is not available to you.">
+    <Screen
+      eyebrow="404"
+      title={MESSAGES.courseNotFound}
+      text="This course does not exist, or it is not available to you."
+    >
       <Link to="/courses" className={buttonClasses('primary')}>
         Go back to courses
       </Link>

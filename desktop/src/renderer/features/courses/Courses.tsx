@@ -32,12 +32,16 @@ export function Courses() {
   const [term, setTerm] = useState(params.get('search') ?? '');
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const tab: CourseTab = isTab(params.get('activeTab')) ? (params.get('activeTab') as CourseTab) : 'all';
-  const { data, error, isLoading, isFetching, refetch } = useGetCoursesQuery(search ? { search } : undefined);
+  const courses = useGetCoursesQuery(search ? { search } : undefined);
+  const { error, isLoading, isFetching, refetch } = courses;
+  // Results of another search must not show under this one's tabs: wait for this search's answer.
+  const data = search ? courses.currentData : courses.data;
   const [editing, setEditing] = useState<Course | 'new' | null>(null);
   const [order, setOrder] = useState<OrderedCourse[] | null>(null);
   const [saveOrder, { isLoading: savingOrder }] = useReorderCoursesMutation();
 
   useEffect(() => {
+    if ((params.get('search') ?? '') === search) return;
     setParams(
       (prev) => {
         const next = new URLSearchParams(prev);
@@ -47,7 +51,7 @@ export function Courses() {
       },
       { replace: true },
     );
-  }, [search, setParams]);
+  }, [search, params, setParams]);
 
   const setTab = (next: CourseTab) =>
     setParams((prev) => {
@@ -117,7 +121,7 @@ export function Courses() {
         {toApiError(error).message}
       </Banner>
     );
-  else if (!data) body = null;
+  else if (!data) body = isFetching ? <Loading label="Searching…" /> : null;
   else if (reordering)
     body = (
       <div className="flex flex-col gap-3">

@@ -25,7 +25,8 @@ interface LessonForm {
 
 const formSchema = lessonUpsertSchema.pick(['title', 'content']);
 
-export const lessonFormTitle = (lesson: Lesson | null) => (lesson ? `Edit lesson: ${lesson.title}` : 'Add a new lesson');
+export const lessonFormTitle = (lesson: Lesson | null) =>
+  lesson ? `Edit lesson: ${lesson.title}` : 'Add a new lesson';
 
 /**
  * Add or edit a lesson (SPEC §2, §5): title, module (the selector is disabled when creating: a new
@@ -60,7 +61,11 @@ export function LessonFormDialog({
     formState: { errors },
   } = useForm<LessonForm>({
     resolver: yupResolver(formSchema),
-    defaultValues: { title: lesson?.title ?? '', content: lesson?.content ?? '', ModuleId: String(lesson?.ModuleId ?? moduleId) },
+    defaultValues: {
+      title: lesson?.title ?? '',
+      content: lesson?.content ?? '',
+      ModuleId: String(lesson?.ModuleId ?? moduleId),
+    },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -113,7 +118,13 @@ export function LessonFormDialog({
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+        <TextField
+          label="Title"
+          autoComplete="off"
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
         <SelectField
           label="Module"
           disabled={!lesson}
@@ -136,7 +147,10 @@ export function LessonFormDialog({
                   type="button"
                   aria-pressed={preview === (mode === 'Preview')}
                   onClick={() => setPreview(mode === 'Preview')}
-                  className={cn('rounded-md px-3 py-1', preview === (mode === 'Preview') ? 'bg-white shadow-sm' : 'text-gray-600')}
+                  className={cn(
+                    'rounded-md px-3 py-1',
+                    preview === (mode === 'Preview') ? 'bg-white shadow-sm' : 'text-gray-600',
+                  )}
                 >
                   {mode}
                 </button>

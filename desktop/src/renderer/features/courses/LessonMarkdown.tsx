@@ -106,7 +106,8 @@ const components: Components = {
       <table>{children}</table>
     </div>
   ),
-  input: ({ type, checked }) => (type === 'checkbox' ? <input type="checkbox" checked={checked} disabled readOnly /> : null),
+  input: ({ type, checked }) =>
+    type === 'checkbox' ? <input type="checkbox" checked={checked} disabled readOnly /> : null,
 };
 
 const LESSON_CLASSES = [

@@ -19,13 +19,22 @@ interface ModuleForm {
 
 const formSchema = moduleUpsertSchema.pick(['title']);
 
-export const moduleFormTitle = (module: Module | null) => (module ? `Edit module: ${module.title}` : 'Add a new module');
+export const moduleFormTitle = (module: Module | null) =>
+  module ? `Edit module: ${module.title}` : 'Add a new module';
 
 /**
  * Add or edit a module. A new module starts with its course's visibility flags (SPEC §9); the
  * course selector moves a module to another course.
  */
-export function ModuleFormDialog({ module, course, onClose }: { module: Module | null; course: Course; onClose: () => void }) {
+export function ModuleFormDialog({
+  module,
+  course,
+  onClose,
+}: {
+  module: Module | null;
+  course: Course;
+  onClose: () => void;
+}) {
   const formId = useId();
   const [upsert, { isLoading: saving }] = useUpsertModuleMutation();
   const [remove, { isLoading: deleting }] = useDeleteModuleMutation();
@@ -89,7 +98,13 @@ export function ModuleFormDialog({ module, course, onClose }: { module: Module |
       }
     >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+        <TextField
+          label="Title"
+          autoComplete="off"
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
         <SelectField label="Course" error={errors.CourseId?.message} {...register('CourseId')}>
           {courses.map((c) => (
             <option key={c.id} value={c.id}>

@@ -9,7 +9,11 @@ export type OrderModule = SortableItem<{ title: string; lessons: OrderLesson[] }
 
 /** The editable copy of a course's order (react-sortablejs marks items in place, so copies). */
 export function orderDraft(modules: readonly Module[]): OrderModule[] {
-  return modules.map((m) => ({ id: m.id, title: m.title, lessons: m.Lessons.map((l) => ({ id: l.id, title: l.title })) }));
+  return modules.map((m) => ({
+    id: m.id,
+    title: m.title,
+    lessons: m.Lessons.map((l) => ({ id: l.id, title: l.title })),
+  }));
 }
 
 /** POST /api/course/reorder's body: positions renumbered from 1 for modules and their lessons. */
@@ -28,7 +32,12 @@ export function orderBody(courseId: number, draft: readonly OrderModule[]): Cour
  * Moves a lesson one step up or down in reading order: within its module, or across into the
  * end of the previous module / the start of the next one (the keyboard path for Manage Order).
  */
-export function stepLesson(draft: readonly OrderModule[], moduleIndex: number, lessonIndex: number, step: -1 | 1): OrderModule[] {
+export function stepLesson(
+  draft: readonly OrderModule[],
+  moduleIndex: number,
+  lessonIndex: number,
+  step: -1 | 1,
+): OrderModule[] {
   const next = draft.map((m) => ({ ...m, lessons: [...m.lessons] }));
   const from = next[moduleIndex];
   if (!from) return next;
@@ -47,13 +56,20 @@ export function stepLesson(draft: readonly OrderModule[], moduleIndex: number, l
 }
 
 const arrow = 'rounded-md p-1 text-gray-500 hover:bg-gray-100 disabled:opacity-30';
-const handle = 'cursor-grab touch-none rounded-md p-1.5 text-gray-400 hover:bg-gray-100 hover:text-gray-700 active:cursor-grabbing';
+const handle =
+  'cursor-grab touch-none rounded-md p-1.5 text-gray-400 hover:bg-gray-100 hover:text-gray-700 active:cursor-grabbing';
 
 /**
  * Manage Order (SPEC §2, §4): drag modules by their handle, and lessons by theirs — also into
  * another module (its ModuleId then changes on Save). Arrow buttons do the same by keyboard.
  */
-export function OutlineReorder({ draft, onChange }: { draft: OrderModule[]; onChange: (draft: OrderModule[]) => void }) {
+export function OutlineReorder({
+  draft,
+  onChange,
+}: {
+  draft: OrderModule[];
+  onChange: (draft: OrderModule[]) => void;
+}) {
   const setLessons = (moduleId: number, lessons: OrderLesson[]) =>
     onChange(draft.map((m) => (m.id === moduleId ? { ...m, lessons } : m)));
   return (
@@ -69,13 +85,24 @@ export function OutlineReorder({ draft, onChange }: { draft: OrderModule[]; onCh
       id="module-order"
     >
       {draft.map((module, mi) => (
-        <li key={module.id} data-testid="order-module" data-module-id={module.id} className="rounded-xl border border-brand-200 bg-white">
+        <li
+          key={module.id}
+          data-testid="order-module"
+          data-module-id={module.id}
+          className="rounded-xl border border-brand-200 bg-white"
+        >
           <div className="flex items-center gap-2 border-b border-gray-100 p-2">
             <span data-module-handle aria-hidden="true" title="Drag to reorder modules" className={handle}>
               <DragIcon className="size-5" />
             </span>
             <span className="min-w-0 flex-1 truncate font-medium text-gray-900">{module.title}</span>
-            <button type="button" className={arrow} aria-label={`Move module ${module.title} up`} disabled={mi === 0} onClick={() => onChange(moveItem(draft, mi, mi - 1))}>
+            <button
+              type="button"
+              className={arrow}
+              aria-label={`Move module ${module.title} up`}
+              disabled={mi === 0}
+              onClick={() => onChange(moveItem(draft, mi, mi - 1))}
+            >
               <ChevronIcon className="-rotate-90" />
             </button>
             <button
@@ -101,7 +128,12 @@ export function OutlineReorder({ draft, onChange }: { draft: OrderModule[]; onCh
             id={`lesson-order-${module.id}`}
           >
             {module.lessons.map((lesson, li) => (
-              <li key={lesson.id} data-testid="order-lesson" data-lesson-id={lesson.id} className="flex items-center gap-2 rounded-lg bg-gray-50 px-1 py-1 text-sm">
+              <li
+                key={lesson.id}
+                data-testid="order-lesson"
+                data-lesson-id={lesson.id}
+                className="flex items-center gap-2 rounded-lg bg-gray-50 px-1 py-1 text-sm"
+              >
                 <span data-lesson-handle aria-hidden="true" title="Drag to reorder lessons" className={handle}>
                   <DragIcon />
                 </span>

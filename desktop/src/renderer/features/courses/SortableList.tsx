@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
-import { ReactSortable, Sortable, type ItemInterface } from 'react-sortablejs';
+import { ReactSortable, type ItemInterface } from 'react-sortablejs';
+import Sortable from 'sortablejs';
 
 /**
  * react-sortablejs's list, plus what it lacks: it destroys its Sortable instance on unmount, so

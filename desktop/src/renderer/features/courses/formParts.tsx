@@ -1,9 +1,28 @@
-import { useId, useState, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  useState,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { Button } from '../../components/Button';
 import { inputClasses } from '../../components/TextField';
 import { cn } from '../../lib/cn';
 
-function FieldShell({ id, label, error, hint, children }: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode }) {
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-gray-700">
@@ -34,7 +53,12 @@ export function TextArea({
   ref,
   className,
   ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string; hint?: ReactNode; ref?: Ref<HTMLTextAreaElement> }) {
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement>;
+}) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
@@ -57,7 +81,12 @@ export function SelectField({
   ref,
   children,
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & { label: ReactNode; error?: string; hint?: ReactNode; ref?: Ref<HTMLSelectElement> }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  ref?: Ref<HTMLSelectElement>;
+}) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} error={error} hint={hint}>
@@ -100,7 +129,10 @@ export function ChecklistField({
       ) : (
         <div className="max-h-40 overflow-y-auto rounded-lg border border-gray-200 p-2">
           {choices.map((c) => (
-            <label key={c.id} className="flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm hover:bg-gray-50">
+            <label
+              key={c.id}
+              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm hover:bg-gray-50"
+            >
               <input
                 type="checkbox"
                 className="mt-0.5 size-4 accent-brand-600"

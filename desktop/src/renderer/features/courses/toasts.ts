@@ -40,7 +40,10 @@ export const COURSE_TOAST_RULES: ToastRule[] = [
     kind: 'error',
     message: (action) => {
       const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
-      return { message: MESSAGES.uploadFailed, detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined };
+      return {
+        message: MESSAGES.uploadFailed,
+        detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined,
+      };
     },
   },
   { matcher: lessonImageUrlCopied.match, kind: 'success', message: fixed(MESSAGES.imageUrlCopied) },

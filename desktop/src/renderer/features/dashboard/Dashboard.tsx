@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { CommunitySearch } from './CommunitySearch';
 import { TotalProductsCard } from '../products/TotalProductsCard';
+import { CourseProgressCard } from '../courses/CourseProgressCard';
 import { BoardDashboardCard } from '../board/BoardDashboardCard';
 
 /**
@@ -18,6 +19,7 @@ export function Dashboard() {
     <div>
       <PageHeader title="Dashboard" description={`Welcome back, ${firstName}.`} />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
+        <CourseProgressCard />
         <TotalProductsCard />
         <BoardDashboardCard />
         {showsCommunitySearch(user) && <CommunitySearch className="md:col-span-2 xl:col-span-3" />}

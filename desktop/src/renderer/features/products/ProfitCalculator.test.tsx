@@ -161,7 +161,7 @@ describe('Power Profit Tool', () => {
     renderApp('/profit-calculator', makeUser({ role: 'basic' }));
     await user.click(await screen.findByRole('button', { name: 'Add my first Product' }));
     const dialog = screen.getByRole('dialog');
-    expect((within(dialog).getByRole('spinbutton', { name: /Additional fees per unit in/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(within(dialog).getByRole<HTMLInputElement>('spinbutton', { name: /Additional fees per unit in/ }).disabled).toBe(true);
     expect(within(dialog).getByRole('link', { name: 'Unlock additional fees' })).toBeTruthy();
     for (const [label, value] of [['Title', 'Basic product'], ['Units', '10'], ['Cost per unit', '1'], ['Shipping cost (whole order)', '0'], ['Amazon fees per unit', '1'], ['Amazon retail price', '10']]) {
       await user.type(within(dialog).getByLabelText(label!), value!);

@@ -21,7 +21,7 @@ afterEach(async () => {
 function progressOf(answers: QualifierAnswerInput[], sizeTier: SizeTier | null, rated: boolean): QualifierProgress {
   const byId = answersById(answers);
   const list = QUALIFIER_QUESTIONS.map((q) => {
-    const answer = (byId[q.id] ?? null) as string | number | null;
+    const answer = byId[q.id] ?? null;
     return { id: q.id, question: q.prompt({ volume: Number(byId.volume ?? 0), sizeTier }), answer, feedback: answerFeedback(q.id, answer) };
   });
   const { score, result } = evaluateQualifier(list);
@@ -134,7 +134,7 @@ describe('Product Qualifier Tool', () => {
     expect(await screen.findByText('Your answers are saved.')).toBeTruthy();
     cleanup();
     renderApp('/product-qualifier', member());
-    expect(((await screen.findByRole('textbox', { name: /main keyword/ })) as HTMLInputElement).value).toBe('mug warmer');
+    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: /main keyword/ })).value).toBe('mug warmer');
   });
 
   it('comes back to rated results, and sends them by email: the form is replaced by the success message', async () => {
@@ -143,8 +143,8 @@ describe('Product Qualifier Tool', () => {
     renderApp('/product-qualifier', member());
     expect((await screen.findByTestId('qualifier-score')).textContent).toBe('Score: 9 / 10');
     const form = screen.getByRole('form', { name: 'Email my results' });
-    expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toBe('priya@example.test');
-    expect((within(form).getByLabelText('Keyword') as HTMLInputElement).value).toBe('garlic press');
+    expect(within(form).getByLabelText<HTMLInputElement>('Email').value).toBe('priya@example.test');
+    expect(within(form).getByLabelText<HTMLInputElement>('Keyword').value).toBe('garlic press');
     await user.clear(within(form).getByLabelText('Email'));
     await user.click(within(form).getByRole('button', { name: 'Send results' }));
     expect(within(form).getByText(MESSAGES.fieldRequired)).toBeTruthy();
@@ -179,7 +179,7 @@ describe('Product Qualifier Tool', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh progress' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
     await waitFor(() => expect(screen.queryByTestId('qualifier-band')).toBeNull());
-    expect(((screen.getByRole('textbox', { name: /main keyword/ })) as HTMLInputElement).value).toBe('');
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /main keyword/ }).value).toBe('');
     expect(screen.queryAllByRole('radio', { checked: true })).toHaveLength(0);
     expect(server.saved()).toMatchObject({ score: 0, rated: false, sizeTier: null });
   });

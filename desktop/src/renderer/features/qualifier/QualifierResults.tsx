@@ -73,7 +73,14 @@ export function QualifierResults({
         <VideoEmbed url={QUALIFIER_VIDEOS.results[progress.result]} title={`${band.heading} video`} />
         <ol className="flex flex-col gap-2" aria-label="Feedback on your answers">
           {progress.answers.map((a) => (
-            <li key={a.id} className="rounded-lg border border-gray-100 px-4 py-3 text-sm">
+            <li
+              key={a.id}
+              className={cn(
+                'rounded-lg border border-l-4 border-gray-100 px-4 py-3 text-sm',
+                a.answer === 'Yes' && 'border-l-green-500',
+                a.answer === 'No' && 'border-l-red-400',
+              )}
+            >
               <p className="font-medium text-gray-900">
                 {questionById(a.id).title}: <span className="font-normal text-gray-700">{shown(a.answer)}</span>
               </p>

@@ -93,7 +93,7 @@ export function OptionsMenu({ label, items }: { label: string; items: MenuItem[]
           aria-label={label}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
-          className="absolute right-0 z-40 mt-2 w-64 rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
+          className="absolute left-0 z-40 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-lg border border-gray-200 bg-white py-1 shadow-lg sm:right-0 sm:left-auto"
         >
           {items.map((item, i) => (
             <div key={item.label}>

@@ -205,23 +205,25 @@ function Dashboard({ me }: { me: CurrentUser }) {
       )}
       {body}
       {data && (
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <div className="pt-4">
-            <label htmlFor={perPageId} className="mr-2 text-sm text-gray-600">
+        <div className="flex flex-wrap items-end justify-between gap-x-6">
+          <div className="flex items-center gap-2 pt-4">
+            <label htmlFor={perPageId} className="text-sm whitespace-nowrap text-gray-600">
               Users per page
             </label>
-            <select
-              id={perPageId}
-              className={cn(inputClasses(false, 'select'), 'inline-block w-20')}
-              value={perPage}
-              onChange={(e) => setPerPage(Number(e.target.value))}
-            >
-              {USERS_PER_PAGE_OPTIONS.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
+            <div className="w-20">
+              <select
+                id={perPageId}
+                className={inputClasses(false, 'select')}
+                value={perPage}
+                onChange={(e) => setPerPage(Number(e.target.value))}
+              >
+                {USERS_PER_PAGE_OPTIONS.map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
           <div className="min-w-0 flex-1">
             <Pager

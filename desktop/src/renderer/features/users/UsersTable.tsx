@@ -3,10 +3,13 @@ import { BLOCKED_STRIPE_STATUSES } from '@shared/limits';
 import { canSignInAs, isBulkRoleChangeable, type UserDashboardAbilities } from '@shared/policies/user-admin';
 import type { CurrentUser, User } from '@shared/types';
 import { Avatar } from '../../components/Avatar';
-import { Button, buttonClasses } from '../../components/Button';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
 import { Table, TBody, Td, Th, THead } from '../../components/Table';
 import { cn } from '../../lib/cn';
 import { roleLabel } from '../shell/SwitchRolesDialog';
+
+const LINK = 'rounded text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500';
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -76,7 +79,10 @@ export function UsersTable(props: UsersTableProps) {
         <Th>Name</Th>
         <Th>
           Role
-          <span className="mt-0.5 block text-[11px] font-normal tracking-normal normal-case" data-testid="role-counts">
+          <span
+            className="mt-0.5 block text-[11px] font-normal tracking-normal whitespace-nowrap normal-case"
+            data-testid="role-counts"
+          >
             Premium: {props.premiumCount} · Basic: {props.basicCount}
           </span>
         </Th>
@@ -103,13 +109,12 @@ export function UsersTable(props: UsersTableProps) {
                 </Td>
               )}
               <Td>
-                <div className="flex items-center gap-3">
+                <div className="flex min-w-52 items-center gap-3">
                   <Avatar photoUrl={user.photoUrl} fullName={user.fullName} size="sm" />
                   <div className="min-w-0">
                     <p className="font-medium text-gray-900">{user.fullName}</p>
-                    <p className="text-xs text-gray-500">
-                      <span className="font-mono">ID {user.id}</span> · {user.email}
-                    </p>
+                    <p className="text-xs [overflow-wrap:anywhere] text-gray-500">{user.email}</p>
+                    <p className="font-mono text-[11px] text-gray-400">ID {user.id}</p>
                   </div>
                 </div>
               </Td>
@@ -128,28 +133,34 @@ export function UsersTable(props: UsersTableProps) {
               </Td>
               <Td className="whitespace-nowrap">{dateJoined(user.createdAt)}</Td>
               <Td>
-                <div className="flex flex-wrap justify-end gap-2">
-                  {user.role === 'premium' && (
-                    <Link
-                      to={`/move-the-needle/${user.id}`}
-                      className={buttonClasses('ghost', 'sm')}
-                      aria-label={`Go to board of ${user.fullName}`}
-                    >
-                      Go to board
-                    </Link>
-                  )}
-                  {abilities.manage && canSignInAs(me, subject) && (
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Sign in as ${user.fullName}`}
-                      loading={props.signingInAs === user.id}
-                      disabled={props.signingInAs !== null}
-                      onClick={() => props.onSignInAs(user)}
-                    >
-                      Sign in as...
-                    </Button>
-                  )}
+                <div className="flex items-center justify-end gap-3 whitespace-nowrap">
+                  <div className="flex flex-col items-end gap-1 text-xs font-medium">
+                    {user.role === 'premium' && (
+                      <Link
+                        to={`/move-the-needle/${user.id}`}
+                        className={LINK}
+                        aria-label={`Go to board of ${user.fullName}`}
+                      >
+                        Go to board
+                      </Link>
+                    )}
+                    {abilities.manage && canSignInAs(me, subject) && (
+                      <button
+                        type="button"
+                        className={cn(
+                          LINK,
+                          'inline-flex items-center gap-1 disabled:text-gray-400 disabled:no-underline',
+                        )}
+                        aria-label={`Sign in as ${user.fullName}`}
+                        aria-busy={props.signingInAs === user.id || undefined}
+                        disabled={props.signingInAs !== null}
+                        onClick={() => props.onSignInAs(user)}
+                      >
+                        {props.signingInAs === user.id && <Spinner className="size-3" />}
+                        Sign in as...
+                      </button>
+                    )}
+                  </div>
                   {abilities.edit && (
                     <Button
                       size="sm"

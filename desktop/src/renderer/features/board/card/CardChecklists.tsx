@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { checklistProgress, checklistProgressLabel } from '@shared/calc/board';
 import type { Card, CheckList, CheckListItem } from '@shared/types/board';
 import { Button } from '../../../components/Button';
@@ -37,6 +37,18 @@ function Item({ item, cardId }: { item: CheckListItem; cardId: number }) {
   const [upsert, { isLoading }] = useUpsertCheckListItemMutation();
   const [remove] = useDeleteCheckListItemMutation();
   const [editing, setEditing] = useState(false);
+  // The tick shows at once and stays until the server's copy agrees (or the request fails).
+  const [pending, setPending] = useState<boolean | null>(null);
+  const checked = pending ?? item.completed;
+  useEffect(() => {
+    if (pending !== null && item.completed === pending) setPending(null);
+  }, [item.completed, pending]);
+  const tick = (value: boolean) => {
+    setPending(value);
+    upsert({ id: item.id, CheckListId: item.CheckListId, CardId: cardId, completed: value })
+      .unwrap()
+      .catch(() => setPending(null));
+  };
   const base = { id: item.id, CheckListId: item.CheckListId, CardId: cardId };
   if (editing) {
     return (
@@ -66,13 +78,12 @@ function Item({ item, cardId }: { item: CheckListItem; cardId: number }) {
       <input
         type="checkbox"
         className="mt-1 size-4 accent-brand-600"
-        checked={item.completed}
-        disabled={isLoading}
+        checked={checked}
         aria-label={item.title}
-        onChange={(e) => void upsert({ ...base, completed: e.target.checked })}
+        onChange={(e) => tick(e.target.checked)}
       />
       <button type="button" className="min-w-0 flex-1 text-left" onClick={() => setEditing(true)} aria-label={`Edit item: ${item.title}`}>
-        <Markdown inline className={cn(item.completed && 'text-gray-500 line-through')}>
+        <Markdown inline className={cn(checked && 'text-gray-500 line-through')}>
           {item.title}
         </Markdown>
       </button>

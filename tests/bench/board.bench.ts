@@ -1,0 +1,139 @@
+/**
+ * Move the Needle benchmark (issue 4) on PostgreSQL: a board of 7 lists x 300 cards, each card
+ * with 2 labels, a 5-item checklist, an attachment and 3 comments. Prints p50/p95 and the SQL
+ * statements per request of reading the board and of a card move, under 20 concurrent clients.
+ * Asserts nothing about time. Run: npm run bench -- board
+ */
+import { hashPassword } from '../../api/src/core/password';
+import { hit, jsonInit, measure, report, signInCookie, startBenchApp } from './lib';
+import { CARDS_PER_LIST, LISTS, seedBoard } from './board-data';
+
+const PASSWORD = 'bench-password-board';
+const CLIENTS = 20;
+
+async function main() {
+  const app = await startBenchApp({ poolMax: 10 });
+  try {
+    const hash = await hashPassword(PASSWORD);
+    const users = await app
+      .knex('users')
+      .insert(
+        Array.from({ length: CLIENTS + 1 }, (_, i) => ({
+          full_name: `Bench Member ${i}`,
+          email: `bench.member${i}@example.test`,
+          password_hash: hash,
+          role: 'premium',
+          stripe_status: 'active',
+          created_at: new Date('2024-06-01T12:00:00Z'),
+        })),
+      )
+      .returning<Array<{ id: number }>>('id');
+    const owner = users[0]!.id;
+    const t0 = performance.now();
+    const main = await seedBoard(app.knex, owner, owner, true);
+    // Every other client has a board of its own, as big, for the 'each on their own board' moves.
+    const own = [];
+    for (const u of users.slice(1)) own.push(await seedBoard(app.knex, u.id, u.id, false));
+    console.log(`seeded ${LISTS * CARDS_PER_LIST} rich cards + ${CLIENTS} boards of ${LISTS * CARDS_PER_LIST} cards in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    const ownerCookie = await signInCookie(app.base, 'bench.member0@example.test', PASSWORD);
+    const cookies = await Promise.all(users.slice(1).map((_, i) => signInCookie(app.base, `bench.member${i + 1}@example.test`, PASSWORD)));
+    const readUrl = `${app.base}/api/move-the-needle/list/read-many`;
+
+    const first = await fetch(readUrl, { headers: { Cookie: ownerCookie } });
+    const body = await first.text();
+    const board = JSON.parse(body) as { lists: Array<{ Cards: unknown[] }> };
+    console.log(`board read: ${board.lists.length} lists, ${board.lists.reduce((n, l) => n + l.Cards.length, 0)} cards, ${(body.length / 1024).toFixed(0)} KiB`);
+    const readQueries = await app.countQueries(() => hit(readUrl, ownerCookie));
+    const smallQueries = await app.countQueries(() => hit(readUrl, cookies[0]!));
+    report('read board (2,100 rich cards), 20 clients', await measure({ requests: 400, concurrency: CLIENTS, run: () => hit(readUrl, ownerCookie) }), {
+      'queries/request': readQueries,
+      'queries (plain board)': smallQueries,
+    });
+
+    // Moves on the one big board: each client owns a slice of the cards, so it always knows where
+    // they are; they all contend for the same seven lists.
+    const where = new Map<number, number>();
+    main.cardIds.forEach((ids, l) => ids.forEach((id) => where.set(id, main.listIds[l]!)));
+    const cards = [...where.keys()];
+    let seq = 0;
+    const moveOn = (cookie: string, listIds: number[], pick: () => number, place: Map<number, number>) => async () => {
+      const cardId = pick();
+      const source = place.get(cardId)!;
+      const dest = listIds[(listIds.indexOf(source) + 1 + (seq++ % (listIds.length - 1))) % listIds.length]!;
+      const status = await hit(
+        `${app.base}/api/move-the-needle/card/move`,
+        cookie,
+        jsonInit('POST', { cardId, sourceListId: source, destListId: dest, positionOnDestList: seq % CARDS_PER_LIST }),
+      );
+      if (status === 200) place.set(cardId, dest);
+      return status;
+    };
+    const slices = Array.from({ length: CLIENTS }, (_, c) => cards.filter((_, i) => i % CLIENTS === c));
+    let turn = 0;
+    const moveQueries = await app.countQueries(() => moveOn(ownerCookie, main.listIds, () => slices[0]![0]!, where)());
+    report(
+      'move card, one board, 20 clients',
+      await measure({
+        requests: 1000,
+        concurrency: CLIENTS,
+        run: (i) => {
+          const c = Math.abs(i) % CLIENTS;
+          const slice = slices[c]!;
+          return moveOn(ownerCookie, main.listIds, () => slice[turn++ % slice.length]!, where)();
+        },
+      }),
+      { 'queries/request': moveQueries },
+    );
+
+    // Moves by 20 members, each on their own board of 2,100 cards.
+    const places = own.map((b) => {
+      const m = new Map<number, number>();
+      b.cardIds.forEach((ids, l) => ids.forEach((id) => m.set(id, b.listIds[l]!)));
+      return m;
+    });
+    report(
+      'move card, 20 members on own boards',
+      await measure({
+        requests: 1000,
+        concurrency: CLIENTS,
+        run: (i) => {
+          const c = Math.abs(i) % CLIENTS;
+          const keys = [...places[c]!.keys()];
+          return moveOn(cookies[c]!, own[c]!.listIds, () => keys[(turn++ * 7) % keys.length]!, places[c]!)();
+        },
+      }),
+    );
+
+    const reorderQueries = await app.countQueries(() =>
+      hit(`${app.base}/api/move-the-needle/card/reorder`, ownerCookie, jsonInit('POST', { ListId: main.listIds[0], startPosition: 0, endPosition: 299 })),
+    );
+    report(
+      'reorder within a 300-card list, 20 clients',
+      await measure({
+        requests: 600,
+        concurrency: CLIENTS,
+        run: (i) =>
+          hit(
+            `${app.base}/api/move-the-needle/card/reorder`,
+            cookies[Math.abs(i) % CLIENTS]!,
+            jsonInit('POST', { ListId: own[Math.abs(i) % CLIENTS]!.listIds[1], startPosition: Math.abs(i * 37) % 300, endPosition: Math.abs(i * 91) % 300 }),
+          ),
+      }),
+      { 'queries/request': reorderQueries },
+    );
+
+    const bad = await app.knex.raw<{ rows: Array<{ n: number }> }>(
+      `select count(*)::int as n from (select list_id from mtn_cards group by list_id
+         having min(position) <> 0 or max(position) <> count(*) - 1 or count(distinct position) <> count(*)) x`,
+    );
+    console.log(`lists with a gap or a duplicate after the runs: ${bad.rows[0]!.n}`);
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
