@@ -134,6 +134,7 @@ describe('attachments and covers', () => {
     expect((await member.agent.delete(`${MTN}/attachment/${res.body.attachment.id}`)).status).toBe(200);
     const after = (await member.agent.get(`${MTN}/card/${cardId}`)).body.card;
     expect(after).toMatchObject({ coverPhotoUrl: null, Attachments: [] });
+    expect((await readBoard(member)).lists[0]!.Cards.find((c) => c.id === cardId)!.attachmentsCount).toBe(0);
   });
 
   it('renames an attachment', async () => {
@@ -184,6 +185,9 @@ describe('checklists', () => {
     expect((await member.agent.delete(`${MTN}/checkList`).send({ id })).status).toBe(200);
     expect((await member.agent.get(`${MTN}/card/${cardId}`)).body.card.CheckLists).toEqual([]);
     expect(await t.knex('mtn_checklist_items').where({ checklist_id: id })).toEqual([]);
+    // The board's counts follow, including items removed with their checklist.
+    const after = await readBoard(member);
+    expect(after.lists[0]!.Cards.find((c) => c.id === cardId)).toMatchObject({ checkListItemsCount: 0, checkListItemsCompleted: 0 });
   });
 
   it('validates titles, ids and the completed flag', async () => {
@@ -213,6 +217,7 @@ describe('activity', () => {
     expect(new Date(res.body.activity.createdAt).getTime()).toBeGreaterThan(0);
     const card = (await member.agent.get(`${MTN}/card/${cardId}`)).body.card;
     expect(card.Activities).toHaveLength(1);
+    expect((await readBoard(member)).lists[0]!.Cards.find((c) => c.id === cardId)!.activitiesCount).toBe(1);
   });
 
   it('mentions coaches only and refuses an empty comment', async () => {

@@ -90,7 +90,8 @@ describe('reading a board', () => {
       checkListItemsCompleted: 0,
       activitiesCount: 0,
     });
-    expect(card.Labels).toEqual([expect.objectContaining({ name: 'Research', color: 'blue-200', userId: member.user.id })]);
+    expect(board.labels).toEqual([expect.objectContaining({ name: 'Research', color: 'blue-200', userId: member.user.id })]);
+    expect(card.LabelIds).toEqual([board.labels[0]!.id]);
     // Opening it again changes nothing.
     expect(await readBoard(member)).toEqual(board);
     expect(await t.knex('mtn_boards').where({ user_id: member.user.id }).count('* as n').first()).toEqual({ n: 1 });
@@ -146,7 +147,10 @@ describe('reading a board', () => {
       const ids = await addCards(t.knex, list.id, 40);
       await t.knex('mtn_attachments').insert(ids.map((id) => ({ card_id: id, file_url: '/uploads/x.png', file_name: 'x.png' })));
       const [cl] = await t.knex('mtn_checklists').insert({ card_id: ids[0], title: 'c' }).returning('id');
-      await t.knex('mtn_checklist_items').insert([{ checklist_id: cl.id, title: 'a', completed: true }, { checklist_id: cl.id, title: 'b' }]);
+      await t.knex('mtn_checklist_items').insert([
+        { checklist_id: cl.id, card_id: ids[0], title: 'a', completed: true },
+        { checklist_id: cl.id, card_id: ids[0], title: 'b' },
+      ]);
       await t.knex('mtn_activities').insert(ids.map((id) => ({ card_id: id, user_id: member.user.id, comment: 'hi' })));
     }
     const big = await readBoard(member);

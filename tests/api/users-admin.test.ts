@@ -187,7 +187,7 @@ describe('test-only endpoints', () => {
     } finally {
       await prod.close();
     }
-  });
+  }, 120_000); // a second API and database: slow on a busy machine
 
   it('serves a bulk update sample with found, duplicate and unknown emails', async () => {
     const { agent } = await as('admin');

@@ -30,14 +30,15 @@ export async function seedBoard(knex: Knex, userId: number, authorId: number, ri
     { user_id: userId, name: 'Priority', color: 'red-200' },
     { user_id: userId, name: 'Research', color: 'blue-200' },
   ]);
-  await insertBatches(knex, 'mtn_card_labels', all.flatMap((id) => labelIds.map((label_id) => ({ card_id: id, label_id }))), 2000).catch(
-    () => undefined,
-  );
+  const links = all.flatMap((id) => labelIds.map((label_id) => ({ card_id: id, label_id })));
+  for (let i = 0; i < links.length; i += 2000) await knex('mtn_card_labels').insert(links.slice(i, i + 2000));
   const checklistIds = await insertBatches(knex, 'mtn_checklists', all.map((id) => ({ card_id: id, title: 'Steps' })));
   await insertBatches(
     knex,
     'mtn_checklist_items',
-    checklistIds.flatMap((checklist_id) => Array.from({ length: 5 }, (_, k) => ({ checklist_id, title: `Step ${k}`, completed: k < 2 }))),
+    checklistIds.flatMap((checklist_id, c) =>
+      Array.from({ length: 5 }, (_, k) => ({ checklist_id, card_id: all[c], title: `Step ${k}`, completed: k < 2 })),
+    ),
     2000,
   );
   await insertBatches(knex, 'mtn_attachments', all.map((id) => ({ card_id: id, file_url: '/uploads/bench-image-0001.png', file_name: 'image.png' })));

@@ -32,7 +32,7 @@ async function main() {
     const t0 = performance.now();
     const main = await seedBoard(app.knex, owner, owner, true);
     // Every other client has a board of its own, as big, for the 'each on their own board' moves.
-    const own = [];
+    const own: Array<Awaited<ReturnType<typeof seedBoard>>> = [];
     for (const u of users.slice(1)) own.push(await seedBoard(app.knex, u.id, u.id, false));
     console.log(`seeded ${LISTS * CARDS_PER_LIST} rich cards + ${CLIENTS} boards of ${LISTS * CARDS_PER_LIST} cards in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
@@ -46,6 +46,7 @@ async function main() {
     console.log(`board read: ${board.lists.length} lists, ${board.lists.reduce((n, l) => n + l.Cards.length, 0)} cards, ${(body.length / 1024).toFixed(0)} KiB`);
     const readQueries = await app.countQueries(() => hit(readUrl, ownerCookie));
     const smallQueries = await app.countQueries(() => hit(readUrl, cookies[0]!));
+    report('read board (2,100 rich cards), 1 client', await measure({ requests: 50, concurrency: 1, run: () => hit(readUrl, ownerCookie) }));
     report('read board (2,100 rich cards), 20 clients', await measure({ requests: 400, concurrency: CLIENTS, run: () => hit(readUrl, ownerCookie) }), {
       'queries/request': readQueries,
       'queries (plain board)': smallQueries,
@@ -72,6 +73,14 @@ async function main() {
     const slices = Array.from({ length: CLIENTS }, (_, c) => cards.filter((_, i) => i % CLIENTS === c));
     let turn = 0;
     const moveQueries = await app.countQueries(() => moveOn(ownerCookie, main.listIds, () => slices[0]![0]!, where)());
+    report(
+      'move card, one board, 1 client',
+      await measure({
+        requests: 200,
+        concurrency: 1,
+        run: () => moveOn(ownerCookie, main.listIds, () => slices[0]![turn++ % slices[0]!.length]!, where)(),
+      }),
+    );
     report(
       'move card, one board, 20 clients',
       await measure({

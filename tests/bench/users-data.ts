@@ -4,6 +4,7 @@
  * INSERT ... SELECT generate_series statements (seconds, not minutes).
  */
 import type { Knex } from 'knex';
+import type pg from 'pg';
 import { hashPassword } from '../../api/src/core/password';
 
 // prettier-ignore
@@ -66,20 +67,57 @@ export interface GeneratedData {
   seconds: number;
 }
 
+type Runnable = { toSQL(): { toNative(): { sql: string; bindings: readonly unknown[] } } };
+
+/**
+ * Runs the generator's statements on one connection without the API's statement timeout (a bulk
+ * load on a busy 2-core machine can take longer than a request may).
+ */
+async function onOneConnection<T>(
+  knex: Knex,
+  fn: (run: (q: Runnable) => Promise<pg.QueryResult>) => Promise<T>,
+): Promise<T> {
+  const client = knex.client as {
+    acquireConnection(): Promise<pg.Client>;
+    releaseConnection(c: pg.Client): Promise<void>;
+  };
+  const conn = await client.acquireConnection();
+  try {
+    await conn.query('set statement_timeout = 0');
+    return await fn((q) => {
+      const { sql, bindings } = q.toSQL().toNative();
+      return conn.query(sql, [...bindings]);
+    });
+  } finally {
+    await conn.query('reset statement_timeout').catch(() => undefined);
+    await client.releaseConnection(conn);
+  }
+}
+
 /** Fills an empty, migrated database. Returns what it wrote. */
 export async function generateUsers(
   knex: Knex,
   count = USER_COUNT,
   options: { vacuum?: boolean } = {},
 ): Promise<GeneratedData> {
+  return onOneConnection(knex, (run) => generate(knex, run, count, options));
+}
+
+async function generate(
+  knex: Knex,
+  run: (q: Runnable) => Promise<pg.QueryResult>,
+  count: number,
+  options: { vacuum?: boolean },
+): Promise<GeneratedData> {
   const started = performance.now();
-  await knex('tags').insert(TAG_NAMES.map((name, i) => ({ name, open_for_signup: i % 9 === 0 })));
+  await run(knex('tags').insert(TAG_NAMES.map((name, i) => ({ name, open_for_signup: i % 9 === 0 }))));
   // One statement per 25,000 users keeps each transaction short; ids follow g.
   const batch = 25_000;
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(count, from + batch - 1);
-    await knex.raw(
-      `insert into users (full_name, email, role, is_admin, city, state, country, phone_number, stripe_status,
+    await run(
+      knex.raw(
+        `insert into users (full_name, email, role, is_admin, city, state, country, phone_number, stripe_status,
                           stripe_customer_id, always_grant_access, position, created_at, updated_at)
        select f || ' ' || l,
               lower(f) || case when g % 3 = 0 then '.' when g % 3 = 1 then '_' else '' end || lower(l) || g || '@' || d,
@@ -103,57 +141,66 @@ export async function generateUsers(
                             case when g % 50 = 0 then 'admin' when g % 25 = 1 then 'coach'
                                  when g % 10 = 2 then 'course only' when g % 3 = 0 then 'premium'
                                  else 'basic' end as r) as pick`,
-      {
-        from,
-        to,
-        first: FIRST_NAMES,
-        firstCount: FIRST_NAMES.length,
-        last: LAST_NAMES,
-        lastCount: LAST_NAMES.length,
-        domains: DOMAINS,
-        domainCount: DOMAINS.length,
-        cities: CITIES.map(([city]) => city),
-        states: CITIES.map(([, state]) => state),
-        countries: CITIES.map(([, state]) =>
-          ['ON', 'BC'].includes(state)
-            ? 'Canada'
-            : state === 'NSW'
-              ? 'Australia'
-              : state === ''
-                ? 'United Kingdom'
-                : 'United States',
-        ),
-        cityCount: CITIES.length,
-      },
+        {
+          from,
+          to,
+          first: FIRST_NAMES,
+          firstCount: FIRST_NAMES.length,
+          last: LAST_NAMES,
+          lastCount: LAST_NAMES.length,
+          domains: DOMAINS,
+          domainCount: DOMAINS.length,
+          cities: CITIES.map(([city]) => city),
+          states: CITIES.map(([, state]) => state),
+          countries: CITIES.map(([, state]) =>
+            ['ON', 'BC'].includes(state)
+              ? 'Canada'
+              : state === 'NSW'
+                ? 'Australia'
+                : state === ''
+                  ? 'United Kingdom'
+                  : 'United States',
+          ),
+          cityCount: CITIES.length,
+        },
+      ),
     );
   }
   // About three tags per user, spread over all tags.
-  await knex.raw(
-    `insert into user_tags (user_id, tag_id)
-     select u.id, t.id from users u join tags t on (u.id * 31 + t.id * 17) % 13 = 0`,
+  for (let from = 1; from <= count; from += batch) {
+    await run(
+      knex.raw(
+        `insert into user_tags (user_id, tag_id)
+         select u.id, t.id from users u join tags t on (u.id * 31 + t.id * 17) % 13 = 0
+         where u.id between ? and ?`,
+        [from, from + batch - 1],
+      ),
+    );
+  }
+  await run(
+    knex('users').insert({
+      full_name: 'Bench Admin',
+      email: BENCH_ADMIN.email,
+      password_hash: await hashPassword(BENCH_ADMIN.password),
+      role: 'admin',
+      is_admin: true,
+      city: 'Austin',
+      state: 'TX',
+      country: 'United States',
+    }),
   );
-  await knex('users').insert({
-    full_name: 'Bench Admin',
-    email: BENCH_ADMIN.email,
-    password_hash: await hashPassword(BENCH_ADMIN.password),
-    role: 'admin',
-    is_admin: true,
-    city: 'Austin',
-    state: 'TX',
-    country: 'United States',
-  });
   // The steady state autovacuum keeps a live database in: statistics, visibility map, and the
   // GIN pending lists of the trigram indexes merged (a bulk load leaves them long and slow).
   const maintenance = options.vacuum === false ? 'analyze' : 'vacuum analyze';
-  for (const table of ['users', 'user_tags', 'tags']) await knex.raw(`${maintenance} ${table}`);
-  const roleRows = await knex.raw<{ rows: Array<{ role: string; n: number }> }>(
-    'select role, count(*)::int as n from users group by role order by n desc',
+  for (const table of ['users', 'user_tags', 'tags']) await run(knex.raw(`${maintenance} ${table}`));
+  const roleRows = await run(knex.raw('select role, count(*)::int as n from users group by role order by n desc'));
+  const totals = await run(
+    knex.raw(
+      'select (select count(*)::int from users) as "users", (select count(*)::int from user_tags) as "userTags"',
+    ),
   );
-  const totals = await knex.raw<{ rows: Array<{ users: number; userTags: number }> }>(
-    'select (select count(*)::int from users) as "users", (select count(*)::int from user_tags) as "userTags"',
-  );
-  const roles = Object.fromEntries(roleRows.rows.map((r) => [r.role, r.n]));
-  const { users, userTags } = totals.rows[0]!;
+  const roles = Object.fromEntries((roleRows.rows as Array<{ role: string; n: number }>).map((r) => [r.role, r.n]));
+  const { users, userTags } = totals.rows[0] as { users: number; userTags: number };
   return {
     users: Number(users),
     userTags: Number(userTags),

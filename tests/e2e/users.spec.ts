@@ -50,13 +50,14 @@ test('an admin searches, pages and edits a user’s tags', async ({ page }) => {
 
   await rowOf(page, 'Linus Lake').getByRole('button', { name: 'Edit Linus Lake' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit user: Linus Lake' });
-  await dialog.getByRole('checkbox', { name: 'Mastermind' }).check();
+  // Free Trial grants nothing the other specs look at (Mastermind opens a course, raina a chat).
+  await dialog.getByRole('checkbox', { name: 'Free Trial' }).check();
   await shot(page, 'users-edit-dialog');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User updated successfully')).toBeVisible();
   await expect(dialog).toBeHidden();
   await rowOf(page, 'Linus Lake').getByRole('button', { name: 'Edit Linus Lake' }).click();
-  await expect(dialog.getByRole('checkbox', { name: 'Mastermind' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'Free Trial' })).toBeChecked();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
@@ -95,7 +96,9 @@ test('an admin upgrades a selected user to premium and downloads users.csv', asy
   await openUserDashboard(page);
   await search(page, name);
   await expect(rowOf(page, name)).toContainText('Basic');
-  await rowOf(page, name).getByRole('checkbox', { name: `Select ${name}` }).check();
+  await rowOf(page, name)
+    .getByRole('checkbox', { name: `Select ${name}` })
+    .check();
   await expect(page.getByText('1 selected')).toBeVisible();
   await chooseOption(page, 'Upgrade to premium');
   await expect(page.getByText('Updated 1 user(s) roles')).toBeVisible();
@@ -106,7 +109,7 @@ test('an admin upgrades a selected user to premium and downloads users.csv', asy
   await chooseOption(page, 'Download CSV');
   const file = await download;
   expect(file.suggestedFilename()).toBe('users.csv');
-  const csv = fs.readFileSync((await file.path())!, 'utf8');
+  const csv = fs.readFileSync(await file.path(), 'utf8');
   expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
     'id,fullName,email,role,city,state,country,phoneNumber,stripeStatus,stripeCustomerId,alwaysGrantAccess,createdAt,Tags',
   );
@@ -145,7 +148,9 @@ test('an admin runs a bulk update from a CSV', async ({ page }) => {
   await expect(dialog).toBeHidden();
   await search(page, `Bulk Ann ${stamp}`);
   await expect(rowOf(page, `Bulk Ann ${stamp}`)).toContainText('Premium');
-  await rowOf(page, `Bulk Ann ${stamp}`).getByRole('button', { name: /^Edit / }).click();
+  await rowOf(page, `Bulk Ann ${stamp}`)
+    .getByRole('button', { name: /^Edit / })
+    .click();
   await expect(page.getByRole('dialog').getByRole('checkbox', { name: 'Free Trial' })).toBeChecked();
 });
 
@@ -186,9 +191,13 @@ test('an admin imports users from a CSV file', async ({ page }) => {
   await chooseOption(page, 'Import Users');
   const broken = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'Upload CSV or spreadsheet' }).click();
-  await (await broken).setFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('email,fullName\nnot-an-email,X\n') });
+  await (
+    await broken
+  ).setFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('email,fullName\nnot-an-email,X\n') });
   await dialog.getByRole('button', { name: 'Import users' }).click();
-  await expect(dialog.getByText('The file was not imported. Row 2: "not-an-email" is not a valid email.')).toBeVisible();
+  await expect(
+    dialog.getByText('The file was not imported. Row 2: "not-an-email" is not a valid email.'),
+  ).toBeVisible();
 });
 
 test('an admin signs in as a member from the table and goes back with the banner', async ({ page }) => {
@@ -207,23 +216,40 @@ test('an admin signs in as a member from the table and goes back with the banner
   await openUserDashboard(page);
 });
 
-test('a coach sees premium members and can only edit tags', async ({ page }) => {
+test('a coach sees premium members and can only edit tags', async ({ page, request }) => {
+  // A premium member of this spec's own, made by the admin through the API.
+  expect((await request.post('/api/auth/signin', { data: DEMO.admin })).status()).toBe(200);
+  const name = `Cora Coached ${Date.now()}`;
+  const created = await request.post('/api/user/upsert', {
+    data: { fullName: name, email: uniqueEmail('coached'), role: 'premium' },
+  });
+  expect(created.status()).toBe(200);
+
   await signInAs(page, DEMO.coach);
   await openUserDashboard(page);
   await expect(rowOf(page, 'Priya Premium')).toBeVisible();
+  await expect(rowOf(page, 'Ben Basic')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Options' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Add new User' })).toHaveCount(0);
   await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
   await expect(usersTable(page).getByRole('button', { name: /Sign in as/ })).toHaveCount(0);
   await shot(page, 'users-coach');
-  await rowOf(page, 'Priya Premium').getByRole('button', { name: 'Edit Priya Premium' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit user: Priya Premium' });
+  await search(page, name);
+  await rowOf(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Edit user: ${name}` });
   await expect(dialog.getByLabel('Full name')).toHaveCount(0);
   await expect(dialog.getByLabel('Role')).toHaveCount(0);
   await expect(dialog.getByRole('button', { name: 'Delete' })).toHaveCount(0);
-  await dialog.getByRole('checkbox', { name: 'raina' }).check();
+  await dialog.getByRole('checkbox', { name: 'Free Trial' }).check();
+  await shot(page, 'users-coach-edit');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('User updated successfully')).toBeVisible();
+  await rowOf(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
+  await expect(dialog.getByRole('checkbox', { name: 'Free Trial' })).toBeChecked();
 });
 
 test('the User Dashboard works at phone width', async ({ page }) => {

@@ -69,7 +69,9 @@ async function addCards(trx: Knex.Transaction, userId: number, cards: typeof TEM
       }
       if (card.checklist) {
         const [cl] = await trx('mtn_checklists').insert({ card_id: row!.id, title: card.checklist.title }).returning<Array<{ id: number }>>('id');
-        await trx('mtn_checklist_items').insert(card.checklist.items.map(([title, completed]) => ({ checklist_id: cl!.id, title, completed })));
+        await trx('mtn_checklist_items').insert(
+          card.checklist.items.map(([title, completed]) => ({ checklist_id: cl!.id, card_id: row!.id, title, completed })),
+        );
       }
     }
   }

@@ -35,7 +35,7 @@ export interface Label {
   userId: number;
 }
 
-/** A card as the board view shows it: counts instead of the dialog's details. */
+/** A card as the board view shows it: label ids and counts instead of the dialog's details. */
 export interface BoardCard {
   id: number;
   title: string;
@@ -43,7 +43,8 @@ export interface BoardCard {
   position: number;
   coverPhotoUrl: string | null;
   hasDescription: boolean;
-  Labels: Label[];
+  /** Ids of the card's labels, among the board's `labels`. */
+  LabelIds: number[];
   attachmentsCount: number;
   checkListItemsCount: number;
   checkListItemsCompleted: number;
@@ -69,6 +70,8 @@ export interface BoardInfo {
 /** GET /api/move-the-needle/list/read-many */
 export interface BoardResponse {
   lists: BoardList[];
+  /** The board owner's labels (cards refer to them by id). */
+  labels: Label[];
   board: BoardInfo;
 }
 

@@ -10,12 +10,18 @@ import { LABEL_COLORS } from '@shared/types/board';
  * set-based UPDATE, rule out duplicates; a deferred constraint trigger rules out gaps: every
  * statement that changes cards touches their lists' rows (cards_version), and at commit each
  * touched list checks that its cards are exactly 0..n-1 and that its board's lists are too.
+ *
+ * Locking. Every write locks its board's mtn_boards row first (one lock per board, always taken
+ * before any other row), so writers of one board queue up instead of deadlocking; the triggers
+ * bump that row's version, which keys the API's cache of the board view.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('mtn_boards', (t) => {
     t.increments('id').primary();
     t.integer('user_id').notNullable().unique().references('users.id').onDelete('CASCADE');
     t.boolean('is_template').notNullable().defaultTo(false);
+    // Bumped by every change of what the board view shows (triggers below): the read cache's key.
+    t.bigInteger('version').notNullable().defaultTo(0);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex.raw('CREATE UNIQUE INDEX mtn_boards_one_template ON mtn_boards (is_template) WHERE is_template');
@@ -41,6 +47,11 @@ export async function up(knex: Knex): Promise<void> {
     t.text('description').notNullable().defaultTo('');
     t.integer('position').notNullable();
     t.text('cover_photo_url');
+    // What the board view shows of a card's details, kept by the triggers below.
+    t.integer('attachments_count').notNullable().defaultTo(0);
+    t.integer('items_total').notNullable().defaultTo(0);
+    t.integer('items_done').notNullable().defaultTo(0);
+    t.integer('activities_count').notNullable().defaultTo(0);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
@@ -87,6 +98,8 @@ export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('mtn_checklist_items', (t) => {
     t.increments('id').primary();
     t.integer('checklist_id').notNullable().references('mtn_checklists.id').onDelete('CASCADE');
+    // The checklist's card, so the count triggers find it even while a checklist is being deleted.
+    t.integer('card_id').notNullable().references('mtn_cards.id').onDelete('CASCADE');
     t.text('title').notNullable();
     t.boolean('completed').notNullable().defaultTo(false);
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
@@ -130,6 +143,88 @@ export async function up(knex: Knex): Promise<void> {
     REFERENCING NEW TABLE AS new_cards OLD TABLE AS old_cards FOR EACH STATEMENT EXECUTE FUNCTION mtn_touch_card_lists()`);
   await knex.raw(`CREATE TRIGGER mtn_cards_touch_delete AFTER DELETE ON mtn_cards
     REFERENCING OLD TABLE AS old_cards FOR EACH STATEMENT EXECUTE FUNCTION mtn_touch_card_lists()`);
+
+  // Card counts (attachments, check items done/total, comments): one set-based UPDATE per statement.
+  const counter = (table: string, fn: string, body: { insert: string; delete: string; update?: string }) => [
+    `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       IF TG_OP = 'INSERT' THEN ${body.insert}
+       ELSIF TG_OP = 'DELETE' THEN ${body.delete}
+       ${body.update ? `ELSE ${body.update}` : ''}
+       END IF;
+       RETURN NULL;
+     END $$`,
+    `CREATE TRIGGER ${table}_count_insert AFTER INSERT ON ${table}
+       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+    `CREATE TRIGGER ${table}_count_delete AFTER DELETE ON ${table}
+       REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+    ...(body.update
+      ? [
+          `CREATE TRIGGER ${table}_count_update AFTER UPDATE ON ${table}
+             REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`,
+        ]
+      : []),
+  ];
+  const bump = (column: string, rows: string, sign: '+' | '-') =>
+    `UPDATE mtn_cards c SET ${column} = c.${column} ${sign} d.n
+       FROM (SELECT card_id, count(*)::int AS n FROM ${rows} GROUP BY card_id) d WHERE c.id = d.card_id;`;
+  const items = (rows: string, sign: '+' | '-') =>
+    `UPDATE mtn_cards c SET items_total = c.items_total ${sign} d.n, items_done = c.items_done ${sign} d.done
+       FROM (SELECT card_id, count(*)::int AS n, (count(*) FILTER (WHERE completed))::int AS done FROM ${rows} GROUP BY card_id) d
+      WHERE c.id = d.card_id;`;
+  for (const sql of [
+    ...counter('mtn_attachments', 'mtn_count_attachments', {
+      insert: bump('attachments_count', 'new_rows', '+'),
+      delete: bump('attachments_count', 'old_rows', '-'),
+    }),
+    ...counter('mtn_activities', 'mtn_count_activities', {
+      insert: bump('activities_count', 'new_rows', '+'),
+      delete: bump('activities_count', 'old_rows', '-'),
+    }),
+    ...counter('mtn_checklist_items', 'mtn_count_items', {
+      insert: items('new_rows', '+'),
+      delete: items('old_rows', '-'),
+      update: `UPDATE mtn_cards c SET items_done = c.items_done + d.delta
+                 FROM (SELECT n.card_id, sum(n.completed::int - o.completed::int)::int AS delta
+                         FROM new_rows n JOIN old_rows o ON o.id = n.id GROUP BY n.card_id) d
+                WHERE c.id = d.card_id AND d.delta <> 0;`,
+    }),
+  ]) {
+    await knex.raw(sql);
+  }
+
+  // Board versions: every statement that changes lists, cards (and so their counts), labels or
+  // card labels bumps the version of the boards it touched. Writers lock the board row first.
+  const boardsOf: Record<string, (rows: string) => string> = {
+    mtn_lists: (rows) => `SELECT user_id FROM ${rows}`,
+    mtn_cards: (rows) => `SELECT l.user_id FROM mtn_lists l WHERE l.id IN (SELECT list_id FROM ${rows})`,
+    mtn_labels: (rows) => `SELECT user_id FROM ${rows}`,
+    mtn_card_labels: (rows) =>
+      `SELECT l.user_id FROM mtn_cards c JOIN mtn_lists l ON l.id = c.list_id WHERE c.id IN (SELECT card_id FROM ${rows})`,
+  };
+  for (const [table, owners] of Object.entries(boardsOf)) {
+    const fn = `${table}_bump_board`;
+    await knex.raw(`
+      CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          UPDATE mtn_boards SET version = version + 1 WHERE user_id IN (${owners('new_rows')});
+        ELSIF TG_OP = 'DELETE' THEN
+          UPDATE mtn_boards SET version = version + 1 WHERE user_id IN (${owners('old_rows')});
+        ELSE
+          UPDATE mtn_boards SET version = version + 1 WHERE user_id IN (${owners('new_rows')} UNION ${owners('old_rows')});
+        END IF;
+        RETURN NULL;
+      END $$`);
+    for (const [op, ref] of [
+      ['INSERT', 'NEW TABLE AS new_rows'],
+      ['UPDATE', 'NEW TABLE AS new_rows OLD TABLE AS old_rows'],
+      ['DELETE', 'OLD TABLE AS old_rows'],
+    ] as const) {
+      await knex.raw(`CREATE TRIGGER ${table}_bump_${op.toLowerCase()} AFTER ${op} ON ${table}
+        REFERENCING ${ref} FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`);
+    }
+  }
 
   // At commit, each list row written in the transaction checks its cards and its board's lists.
   await knex.raw(`
@@ -175,6 +270,17 @@ export async function down(knex: Knex): Promise<void> {
   ]) {
     await knex.schema.dropTableIfExists(table);
   }
-  await knex.raw('DROP FUNCTION IF EXISTS mtn_touch_card_lists()');
-  await knex.raw('DROP FUNCTION IF EXISTS mtn_check_positions()');
+  for (const fn of [
+    'mtn_touch_card_lists',
+    'mtn_check_positions',
+    'mtn_count_attachments',
+    'mtn_count_activities',
+    'mtn_count_items',
+    'mtn_lists_bump_board',
+    'mtn_cards_bump_board',
+    'mtn_labels_bump_board',
+    'mtn_card_labels_bump_board',
+  ]) {
+    await knex.raw(`DROP FUNCTION IF EXISTS ${fn}()`);
+  }
 }

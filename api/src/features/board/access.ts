@@ -16,6 +16,8 @@ export interface ResolvedBoard {
   isTemplate: boolean;
   /** Whether the board's rows exist yet (a member's board is created when first opened). */
   exists: boolean;
+  /** The board's version (bumped by every change of its view), when it exists. */
+  version: number | null;
 }
 
 interface OwnerLookupRow {
@@ -24,6 +26,8 @@ interface OwnerLookupRow {
   role: Role;
   board_id: number | null;
   is_template: boolean | null;
+  version: number | null;
+  template_version: number | null;
   template_user_id: number | null;
   template_name: string | null;
   template_role: Role | null;
@@ -58,8 +62,8 @@ export async function resolveBoard(ctx: PortalContext, requestedUserId?: number)
   const actor = requireUser(ctx);
   const userId = requestedUserId ?? actor.id;
   const result = await ctx.deps.knex.raw<{ rows: OwnerLookupRow[] }>(
-    `select u.id, u.full_name, u.role, b.id as board_id, b.is_template,
-            t.user_id as template_user_id, tu.full_name as template_name, tu.role as template_role
+    `select u.id, u.full_name, u.role, b.id as board_id, b.is_template, b.version,
+            t.user_id as template_user_id, t.version as template_version, tu.full_name as template_name, tu.role as template_role
        from users u
        left join mtn_boards b on b.user_id = u.id
        left join mtn_boards t on t.is_template
@@ -78,12 +82,14 @@ export async function resolveBoard(ctx: PortalContext, requestedUserId?: number)
       owner: { id: row.template_user_id, role: row.template_role ?? 'admin', fullName: row.template_name ?? '' },
       isTemplate: true,
       exists: true,
+      version: row.template_version,
     };
   }
   return {
     owner: { id: row.id, role: row.role, fullName: row.full_name },
     isTemplate: row.role === 'admin',
     exists: row.board_id !== null,
+    version: row.version,
   };
 }
 

@@ -12,6 +12,7 @@ import { idParam, parse } from '../../core/validate';
 import { findOwned } from './access';
 import { presentActivity, presentPerson, type PersonRow } from './presenters';
 import { readActivities } from './read-model';
+import { boardTx } from './tx';
 
 /** Mentioned users must all be coaches (SPEC §6); 400 otherwise. */
 async function checkMentions(db: Knex, ids: readonly number[]): Promise<number[]> {
@@ -36,14 +37,14 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
       const found = await findOwned(ctx, knex, 'activity', input.id);
       if (!canEditActivity(actor, found.author_id as number | null)) throw forbidden();
       activityId = found.id;
-      await knex.transaction(async (trx) => {
+      await boardTx(knex, found.owner_id, async (trx) => {
         await trx('mtn_activities').where({ id: activityId }).update({ comment: input.comment, updated_at: trx.fn.now() });
         await trx('mtn_activity_mentions').where({ activity_id: activityId }).del();
         if (mentions.length) await trx('mtn_activity_mentions').insert(mentions.map((u) => ({ activity_id: activityId, user_id: u })));
       });
     } else {
       const card = await findOwned(ctx, knex, 'card', input.CardId!);
-      activityId = await knex.transaction(async (trx) => {
+      activityId = await boardTx(knex, card.owner_id, async (trx) => {
         const [row] = await trx('mtn_activities')
           .insert({ card_id: card.id, user_id: actor.id, comment: input.comment })
           .returning<Array<{ id: number }>>('id');
@@ -60,7 +61,7 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
     const id = idParam(ctx.params.id);
     const found = await findOwned(ctx, ctx.deps.knex, 'activity', id);
     if (!canEditActivity(requireUser(ctx), found.author_id as number | null)) throw forbidden();
-    await ctx.deps.knex('mtn_activities').where({ id }).del();
+    await boardTx(ctx.deps.knex, found.owner_id, (trx) => trx('mtn_activities').where({ id }).del());
     ctx.body = { success: true };
   });
 

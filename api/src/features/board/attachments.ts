@@ -7,6 +7,7 @@ import type { PortalContext, PortalState } from '../../core/context';
 import { idParam, parse } from '../../core/validate';
 import { findOwned } from './access';
 import { presentAttachment, type AttachmentRow } from './presenters';
+import { boardTx } from './tx';
 
 const COLUMNS = ['id', 'file_url', 'file_name', 'card_id', 'created_at'];
 const notOurs = () => badRequest(MESSAGES.attachmentNotOurs, { fileUrl: MESSAGES.attachmentNotOurs });
@@ -21,10 +22,9 @@ export function attachmentRoutes(router: Router<PortalState, PortalContext>): vo
     const { knex, storage } = ctx.deps;
     if (input.id) {
       const found = await findOwned(ctx, knex, 'attachment', input.id);
-      const [row] = await knex('mtn_attachments')
-        .where({ id: found.id })
-        .update({ file_name: input.fileName })
-        .returning<AttachmentRow[]>(COLUMNS);
+      const [row] = await boardTx(knex, found.owner_id, (trx) =>
+        trx('mtn_attachments').where({ id: found.id }).update({ file_name: input.fileName }).returning<AttachmentRow[]>(COLUMNS),
+      );
       ctx.body = { attachment: presentAttachment(row!), isNew: false };
       return;
     }
@@ -33,9 +33,9 @@ export function attachmentRoutes(router: Router<PortalState, PortalContext>): vo
     if (!key) throw notOurs();
     const upload = await knex('uploads').where({ storage_key: key, user_id: requireUser(ctx).id }).first('id');
     if (!upload) throw notOurs();
-    const [row] = await knex('mtn_attachments')
-      .insert({ card_id: card.id, file_url: input.fileUrl, file_name: input.fileName })
-      .returning<AttachmentRow[]>(COLUMNS);
+    const [row] = await boardTx(knex, card.owner_id, (trx) =>
+      trx('mtn_attachments').insert({ card_id: card.id, file_url: input.fileUrl, file_name: input.fileName }).returning<AttachmentRow[]>(COLUMNS),
+    );
     ctx.body = { attachment: presentAttachment(row!), isNew: true };
   });
 
@@ -45,7 +45,7 @@ export function attachmentRoutes(router: Router<PortalState, PortalContext>): vo
     const found = await findOwned(ctx, ctx.deps.knex, 'attachment', id);
     const cardId = Number(found.card_id);
     const url = String(found.file_url);
-    await ctx.deps.knex.transaction(async (trx) => {
+    await boardTx(ctx.deps.knex, found.owner_id, async (trx) => {
       await trx('mtn_attachments').where({ id }).del();
       await trx.raw(
         `update mtn_cards set cover_photo_url = null, updated_at = now()

@@ -23,13 +23,15 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
 
   router.post('/card/reorder', auth(), async (ctx) => {
     const input = await parse(cardReorderSchema, ctx.request.body);
-    const card = await boardTx(ctx.deps.knex, (trx) => reorderCard(ctx, trx, input));
+    const list = await findOwned(ctx, ctx.deps.knex, 'list', input.ListId);
+    const card = await boardTx(ctx.deps.knex, list.owner_id, (trx) => reorderCard(trx, list.owner_id, input));
     ctx.body = { success: true, card };
   });
 
   router.post('/card/move', auth(), async (ctx) => {
     const input = await parse(cardMoveSchema, ctx.request.body);
-    const card = await boardTx(ctx.deps.knex, (trx) => moveCard(ctx, trx, input));
+    const found = await findOwned(ctx, ctx.deps.knex, 'card', input.cardId);
+    const card = await boardTx(ctx.deps.knex, found.owner_id, (trx) => moveCard(trx, found.owner_id, input));
     ctx.body = { success: true, card };
   });
 
@@ -57,17 +59,18 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
         }
         values.cover_photo_url = cover;
       }
-      await knex('mtn_cards').where({ id: found.id }).update(values);
+      await boardTx(knex, found.owner_id, (trx) => trx('mtn_cards').where({ id: found.id }).update(values));
       cardId = found.id;
     } else {
       if (!input.title) throw badRequest(MESSAGES.fieldRequired, { title: MESSAGES.fieldRequired });
       if (input.coverPhotoUrl) {
         throw badRequest('A new card has no attachments yet', { coverPhotoUrl: 'A new card has no attachments yet' });
       }
-      cardId = await boardTx(knex, async (trx) => {
-        const slot = await openCardSlot(ctx, trx, input.ListId!, input.position);
+      const list = await findOwned(ctx, knex, 'list', input.ListId!);
+      cardId = await boardTx(knex, list.owner_id, async (trx) => {
+        const position = await openCardSlot(trx, list.owner_id, list.id, input.position);
         const [row] = await trx('mtn_cards')
-          .insert({ list_id: slot.list.id, title: input.title, description: input.description ?? '', position: slot.position })
+          .insert({ list_id: list.id, title: input.title, description: input.description ?? '', position })
           .returning<Array<{ id: number }>>('id');
         return row!.id;
       });
@@ -78,9 +81,9 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
 
   router.delete('/card/:id', auth(), async (ctx) => {
     const id = idParam(ctx.params.id);
-    await findOwned(ctx, ctx.deps.knex, 'card', id);
+    const found = await findOwned(ctx, ctx.deps.knex, 'card', id);
     if (!canDeleteCard(requireUser(ctx))) throw forbidden();
-    await boardTx(ctx.deps.knex, (trx) => deleteCardAt(ctx, trx, id));
+    await boardTx(ctx.deps.knex, found.owner_id, (trx) => deleteCardAt(trx, id));
     ctx.body = { success: true, message: MESSAGES.cardRemoved };
   });
 }

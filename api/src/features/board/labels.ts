@@ -8,6 +8,8 @@ import type { PortalContext, PortalState } from '../../core/context';
 import { idParam, parse } from '../../core/validate';
 import { findOwned, resolveBoard, singleQuery } from './access';
 import { presentLabel, type LabelRow } from './presenters';
+import { ensureBoard } from './template';
+import { boardTx } from './tx';
 
 const COLUMNS = ['id', 'name', 'color', 'user_id'];
 const colorUsed = () => conflict(MESSAGES.labelColorUsed, { color: MESSAGES.labelColorUsed });
@@ -30,21 +32,21 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
     try {
       if (input.id) {
         const found = await findOwned(ctx, knex, 'label', input.id);
-        const [row] = await knex('mtn_labels')
-          .where({ id: found.id })
-          .update({ name: input.name, color: input.color })
-          .returning<LabelRow[]>(COLUMNS);
+        const [row] = await boardTx(knex, found.owner_id, (trx) =>
+          trx('mtn_labels').where({ id: found.id }).update({ name: input.name, color: input.color }).returning<LabelRow[]>(COLUMNS),
+        );
         ctx.body = { label: presentLabel(row!), isNew: false };
         return;
       }
       const board = await resolveBoard(ctx, input.userId);
+      if (!board.exists) await ensureBoard(knex, board.owner.id, board.isTemplate);
       // One statement: inserts only while the owner has fewer than MAX_LABELS labels.
-      const inserted = await knex.raw<{ rows: LabelRow[] }>(
+      const inserted = await boardTx(knex, board.owner.id, (trx) => trx.raw<{ rows: LabelRow[] }>(
         `insert into mtn_labels (user_id, name, color)
          select ?, ?, ? where (select count(*) from mtn_labels where user_id = ?) < ?
          returning id, name, color, user_id`,
         [board.owner.id, input.name, input.color, board.owner.id, MAX_LABELS],
-      );
+      ));
       const row = inserted.rows[0];
       if (!row) throw badRequest(MESSAGES.tooManyLabels, { color: MESSAGES.tooManyLabels });
       ctx.body = { label: presentLabel(row), isNew: true };
@@ -56,8 +58,8 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
 
   router.delete('/label/:id', auth(), async (ctx) => {
     const id = idParam(ctx.params.id);
-    await findOwned(ctx, ctx.deps.knex, 'label', id);
-    await ctx.deps.knex('mtn_labels').where({ id }).del();
+    const found = await findOwned(ctx, ctx.deps.knex, 'label', id);
+    await boardTx(ctx.deps.knex, found.owner_id, (trx) => trx('mtn_labels').where({ id }).del());
     ctx.body = { success: true };
   });
 
@@ -69,19 +71,21 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
     if (label.owner_id !== card.owner_id) {
       throw badRequest('This label belongs to another board', { LabelId: 'This label belongs to another board' });
     }
-    return { labelId: label.id, cardId: card.id };
+    return { labelId: label.id, cardId: card.id, ownerId: card.owner_id };
   }
 
   router.post('/label/add', auth(), async (ctx) => {
-    const { labelId, cardId } = await labelAndCard(ctx);
-    await ctx.deps.knex.raw('insert into mtn_card_labels (card_id, label_id) values (?, ?) on conflict do nothing', [cardId, labelId]);
+    const { labelId, cardId, ownerId } = await labelAndCard(ctx);
+    await boardTx(ctx.deps.knex, ownerId, (trx) =>
+      trx.raw('insert into mtn_card_labels (card_id, label_id) values (?, ?) on conflict do nothing', [cardId, labelId]),
+    );
     const row = await ctx.deps.knex('mtn_labels').where({ id: labelId }).first<LabelRow>(COLUMNS);
     ctx.body = { success: true, label: presentLabel(row) };
   });
 
   router.post('/label/remove', auth(), async (ctx) => {
-    const { labelId, cardId } = await labelAndCard(ctx);
-    await ctx.deps.knex('mtn_card_labels').where({ card_id: cardId, label_id: labelId }).del();
+    const { labelId, cardId, ownerId } = await labelAndCard(ctx);
+    await boardTx(ctx.deps.knex, ownerId, (trx) => trx('mtn_card_labels').where({ card_id: cardId, label_id: labelId }).del());
     ctx.body = { success: true };
   });
 }

@@ -7,10 +7,10 @@ import { badRequest, forbidden } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { idParam, parse } from '../../core/validate';
 import { findOwned, resolveBoard } from './access';
-import { deleteListAt, lockBoardOf, moveListTo, openListSlot } from './positions';
+import { deleteListAt, moveListTo, openListSlot } from './positions';
 import { presentList, type ListRow } from './presenters';
 import { ensureBoard } from './template';
-import { boardTx } from './tx';
+import { boardTx, listCount } from './tx';
 
 const reservedName = () => badRequest(MESSAGES.reservedListName, { name: MESSAGES.reservedListName });
 
@@ -29,8 +29,8 @@ export function listRoutes(router: Router<PortalState, PortalContext>): void {
       if (renamed && (isReservedListName(String(found.name)) || isReservedListName(input.name))) {
         throw badRequest(MESSAGES.reservedListLocked, { name: MESSAGES.reservedListLocked });
       }
-      const row = await boardTx(knex, async (trx) => {
-        const count = await lockBoardOf(trx, found.owner_id);
+      const row = await boardTx(knex, found.owner_id, async (trx) => {
+        const count = await listCount(trx, found.owner_id);
         if (input.position !== undefined) await moveListTo(trx, found.owner_id, found.id, input.position, count);
         const [updated] = await trx('mtn_lists')
           .where({ id: found.id })
@@ -44,8 +44,8 @@ export function listRoutes(router: Router<PortalState, PortalContext>): void {
     if (isReservedListName(input.name)) throw reservedName();
     const board = await resolveBoard(ctx, input.userId);
     if (!board.exists) await ensureBoard(knex, board.owner.id, board.isTemplate);
-    const row = await boardTx(knex, async (trx) => {
-      const count = await lockBoardOf(trx, board.owner.id);
+    const row = await boardTx(knex, board.owner.id, async (trx) => {
+      const count = await listCount(trx, board.owner.id);
       const position = await openListSlot(trx, board.owner.id, input.position, count);
       const [inserted] = await trx('mtn_lists')
         .insert({ user_id: board.owner.id, name: input.name, position })
@@ -61,10 +61,7 @@ export function listRoutes(router: Router<PortalState, PortalContext>): void {
     if (!canDeleteList(requireUser(ctx), { name: String(found.name) })) {
       throw forbidden(isReservedListName(String(found.name)) ? MESSAGES.reservedListLocked : MESSAGES.forbidden);
     }
-    await boardTx(ctx.deps.knex, async (trx) => {
-      await lockBoardOf(trx, found.owner_id);
-      await deleteListAt(trx, found.owner_id, id);
-    });
+    await boardTx(ctx.deps.knex, found.owner_id, (trx) => deleteListAt(trx, found.owner_id, id));
     ctx.body = { success: true };
   });
 }

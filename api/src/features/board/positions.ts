@@ -1,17 +1,15 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import type { PortalContext } from '../../core/context';
-import { assertWork } from './access';
-import { clampPosition, lockBoard, lockLists, type LockedList } from './tx';
+import { clampPosition, listsWithCounts } from './tx';
 
 /**
- * Card and list positions (SPEC §4). Every change locks the lists (or the board) it touches,
- * reads the state after the lock, and shifts positions with one set-based UPDATE inside the
- * caller's boardTx, so each list stays 0..n-1 under any number of concurrent moves.
+ * Card and list positions (SPEC §4). Each runs inside boardTx (the board's row locked first),
+ * reads the state after the lock, and shifts positions with one set-based UPDATE, so every list
+ * stays 0..n-1 under any number of concurrent moves.
  */
 
-/** Moves the card at `from` to `to` within a locked list, shifting the cards between. */
+/** Moves the card at `from` to `to` within a list, shifting the cards between. */
 async function shiftWithin(trx: Knex.Transaction, listId: number, from: number, to: number): Promise<void> {
   if (from === to) return;
   await trx.raw(
@@ -21,15 +19,23 @@ async function shiftWithin(trx: Knex.Transaction, listId: number, from: number, 
   );
 }
 
-async function lockOne(ctx: PortalContext, trx: Knex.Transaction, listId: number): Promise<LockedList> {
-  const [list] = await lockLists(trx, [listId]);
-  if (!list) throw notFound(MESSAGES.listNotFound);
-  assertWork(ctx, { id: list.user_id, role: list.owner_role });
-  return list;
-}
+type CardRow = { id: number; list_id: number; position: number };
+const cardAt = (trx: Knex.Transaction, cardId: number) =>
+  trx('mtn_cards').where({ id: cardId }).first<CardRow | undefined>('id', 'list_id', 'position');
 
-async function cardAt(trx: Knex.Transaction, cardId: number) {
-  return trx('mtn_cards').where({ id: cardId }).first<{ id: number; list_id: number; position: number } | undefined>('id', 'list_id', 'position');
+/** Lists of the locked board `ownerId`; a list of another board is a 404 (it cannot be reached from here). */
+async function boardLists(trx: Knex.Transaction, ownerId: number, ids: number[]) {
+  const lists = await listsWithCounts(trx, ids);
+  const of = (id: number) => {
+    const list = lists.find((l) => l.id === id);
+    if (!list) throw notFound(MESSAGES.listNotFound);
+    return list;
+  };
+  const found = ids.map(of);
+  if (found.some((l) => l.user_id !== ownerId)) {
+    throw badRequest('Cards move only between lists of one board', { destListId: 'Choose a list of the same board' });
+  }
+  return found;
 }
 
 export interface MovedCard {
@@ -40,98 +46,78 @@ export interface MovedCard {
 
 /** POST /card/reorder: the card at startPosition (or `cardId`) goes to endPosition of its list. */
 export async function reorderCard(
-  ctx: PortalContext,
   trx: Knex.Transaction,
+  ownerId: number,
   input: { ListId: number; startPosition: number; endPosition: number; cardId?: number },
 ): Promise<MovedCard> {
-  const list = await lockOne(ctx, trx, input.ListId);
-  let card: { id: number; list_id: number; position: number } | undefined;
+  const [list] = await boardLists(trx, ownerId, [input.ListId]);
+  let card: CardRow | undefined;
   if (input.cardId !== undefined) {
     card = await cardAt(trx, input.cardId);
     if (!card) throw notFound(MESSAGES.cardNotFound);
-    if (card.list_id !== list.id) throw conflict(MESSAGES.boardChanged);
+    if (card.list_id !== list!.id) throw conflict(MESSAGES.boardChanged);
   } else {
-    card = await trx('mtn_cards').where({ list_id: list.id, position: input.startPosition }).first('id', 'list_id', 'position');
+    card = await trx('mtn_cards').where({ list_id: list!.id, position: input.startPosition }).first<CardRow | undefined>('id', 'list_id', 'position');
     if (!card) throw badRequest('No card at this position', { startPosition: 'No card at this position' });
   }
-  const to = clampPosition(input.endPosition, list.card_count - 1);
-  await shiftWithin(trx, list.id, card.position, to);
-  return { id: card.id, ListId: list.id, position: to };
+  const to = clampPosition(input.endPosition, list!.card_count - 1);
+  await shiftWithin(trx, list!.id, card.position, to);
+  return { id: card.id, ListId: list!.id, position: to };
 }
 
 /**
  * POST /card/move: the card leaves its list (closing the gap) and enters the destination list at
- * positionOnDestList (opening one). The card's current position is read under the lock; a card
- * that is no longer in sourceListId is a 409 (the client's board is stale).
+ * positionOnDestList (opening one). The card's position is read under the lock; a card that is
+ * no longer in sourceListId is a 409 (the client's board is stale).
  */
 export async function moveCard(
-  ctx: PortalContext,
   trx: Knex.Transaction,
+  ownerId: number,
   input: { cardId: number; sourceListId: number; destListId: number; positionOnDestList: number },
 ): Promise<MovedCard> {
-  const before = await cardAt(trx, input.cardId);
-  if (!before) throw notFound(MESSAGES.cardNotFound);
-  const lists = await lockLists(trx, [input.sourceListId, input.destListId]);
-  const source = lists.find((l) => l.id === input.sourceListId);
-  const dest = lists.find((l) => l.id === input.destListId);
-  if (!source || !dest) throw notFound(MESSAGES.listNotFound);
-  assertWork(ctx, { id: source.user_id, role: source.owner_role });
-  if (source.user_id !== dest.user_id) {
-    throw badRequest('Cards move only between lists of one board', { destListId: 'Choose a list of the same board' });
-  }
+  const [source, dest] = await boardLists(trx, ownerId, [input.sourceListId, input.destListId]);
   const card = await cardAt(trx, input.cardId);
   if (!card) throw notFound(MESSAGES.cardNotFound);
-  if (card.list_id !== source.id) throw conflict(MESSAGES.boardChanged);
-  if (source.id === dest.id) {
-    const to = clampPosition(input.positionOnDestList, source.card_count - 1);
-    await shiftWithin(trx, source.id, card.position, to);
-    return { id: card.id, ListId: source.id, position: to };
+  if (card.list_id !== source!.id) throw conflict(MESSAGES.boardChanged);
+  if (source!.id === dest!.id) {
+    const to = clampPosition(input.positionOnDestList, source!.card_count - 1);
+    await shiftWithin(trx, source!.id, card.position, to);
+    return { id: card.id, ListId: source!.id, position: to };
   }
-  const to = clampPosition(input.positionOnDestList, dest.card_count);
+  const to = clampPosition(input.positionOnDestList, dest!.card_count);
   await trx.raw(
     `update mtn_cards set
         list_id = case when id = ? then ? else list_id end,
         position = case when id = ? then ?::int when list_id = ? then position - 1 else position + 1 end,
         updated_at = case when id = ? then now() else updated_at end
       where id = ? or (list_id = ? and position > ?::int) or (list_id = ? and position >= ?::int)`,
-    [card.id, dest.id, card.id, to, source.id, card.id, card.id, source.id, card.position, dest.id, to],
+    [card.id, dest!.id, card.id, to, source!.id, card.id, card.id, source!.id, card.position, dest!.id, to],
   );
-  return { id: card.id, ListId: dest.id, position: to };
+  return { id: card.id, ListId: dest!.id, position: to };
 }
 
-/** A new card goes at `position` (default: the end) of a locked list. Returns its position. */
-export async function openCardSlot(ctx: PortalContext, trx: Knex.Transaction, listId: number, position?: number) {
-  const list = await lockOne(ctx, trx, listId);
-  const at = clampPosition(position, list.card_count);
-  if (at < list.card_count) {
-    await trx.raw('update mtn_cards set position = position + 1 where list_id = ? and position >= ?', [listId, at]);
+/** A new card goes at `position` (default: the end) of a list of the locked board. */
+export async function openCardSlot(trx: Knex.Transaction, ownerId: number, listId: number, position?: number): Promise<number> {
+  const [list] = await boardLists(trx, ownerId, [listId]);
+  const at = clampPosition(position, list!.card_count);
+  if (at < list!.card_count) {
+    await trx.raw('update mtn_cards set position = position + 1 where list_id = ? and position >= ?::int', [listId, at]);
   }
-  return { list, position: at };
+  return at;
 }
 
 /** Deletes a card and closes the gap it leaves. */
-export async function deleteCardAt(ctx: PortalContext, trx: Knex.Transaction, cardId: number): Promise<void> {
-  const before = await cardAt(trx, cardId);
-  if (!before) throw notFound(MESSAGES.cardNotFound);
-  await lockOne(ctx, trx, before.list_id);
+export async function deleteCardAt(trx: Knex.Transaction, cardId: number): Promise<void> {
   const card = await cardAt(trx, cardId);
   if (!card) throw notFound(MESSAGES.cardNotFound);
-  if (card.list_id !== before.list_id) throw conflict(MESSAGES.boardChanged);
   await trx('mtn_cards').where({ id: cardId }).del();
-  await trx.raw('update mtn_cards set position = position - 1 where list_id = ? and position > ?', [card.list_id, card.position]);
-}
-
-/** Locks a board for a list change; 404 when it has no board. Returns its list count. */
-export async function lockBoardOf(trx: Knex.Transaction, ownerId: number): Promise<number> {
-  const board = await lockBoard(trx, ownerId);
-  if (!board) throw notFound(MESSAGES.boardNotFound);
-  return board.listCount;
+  await trx.raw('update mtn_cards set position = position - 1 where list_id = ? and position > ?::int', [card.list_id, card.position]);
 }
 
 /** Moves a list to `to` on its (locked) board, shifting the lists between. */
-export async function moveListTo(trx: Knex.Transaction, ownerId: number, listId: number, to: number, listCount: number) {
-  const current = await trx('mtn_lists').where({ id: listId }).first<{ position: number }>('position');
-  const target = clampPosition(to, listCount - 1);
+export async function moveListTo(trx: Knex.Transaction, ownerId: number, listId: number, to: number, count: number) {
+  const current = await trx('mtn_lists').where({ id: listId }).first<{ position: number } | undefined>('position');
+  const target = clampPosition(to, count - 1);
   if (!current || current.position === target) return target;
   const from = current.position;
   await trx.raw(
@@ -144,10 +130,10 @@ export async function moveListTo(trx: Knex.Transaction, ownerId: number, listId:
 }
 
 /** Opens a slot for a new list at `position` (default: the end) of a locked board. */
-export async function openListSlot(trx: Knex.Transaction, ownerId: number, position: number | undefined, listCount: number) {
-  const at = clampPosition(position, listCount);
-  if (at < listCount) {
-    await trx.raw('update mtn_lists set position = position + 1 where user_id = ? and position >= ?', [ownerId, at]);
+export async function openListSlot(trx: Knex.Transaction, ownerId: number, position: number | undefined, count: number) {
+  const at = clampPosition(position, count);
+  if (at < count) {
+    await trx.raw('update mtn_lists set position = position + 1 where user_id = ? and position >= ?::int', [ownerId, at]);
   }
   return at;
 }
@@ -157,5 +143,5 @@ export async function deleteListAt(trx: Knex.Transaction, ownerId: number, listI
   const list = await trx('mtn_lists').where({ id: listId }).first<{ position: number } | undefined>('position');
   if (!list) throw notFound(MESSAGES.listNotFound);
   await trx('mtn_lists').where({ id: listId }).del();
-  await trx.raw('update mtn_lists set position = position - 1 where user_id = ? and position > ?', [ownerId, list.position]);
+  await trx.raw('update mtn_lists set position = position - 1 where user_id = ? and position > ?::int', [ownerId, list.position]);
 }

@@ -16,51 +16,92 @@ import {
 
 /**
  * The board view in ONE statement, whatever the number of cards: lists in order, each with its
- * cards in order, each card with its labels and its attachment, check item and comment counts.
- * PostgreSQL builds the JSON (the field whitelist is the json_build_object below) and the API
- * passes the text through, so a 2,000-card board costs no JSON parsing in Node.
+ * cards in order; each card with its label ids and its attachment, check item and comment
+ * counts (kept on the card by triggers, so the read touches this board's rows only); the board
+ * owner's labels once; and the board's version, read in the same snapshot. PostgreSQL builds
+ * the JSON (the field whitelist is the json_build_object below) and the API passes the text
+ * through, so a 2,000-card board costs no JSON parsing in Node.
  */
 const BOARD_SQL = `
-with l as (select id, name, position, user_id from mtn_lists where user_id = ?),
-c as (
-  select c.id, c.list_id, c.title, c.position, c.cover_photo_url, c.description <> '' as has_description
-    from mtn_cards c join l on l.id = c.list_id
+with c as (
+  select c.id, c.list_id, c.title, c.position, c.cover_photo_url, c.description <> '' as has_description,
+         c.attachments_count, c.items_total, c.items_done, c.activities_count
+    from mtn_lists l join mtn_cards c on c.list_id = l.id
+   where l.user_id = :owner
 ),
 lab as (
-  select cl.card_id,
-         json_agg(json_build_object('id', lb.id, 'name', lb.name, 'color', lb.color, 'userId', lb.user_id) order by lb.id) as labels
-    from mtn_card_labels cl join c on c.id = cl.card_id join mtn_labels lb on lb.id = cl.label_id
+  select cl.card_id, array_agg(cl.label_id order by cl.label_id) as ids
+    from c join mtn_card_labels cl on cl.card_id = c.id
    group by cl.card_id
 ),
-att as (select a.card_id, count(*)::int as n from mtn_attachments a join c on c.id = a.card_id group by a.card_id),
-chk as (
-  select ch.card_id, count(i.id)::int as total, (count(i.id) filter (where i.completed))::int as done
-    from mtn_checklists ch join c on c.id = ch.card_id left join mtn_checklist_items i on i.checklist_id = ch.id
-   group by ch.card_id
-),
-act as (select ac.card_id, count(*)::int as n from mtn_activities ac join c on c.id = ac.card_id group by ac.card_id),
 cj as (
   select c.list_id, json_agg(json_build_object(
            'id', c.id, 'title', c.title, 'ListId', c.list_id, 'position', c.position,
            'coverPhotoUrl', c.cover_photo_url, 'hasDescription', c.has_description,
-           'Labels', coalesce(lab.labels, '[]'::json),
-           'attachmentsCount', coalesce(att.n, 0),
-           'checkListItemsCount', coalesce(chk.total, 0),
-           'checkListItemsCompleted', coalesce(chk.done, 0),
-           'activitiesCount', coalesce(act.n, 0)) order by c.position) as cards
-    from c left join lab on lab.card_id = c.id left join att on att.card_id = c.id
-         left join chk on chk.card_id = c.id left join act on act.card_id = c.id
+           'LabelIds', coalesce(lab.ids, '{}'::int[]),
+           'attachmentsCount', c.attachments_count,
+           'checkListItemsCount', c.items_total,
+           'checkListItemsCompleted', c.items_done,
+           'activitiesCount', c.activities_count) order by c.position) as cards
+    from c left join lab on lab.card_id = c.id
    group by c.list_id
 )
-select coalesce(json_agg(json_build_object(
-         'id', l.id, 'name', l.name, 'position', l.position, 'userId', l.user_id,
-         'Cards', coalesce(cj.cards, '[]'::json)) order by l.position), '[]'::json)::text as lists
-  from l left join cj on cj.list_id = l.id`;
+select (select version from mtn_boards where user_id = :owner) as version,
+       (select coalesce(json_agg(json_build_object(
+               'id', l.id, 'name', l.name, 'position', l.position, 'userId', l.user_id,
+               'Cards', coalesce(cj.cards, '[]'::json)) order by l.position), '[]'::json)
+          from mtn_lists l left join cj on cj.list_id = l.id
+         where l.user_id = :owner)::text as lists,
+       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'color', color, 'userId', user_id) order by id), '[]'::json)
+          from mtn_labels where user_id = :owner)::text as labels`;
 
-/** The body of GET /list/read-many as JSON text: { lists, board }. */
-export async function readBoardJson(db: Db, board: BoardInfo): Promise<string> {
-  const result = await db.raw<{ rows: Array<{ lists: string }> }>(BOARD_SQL, [board.userId]);
-  return `{"lists":${result.rows[0]?.lists ?? '[]'},"board":${JSON.stringify(board)}}`;
+interface CachedBoard {
+  version: number;
+  json: string;
+}
+
+/** Per database (tests run several apps in one process), per board: its view at a version. */
+const caches = new WeakMap<Db, Map<number, CachedBoard>>();
+const CACHE_BYTES = 64 * 1024 * 1024;
+
+function cacheOf(db: Db): Map<number, CachedBoard> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  return cache;
+}
+
+function remember(db: Db, ownerId: number, entry: CachedBoard): void {
+  const cache = cacheOf(db);
+  cache.delete(ownerId);
+  cache.set(ownerId, entry);
+  let bytes = 0;
+  for (const e of cache.values()) bytes += e.json.length;
+  for (const [key, e] of cache) {
+    if (bytes <= CACHE_BYTES) break;
+    cache.delete(key); // least recently used first
+    bytes -= e.json.length;
+  }
+}
+
+/**
+ * The body of GET /list/read-many: { lists, labels, board }. The lists and labels are cached per
+ * board and version (any instance bumps the version in the database, so a cached view is never
+ * served after a change); `knownVersion` is the version the caller just read with the owner.
+ */
+export async function readBoardJson(db: Db, board: BoardInfo, knownVersion: number | null): Promise<string> {
+  const cache = cacheOf(db);
+  const hit = cache.get(board.userId);
+  let json: string;
+  if (hit && knownVersion !== null && hit.version === knownVersion) {
+    remember(db, board.userId, hit);
+    json = hit.json;
+  } else {
+    const result = await db.raw<{ rows: Array<{ version: number | null; lists: string; labels: string }> }>(BOARD_SQL, { owner: board.userId });
+    const row = result.rows[0];
+    json = `"lists":${row?.lists ?? '[]'},"labels":${row?.labels ?? '[]'}`;
+    if (row?.version !== null && row?.version !== undefined) remember(db, board.userId, { version: Number(row.version), json });
+  }
+  return `{${json},"board":${JSON.stringify(board)}}`;
 }
 
 const PERSON_JSON = (alias: string) =>

@@ -43,7 +43,7 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
       isTemplate: board.isTemplate,
     };
     ctx.type = 'application/json';
-    ctx.body = await readBoardJson(ctx.deps.knex, info);
+    ctx.body = await readBoardJson(ctx.deps.knex, info, board.exists ? board.version : null);
   });
 
   /** PUT /reset (id: the board's owner, default the actor): a fresh copy of the Master Template. */
@@ -52,7 +52,7 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
     const board = await resolveBoard(ctx, input.id);
     if (!canResetBoard(requireUser(ctx), board.owner)) throw forbidden();
     if (!board.exists) await ensureBoard(ctx.deps.knex, board.owner.id, false);
-    await boardTx(ctx.deps.knex, (trx) => resetBoard(trx, board.owner.id));
+    await boardTx(ctx.deps.knex, board.owner.id, (trx) => resetBoard(trx, board.owner.id));
     ctx.body = { success: true, message: MESSAGES.mtnReset };
   });
 

@@ -44,9 +44,8 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
   const cardIds = cards.rows.map((c) => c.id);
   const [checklists, items, attachments, labels] = await Promise.all([
     trx('mtn_checklists').whereIn('card_id', cardIds).orderBy('id').select<Array<{ id: number; card_id: number; title: string }>>('id', 'card_id', 'title'),
-    trx.raw<{ rows: Array<{ checklist_id: number; title: string; completed: boolean }> }>(
-      `select i.checklist_id, i.title, i.completed from mtn_checklist_items i
-         join mtn_checklists ch on ch.id = i.checklist_id where ch.card_id = any(?::int[]) order by i.id`,
+    trx.raw<{ rows: Array<{ checklist_id: number; card_id: number; title: string; completed: boolean }> }>(
+      'select checklist_id, card_id, title, completed from mtn_checklist_items where card_id = any(?::int[]) order by id',
       [cardIds],
     ),
     trx('mtn_attachments').whereIn('card_id', cardIds).orderBy('id').select<Array<{ card_id: number; file_url: string; file_name: string }>>('card_id', 'file_url', 'file_name'),
@@ -83,7 +82,12 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
   await insertAll(
     trx,
     'mtn_checklist_items',
-    items.rows.map((i) => ({ checklist_id: checklistMap.get(i.checklist_id), title: i.title, completed: i.completed })),
+    items.rows.map((i) => ({
+      checklist_id: checklistMap.get(i.checklist_id),
+      card_id: cardMap.get(i.card_id),
+      title: i.title,
+      completed: i.completed,
+    })),
   );
   await insertAll(
     trx,
@@ -153,10 +157,10 @@ async function fillFromTemplate(trx: Knex.Transaction, ownerId: number): Promise
 
 /**
  * 'Reset board': in one transaction, the member's lists (with their cards and everything on
- * them) are replaced by a fresh copy of the Master Template. The member's labels stay.
+ * them) are replaced by a fresh copy of the Master Template. The member's labels stay. Run it
+ * inside boardTx (the board locked).
  */
 export async function resetBoard(trx: Knex.Transaction, ownerId: number): Promise<void> {
-  await trx.raw('select id from mtn_boards where user_id = ? for update', [ownerId]);
   await trx('mtn_lists').where({ user_id: ownerId }).del();
   await fillFromTemplate(trx, ownerId);
 }

@@ -1,8 +1,7 @@
 import type { Knex } from 'knex';
 import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
-import { conflict, pgErrorCode } from '../../core/errors';
-import type { Db } from './access';
+import { conflict, notFound, pgErrorCode } from '../../core/errors';
 
 const POSITION_CONSTRAINTS = [
   'mtn_cards_list_position_unique',
@@ -20,14 +19,17 @@ function isPositionConflict(err: unknown): boolean {
 }
 
 /**
- * One board write: a transaction whose position constraints are checked at commit (so a shift
- * can be one set-based UPDATE). A position conflict that still reaches the database (it should
- * not: writers lock first) is a 409 asking to reload, never a 500 or a partial write.
+ * One write to `ownerId`'s board, in one transaction that first locks the board's row (every
+ * writer takes this one lock before any other row, so writers of a board queue up and never
+ * deadlock) and checks position constraints at commit (so a shift is one set-based UPDATE).
+ * A position conflict that still reaches the database is a 409 asking to reload, never a 500.
  */
-export async function boardTx<T>(knex: Knex, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+export async function boardTx<T>(knex: Knex, ownerId: number, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
   try {
     return await knex.transaction(async (trx) => {
       await trx.raw('SET CONSTRAINTS mtn_cards_list_position_unique, mtn_lists_board_position_unique DEFERRED');
+      const locked = await trx.raw<{ rows: unknown[] }>('select 1 from mtn_boards where user_id = ? for update', [ownerId]);
+      if (locked.rows.length === 0) throw notFound(MESSAGES.boardNotFound);
       return fn(trx);
     });
   } catch (err) {
@@ -36,7 +38,7 @@ export async function boardTx<T>(knex: Knex, fn: (trx: Knex.Transaction) => Prom
   }
 }
 
-export interface LockedList {
+export interface BoardListRow {
   id: number;
   user_id: number;
   name: string;
@@ -45,39 +47,22 @@ export interface LockedList {
   card_count: number;
 }
 
-/**
- * Locks lists (SELECT ... FOR UPDATE, in id order so that concurrent moves never deadlock) and
- * returns them with their owner's role and card count. Every card position change locks first.
- */
-export async function lockLists(trx: Db, ids: readonly number[]): Promise<LockedList[]> {
-  const unique = [...new Set(ids)].sort((a, b) => a - b);
-  const locked = await trx.raw<{ rows: Array<Omit<LockedList, 'card_count'>> }>(
-    `select l.id, l.user_id, l.name, l.position, u.role as owner_role
+/** Lists (with their owner's role and card count), read inside a board transaction after its lock. */
+export async function listsWithCounts(trx: Knex.Transaction, ids: readonly number[]): Promise<BoardListRow[]> {
+  const result = await trx.raw<{ rows: BoardListRow[] }>(
+    `select l.id, l.user_id, l.name, l.position, u.role as owner_role,
+            (select count(*)::int from mtn_cards c where c.list_id = l.id) as card_count
        from mtn_lists l join users u on u.id = l.user_id
-      where l.id = any(?::int[]) order by l.id for update of l`,
-    [unique],
+      where l.id = any(?::int[])`,
+    [[...new Set(ids)]],
   );
-  if (locked.rows.length === 0) return [];
-  const counts = await trx.raw<{ rows: Array<{ list_id: number; n: number }> }>(
-    'select list_id, count(*)::int as n from mtn_cards where list_id = any(?::int[]) group by list_id',
-    [locked.rows.map((r) => r.id)],
-  );
-  const byList = new Map(counts.rows.map((r) => [r.list_id, r.n]));
-  return locked.rows.map((r) => ({ ...r, card_count: byList.get(r.id) ?? 0 }));
+  return result.rows;
 }
 
-/** Locks a board (its mtn_boards row) for list changes; returns its list count, or null. */
-export async function lockBoard(trx: Db, ownerId: number): Promise<{ listCount: number } | null> {
-  const locked = await trx.raw<{ rows: Array<{ id: number }> }>(
-    'select id from mtn_boards where user_id = ? for update',
-    [ownerId],
-  );
-  if (locked.rows.length === 0) return null;
-  const count = await trx.raw<{ rows: Array<{ n: number }> }>(
-    'select count(*)::int as n from mtn_lists where user_id = ?',
-    [ownerId],
-  );
-  return { listCount: count.rows[0]?.n ?? 0 };
+/** The number of lists on a (locked) board. */
+export async function listCount(trx: Knex.Transaction, ownerId: number): Promise<number> {
+  const count = await trx.raw<{ rows: Array<{ n: number }> }>('select count(*)::int as n from mtn_lists where user_id = ?', [ownerId]);
+  return count.rows[0]?.n ?? 0;
 }
 
 /** Clamps a requested position into 0..max. */

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { BoardCard } from '@shared/types/board';
+import type { BoardCard, Label } from '@shared/types/board';
 import { assetUrl } from '../../lib/assetUrl';
 import { cn } from '../../lib/cn';
 import { LABEL_CLASSES } from './config';
@@ -27,8 +27,17 @@ function Count({ icon, label, value, done }: { icon: keyof typeof ICONS; label: 
 }
 
 /** A card on the board: cover, labels, title and its counts. Opens the card dialog. */
-export const BoardCardTile = memo(function BoardCardTile({ card, onOpen }: { card: BoardCard; onOpen: (id: number) => void }) {
+export const BoardCardTile = memo(function BoardCardTile({
+  card,
+  labels,
+  onOpen,
+}: {
+  card: BoardCard;
+  labels: ReadonlyMap<number, Label>;
+  onOpen: (id: number) => void;
+}) {
   const items = card.checkListItemsCount;
+  const cardLabels = card.LabelIds.map((id) => labels.get(id)).filter((l): l is Label => l !== undefined);
   return (
     <li className="mtn-card list-none" data-card-id={card.id}>
       <button
@@ -40,9 +49,9 @@ export const BoardCardTile = memo(function BoardCardTile({ card, onOpen }: { car
           <img src={assetUrl(card.coverPhotoUrl)} alt="" className="h-28 w-full object-cover" loading="lazy" draggable={false} />
         )}
         <span className="block px-3 py-2">
-          {card.Labels.length > 0 && (
+          {cardLabels.length > 0 && (
             <span className="mb-1.5 flex flex-wrap gap-1">
-              {card.Labels.map((l) => (
+              {cardLabels.map((l) => (
                 <span key={l.id} className={cn('inline-block min-w-8 rounded px-1.5 text-[11px] font-medium', LABEL_CLASSES[l.color])}>
                   {l.name || <span className="sr-only">{l.color} label</span>}
                 </span>

@@ -130,7 +130,7 @@ export function CourseDetail() {
         <p className="mb-3 text-sm text-gray-600">
           Drag modules and lessons by their handles (lessons can move to another module), or use the arrows, then Save.
         </p>
-        <OutlineReorder draft={draft} onChange={setDraft} />
+        <OutlineReorder draft={draft} onChange={(update) => setDraft((d) => (d ? update(d) : d))} />
       </Card>
     );
   } else if (current) {
@@ -192,7 +192,7 @@ export function CourseDetail() {
             <ProgressBar value={course.totalProgress} label="Course progress" />
           </Card>
           <div className="relative">
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-gray-400" />
+            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
             <input
               type="search"
               aria-label="Search Lessons"

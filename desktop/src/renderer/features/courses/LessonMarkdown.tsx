@@ -121,6 +121,7 @@ const LESSON_CLASSES = [
   '[&_blockquote]:py-1 [&_blockquote]:pl-4 [&_blockquote]:text-gray-700 [&_hr]:my-6',
   '[&_table]:w-full [&_table]:text-sm [&_th]:border [&_th]:border-gray-200 [&_th]:bg-gray-50 [&_th]:px-3 [&_th]:py-2 [&_th]:text-left',
   '[&_td]:border [&_td]:border-gray-200 [&_td]:px-3 [&_td]:py-2 [&_input]:mr-2 [&_del]:text-gray-500',
+  '[&_ul.contains-task-list]:list-none [&_ul.contains-task-list]:pl-1',
 ].join(' ');
 
 /**

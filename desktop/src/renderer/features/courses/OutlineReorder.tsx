@@ -68,17 +68,21 @@ export function OutlineReorder({
   onChange,
 }: {
   draft: OrderModule[];
-  onChange: (draft: OrderModule[]) => void;
+  /**
+   * Takes an updater, not a value: a drag between modules changes two lists in one tick (the
+   * source's onRemove and the target's onAdd), and each must apply to the other's result.
+   */
+  onChange: (update: (draft: OrderModule[]) => OrderModule[]) => void;
 }) {
   const setLessons = (moduleId: number, lessons: OrderLesson[]) =>
-    onChange(draft.map((m) => (m.id === moduleId ? { ...m, lessons } : m)));
+    onChange((current) => current.map((m) => (m.id === moduleId ? { ...m, lessons } : m)));
   return (
     <SortableList<OrderModule>
       {...SORTABLE_OPTIONS}
       handle="[data-module-handle]"
       list={draft}
       setList={(next) => {
-        if (!sameOrder(next, draft)) onChange(next);
+        if (!sameOrder(next, draft)) onChange((current) => next.map((m) => current.find((c) => c.id === m.id) ?? m));
       }}
       tag="ol"
       className="flex flex-col gap-2"
@@ -101,7 +105,7 @@ export function OutlineReorder({
               className={arrow}
               aria-label={`Move module ${module.title} up`}
               disabled={mi === 0}
-              onClick={() => onChange(moveItem(draft, mi, mi - 1))}
+              onClick={() => onChange((current) => moveItem(current, mi, mi - 1))}
             >
               <ChevronIcon className="-rotate-90" />
             </button>
@@ -110,7 +114,7 @@ export function OutlineReorder({
               className={arrow}
               aria-label={`Move module ${module.title} down`}
               disabled={mi === draft.length - 1}
-              onClick={() => onChange(moveItem(draft, mi, mi + 1))}
+              onClick={() => onChange((current) => moveItem(current, mi, mi + 1))}
             >
               <ChevronIcon className="rotate-90" />
             </button>
@@ -143,7 +147,7 @@ export function OutlineReorder({
                   className={arrow}
                   aria-label={`Move lesson ${lesson.title} up`}
                   disabled={mi === 0 && li === 0}
-                  onClick={() => onChange(stepLesson(draft, mi, li, -1))}
+                  onClick={() => onChange((current) => stepLesson(current, mi, li, -1))}
                 >
                   <ChevronIcon className="size-3.5 -rotate-90" />
                 </button>
@@ -152,7 +156,7 @@ export function OutlineReorder({
                   className={arrow}
                   aria-label={`Move lesson ${lesson.title} down`}
                   disabled={mi === draft.length - 1 && li === module.lessons.length - 1}
-                  onClick={() => onChange(stepLesson(draft, mi, li, 1))}
+                  onClick={() => onChange((current) => stepLesson(current, mi, li, 1))}
                 >
                   <ChevronIcon className="size-3.5 rotate-90" />
                 </button>

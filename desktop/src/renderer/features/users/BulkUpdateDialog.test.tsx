@@ -99,7 +99,7 @@ describe('bulk update dialog', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // The list reloads after the update.
     await waitFor(() => expect(server.calls.filter((c) => c.path === '/api/user/read-many').length).toBeGreaterThan(1));
-  });
+  }, 60_000); // many simulated keystrokes and clicks: slow on a busy machine
 
   it("shows 'update in progress' and keeps Begin disabled while the update runs", async () => {
     let release: () => void = () => {};
