@@ -33,6 +33,10 @@ export const DEFAULT_EXTERNAL_HOSTS = [
   ...Object.values(EXTERNAL_LINKS)
     .filter((link) => link.startsWith('https://'))
     .map((link) => new URL(link).hostname),
+  // The domain of the Contact Support mail link (mailto:), so that link opens the mail client.
+  ...Object.values(EXTERNAL_LINKS)
+    .filter((link) => link.startsWith('mailto:'))
+    .map((link) => link.slice(link.indexOf('@') + 1)),
   'youtube.com',
   'vimeo.com',
   'chatbase.co',

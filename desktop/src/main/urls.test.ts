@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { EXTERNAL_LINKS } from '@shared/limits';
 import { DEFAULT_EXTERNAL_HOSTS } from './config';
 import { openExternalSafely } from './security';
 import { hostMatches, isAllowedExternalUrl, isAllowedFrameUrl, isAppUrl } from './urls';
@@ -36,6 +37,17 @@ describe('isAllowedExternalUrl', () => {
     ['', 'empty'],
   ])('rejects %s (%s)', (url) => {
     expect(isAllowedExternalUrl(url, HOSTS)).toBe(false);
+  });
+
+  it('opens a plain mailto: link only to an address on an allowlisted domain', () => {
+    expect(isAllowedExternalUrl('mailto:help@calendly.com', HOSTS)).toBe(true);
+    expect(isAllowedExternalUrl('mailto:help@evil.io', HOSTS)).toBe(false);
+    expect(isAllowedExternalUrl('mailto:help@calendly.com?subject=Help', HOSTS)).toBe(true);
+    expect(isAllowedExternalUrl('mailto:help@calendly.com?attach=/etc/passwd', HOSTS)).toBe(false);
+    expect(isAllowedExternalUrl('mailto:a@calendly.com,b@evil.io', HOSTS)).toBe(false);
+    expect(isAllowedExternalUrl('mailto:help@calendly.com.evil.io', HOSTS)).toBe(false);
+    const support = EXTERNAL_LINKS.support;
+    expect(isAllowedExternalUrl(support, DEFAULT_EXTERNAL_HOSTS)).toBe(true);
   });
 
   it('rejects values that are not strings', () => {

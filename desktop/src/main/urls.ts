@@ -20,6 +20,14 @@ export function isAppUrl(raw: unknown): boolean {
   return url !== null && url.protocol === `${APP_SCHEME}:` && url.host === APP_HOST && !url.username && !url.password;
 }
 
+function decodeURIComponentSafe(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    return '';
+  }
+}
+
 /** True when `host` is `allowed` itself or one of its subdomains. */
 export function hostMatches(host: string, allowed: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
@@ -29,10 +37,17 @@ export function hostMatches(host: string, allowed: string): boolean {
 
 /**
  * The openExternal allowlist: https only, no credentials in the URL, default port, and a host
- * that is on the list or a subdomain of one on it.
+ * that is on the list or a subdomain of one on it. The one exception is a plain `mailto:` link
+ * (the Contact Support link) to a single address whose domain is on the list.
  */
 export function isAllowedExternalUrl(raw: unknown, allowedHosts: readonly string[]): boolean {
   const url = parse(raw);
+  if (url?.protocol === 'mailto:') {
+    // Only subject and body parameters: mail clients have honoured `attach=` and the like.
+    if ([...url.searchParams.keys()].some((k) => !['subject', 'body'].includes(k.toLowerCase()))) return false;
+    const m = /^([A-Za-z0-9._%+-]+)@([A-Za-z0-9.-]+)$/.exec(decodeURIComponentSafe(url.pathname));
+    return m !== null && allowedHosts.some((allowed) => hostMatches(m[2]!, allowed));
+  }
   if (!url || url.protocol !== 'https:') return false;
   if (url.username || url.password || url.port !== '') return false;
   return allowedHosts.some((allowed) => hostMatches(url.hostname, allowed));

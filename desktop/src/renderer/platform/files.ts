@@ -14,10 +14,30 @@ export const ACCEPT: Record<PickAccept, string> = {
   csv: '.csv,.xlsx,.xls,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+/** The desktop picker refused the chosen file (too large, wrong content...); message says why. */
+export class PickFileError extends Error {
+  override name = 'PickFileError';
+}
+
+/** Electron wraps a main-process error as "Error invoking remote method 'x': Error: reason". */
+function ipcReason(err: unknown): string {
+  const raw = err instanceof Error ? err.message : String(err);
+  return raw.replace(/^Error invoking remote method '[^']*':\s*(?:[A-Za-z]*Error:\s*)?/, '') || 'The file could not be read.';
+}
+
+/**
+ * Lets the user choose one file. Resolves to null when they cancel; rejects with a PickFileError
+ * carrying a message to show when the desktop picker refuses the file.
+ */
 export async function pickFile(accept: PickAccept): Promise<File | null> {
   const portal = window.portal;
   if (portal?.platform === 'desktop') {
-    const picked = await portal.pickFile({ accept });
+    let picked;
+    try {
+      picked = await portal.pickFile({ accept });
+    } catch (err) {
+      throw new PickFileError(ipcReason(err));
+    }
     if (!picked) return null;
     return new File([new Uint8Array(picked.bytes)], picked.name, { type: picked.type });
   }

@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { pickFile } from '../../platform/files';
+import { PickFileError, pickFile } from '../../platform/files';
 import { useUploadImageMutation } from './profileApi';
 
 /**
@@ -33,7 +33,12 @@ export function PhotoPicker({
 
   const choose = async () => {
     setProblem(null);
-    const file = await pickFile('image');
+    let file: File | null;
+    try {
+      file = await pickFile('image');
+    } catch (err) {
+      return setProblem(err instanceof PickFileError ? err.message : MESSAGES.uploadFailed);
+    }
     if (!file) return;
     if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return setProblem(MESSAGES.unsupportedImage);
     if (file.size > IMAGE_UPLOAD_MAX_BYTES) return setProblem(MESSAGES.fileTooLarge);

@@ -120,6 +120,16 @@ describe('Profile', () => {
     expect(screen.getByText(MESSAGES.fileTooLarge)).toBeTruthy();
   });
 
+  it('shows why the desktop picker refused a file', async () => {
+    platform.pickFile.mockRejectedValue(new platform.PickFileError(MESSAGES.fileTooLarge));
+    const calls = mockFetch();
+    const user = userEvent.setup();
+    renderApp('/profile', makeUser());
+    await user.click(await screen.findByRole('button', { name: 'Change photo' }));
+    expect(await screen.findByText(MESSAGES.fileTooLarge)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/upload')).toBe(false);
+  });
+
   it('refuses a non-image before uploading', async () => {
     platform.pickFile.mockResolvedValue(new File(['x'], 'notes.txt', { type: 'text/plain' }));
     const calls = mockFetch();
