@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import { Model } from 'objection';
 import type { Config } from './config';
 import { createLogger, type Deps, type Logger } from './core/context';
-import { errorHandler, originGuard, requestId, securityHeaders } from './core/http';
+import { errorHandler, originGuard, rejectNulCharacters, requestId, securityHeaders } from './core/http';
 import { sessionMiddleware } from './core/session';
 import { serveWeb } from './core/static';
 import { createMailer, type Mailer } from './adapters/mail';
@@ -18,6 +18,8 @@ import { boardRoutes } from './features/board/routes';
 import { courseRouters } from './features/courses';
 import { productRoutes } from './features/products/routes';
 import { qualifierRoutes } from './features/qualifier/routes';
+import { bannerRoutes } from './features/banners/routes';
+import { aiToolRoutes } from './features/ai-tools/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -63,9 +65,10 @@ export function createApp(opts: AppOptions): Koa {
       parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     }),
   );
+  app.use(rejectNulCharacters());
   app.use(sessionMiddleware(app, knex, config));
 
-  for (const router of [authRoutes(), userRoutes(), userTestRoutes(), tagRoutes(), uploadRoutes(), boardRoutes(), ...courseRouters(), productRoutes(), qualifierRoutes()]) {
+  for (const router of [authRoutes(), userRoutes(), userTestRoutes(), tagRoutes(), uploadRoutes(), boardRoutes(), ...courseRouters(), productRoutes(), qualifierRoutes(), bannerRoutes(), aiToolRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

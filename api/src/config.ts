@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { loadAiToolsConfig, type AiToolsConfig } from './adapters/content-feed';
+import { loadPaymentsConfig, type PaymentsConfig } from './adapters/stripe-config';
 
 /** Every environment variable the API reads, parsed and defaulted in one place. */
 export interface Config {
@@ -38,6 +40,10 @@ export interface Config {
   /** Test-only endpoints (generate-test-*, v2 add-tags) exist only outside production. */
   enableTestEndpoints: boolean;
   logLevel: 'silent' | 'info';
+  /** AI Toolkit content feed and chat widget (AI_TOOLS_*, AI_CHAT_WIDGET_URL). */
+  aiTools: AiToolsConfig;
+  /** Stripe (STRIPE_*) and resource purchase URLs (RESOURCE_PURCHASE_HOSTS). */
+  payments: PaymentsConfig;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -102,5 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR || path.join(process.cwd(), 'desktop', 'dist', 'web')),
     enableTestEndpoints: mode !== 'production',
     logLevel: mode === 'test' || bool(env.QUIET, false) ? 'silent' : 'info',
+    aiTools: loadAiToolsConfig(env),
+    payments: loadPaymentsConfig(env, mode === 'production'),
   };
 }

@@ -48,6 +48,8 @@ export const EXTERNAL_LINKS = {
   searchSite: 'https://search.example.com/',
   upgrades: 'https://upgrades.example.com/',
   support: 'mailto:support@example.com',
+  /** Dashboard 'Current Average Shipping Rate' card. */
+  shippingRates: 'https://shipping.example.com/',
 } as const;
 
 /** Courses: the longest lesson (markdown characters) the editor and the API accept. */

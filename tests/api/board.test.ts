@@ -162,6 +162,29 @@ describe('reading a board', () => {
   });
 });
 
+describe('the board read cache', () => {
+  it('serves an unchanged board from its cache, and never a stale one after any change', async () => {
+    const member = await actor(t, { role: 'premium' });
+    const first = await readBoard(member);
+    const card = listByName(first, 'NOT STARTED').Cards[0]!;
+    // A change made outside this API instance (another server, or SQL) bumps the board version too.
+    await t.knex('mtn_cards').where({ id: card.id }).update({ title: 'Renamed elsewhere' });
+    const miss = await countQueries(t.knex, async () => {
+      expect(listByName(await readBoard(member), 'NOT STARTED').Cards[0]!.title).toBe('Renamed elsewhere');
+    });
+    const hit = await countQueries(t.knex, () => readBoard(member));
+    expect(hit).toBe(miss - 1);
+    await t.knex('mtn_checklist_items').insert({ checklist_id: (await t.knex('mtn_checklists').insert({ card_id: card.id, title: 'x' }).returning('id'))[0].id, card_id: card.id, title: 'y' });
+    expect(listByName(await readBoard(member), 'NOT STARTED').Cards[0]!.checkListItemsCount).toBe(2);
+    const label = await member.agent.post(`${MTN}/label/upsert`).send({ name: 'Fresh', color: 'pink-200' });
+    expect((await readBoard(member)).labels.map((l) => l.name)).toContain('Fresh');
+    await member.agent.post(`${MTN}/label/add`).send({ LabelId: label.body.label.id, CardId: card.id });
+    expect(listByName(await readBoard(member), 'NOT STARTED').Cards[0]!.LabelIds).toContain(label.body.label.id);
+    await member.agent.post(`${MTN}/label/upsert`).send({ id: label.body.label.id, name: 'Renamed', color: 'pink-200' });
+    expect((await readBoard(member)).labels.find((l) => l.id === label.body.label.id)!.name).toBe('Renamed');
+  });
+});
+
 describe('lists', () => {
   it('adds a list at the end or at a position, shifting the lists after it', async () => {
     const member = await actor(t, { role: 'premium' });

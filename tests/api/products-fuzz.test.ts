@@ -34,9 +34,25 @@ const anyValue = fc.oneof(
 );
 
 const PRODUCT_KEYS = [
-  'id', 'title', 'description', 'units', 'costPerUnit', 'shippingCost', 'amazonFees', 'amazonRetail', 'additionalFees',
-  'typeAdditionalFees', 'promotionUnitsPerDay', 'promotionPercentage', 'promotionDays', 'dailyAdvertisingCost', 'spend',
-  'sales', 'projectedUnits', 'userId', 'position',
+  'id',
+  'title',
+  'description',
+  'units',
+  'costPerUnit',
+  'shippingCost',
+  'amazonFees',
+  'amazonRetail',
+  'additionalFees',
+  'typeAdditionalFees',
+  'promotionUnitsPerDay',
+  'promotionPercentage',
+  'promotionDays',
+  'dailyAdvertisingCost',
+  'spend',
+  'sales',
+  'projectedUnits',
+  'userId',
+  'position',
 ];
 
 function expectSafe(res: supertest.Response) {
@@ -60,19 +76,31 @@ describe('fuzz: never a 500, never a stack trace, never a non-finite figure', ()
         async (changes, update, type) => {
           const product = { ...MINIMAL, ...changes, ...(update ? { id: ownId } : {}) };
           if (!update && changes.id === undefined) delete (product as Record<string, unknown>).id;
-          const res = await agent.post('/api/product/upsert').send({ product, ...(type === undefined ? {} : { typeAdditionalFees: type }) });
+          const res = await agent
+            .post('/api/product/upsert')
+            .send({ product, ...(type === undefined ? {} : { typeAdditionalFees: type }) });
           expectSafe(res);
         },
       ),
       { numRuns: 150 },
     );
     // The store still holds only valid rows.
-    const bad = await t.knex('products').where('additional_fees', '>', 50).orWhere('units', '<', 1).count<Array<{ count: number }>>('* as count');
+    const bad = await t
+      .knex('products')
+      .where('additional_fees', '>', 50)
+      .orWhere('units', '<', 1)
+      .count<Array<{ count: number }>>('* as count');
     expect(Number(bad[0]!.count)).toBe(0);
   });
 
   it('POST /api/product-qualifier/save and /send with random answers', async () => {
-    const answers = fc.array(fc.record({ id: fc.oneof(fc.constantFrom('keyword', 'volume', 'sellers', 'improve'), fc.string()), answer: anyValue }), { maxLength: 6 });
+    const answers = fc.array(
+      fc.record({
+        id: fc.oneof(fc.constantFrom('keyword', 'volume', 'sellers', 'improve'), fc.string()),
+        answer: anyValue,
+      }),
+      { maxLength: 6 },
+    );
     await fc.assert(
       fc.asyncProperty(answers, anyValue, anyValue, async (list, sizeTier, email) => {
         const save = await agent.post('/api/product-qualifier/save').send({ answers: list, sizeTier, rated: true });

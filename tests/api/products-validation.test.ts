@@ -59,8 +59,12 @@ describe('products: validation (SPEC §5)', () => {
       spend: 'Please enter 0 or more',
       promotionPercentage: 'Please enter 0 or more',
     });
-    expect((await upsert(agent, { ...MINIMAL, units: 0 })).body.error.fields).toEqual({ units: 'Please enter at least 1 unit' });
-    expect((await upsert(agent, { ...MINIMAL, units: 2.5 })).body.error.fields).toEqual({ units: 'Please enter a whole number' });
+    expect((await upsert(agent, { ...MINIMAL, units: 0 })).body.error.fields).toEqual({
+      units: 'Please enter at least 1 unit',
+    });
+    expect((await upsert(agent, { ...MINIMAL, units: 2.5 })).body.error.fields).toEqual({
+      units: 'Please enter a whole number',
+    });
     expect((await upsert(agent, { ...MINIMAL, promotionDays: 1.5 })).status).toBe(400);
   });
 
@@ -83,7 +87,8 @@ describe('products: validation (SPEC §5)', () => {
       { ...MINIMAL, additionalFees: { v: 1 } },
       { ...MINIMAL, description: 'x'.repeat(PRODUCT_LIMITS.descriptionMax + 1) },
     ];
-    for (const product of bad) expect((await upsert(agent, product)).status, JSON.stringify(product).slice(0, 60)).toBe(400);
+    for (const product of bad)
+      expect((await upsert(agent, product)).status, JSON.stringify(product).slice(0, 60)).toBe(400);
     expect((await agent.post('/api/product/upsert').send({})).status).toBe(400);
     expect((await agent.post('/api/product/upsert').send({ product: [MINIMAL] })).status).toBe(400);
     expect((await agent.post('/api/product/upsert').send({ product: 'x' })).status).toBe(400);
@@ -108,7 +113,9 @@ describe('products: additional fees (FORMULAS §2)', () => {
     expect((await upsert(agent, MINIMAL)).body.product.additionalFees).toBe(25);
     expect((await upsert(agent, { ...MINIMAL, additionalFees: 0 })).body.product.additionalFees).toBe(0);
     expect((await upsert(agent, { ...MINIMAL, additionalFees: 50 })).body.product.additionalFees).toBe(50);
-    expect((await upsert(agent, { ...MINIMAL, additionalFees: 12.5 }, 'percentage')).body.product.additionalFees).toBe(12.5);
+    expect((await upsert(agent, { ...MINIMAL, additionalFees: 12.5 }, 'percentage')).body.product.additionalFees).toBe(
+      12.5,
+    );
   });
 
   it('ignores a percentage outside 0..50 and keeps the stored value', async () => {

@@ -103,7 +103,13 @@ describe('products: computed fields', () => {
   it('returns blank optional numbers as null and counts them as 0', async () => {
     const { agent } = await member();
     const product = await create(agent, { ...MINIMAL, spend: '', sales: null });
-    expect(product).toMatchObject({ spend: null, sales: null, promotionDays: null, projectedUnits: null, description: null });
+    expect(product).toMatchObject({
+      spend: null,
+      sales: null,
+      promotionDays: null,
+      projectedUnits: null,
+      description: null,
+    });
     expect(product).toMatchObject({ campaignACOS: 0, promotionCost: 0, monthlyGross: 0, additionalFees: 25 });
   });
 
@@ -152,7 +158,14 @@ describe('products: order and partial updates', () => {
     const { user, agent } = await member();
     const other = await createUser(t.knex, { role: 'premium' });
     const res = await agent.post('/api/product/upsert').send({
-      product: { ...MINIMAL, userId: other.id, user_id: other.id, position: 999, profitMargin: 99, createdAt: '2000-01-01' },
+      product: {
+        ...MINIMAL,
+        userId: other.id,
+        user_id: other.id,
+        position: 999,
+        profitMargin: 99,
+        createdAt: '2000-01-01',
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.product.position).toBe(1);
@@ -164,10 +177,13 @@ describe('products: order and partial updates', () => {
 
   it('refuses a body with __proto__ keys (400) and writes nothing', async () => {
     const { user, agent } = await member();
-    const body = '{"product":{"title":"Sneaky","units":1,"costPerUnit":1,"shippingCost":1,"amazonFees":1,"amazonRetail":10,"__proto__":{"isAdmin":true}}}';
+    const body =
+      '{"product":{"title":"Sneaky","units":1,"costPerUnit":1,"shippingCost":1,"amazonFees":1,"amazonRetail":10,"__proto__":{"isAdmin":true}}}';
     const res = await agent.post('/api/product/upsert').set('Content-Type', 'application/json').send(body);
     expect(res.status).toBe(400);
-    expect(await t.knex('products').where({ user_id: user.id }).count<Array<{ count: number }>>('* as count')).toEqual([{ count: 0 }]);
+    expect(await t.knex('products').where({ user_id: user.id }).count<Array<{ count: number }>>('* as count')).toEqual([
+      { count: 0 },
+    ]);
   });
 });
 
@@ -202,6 +218,8 @@ describe('products: ownership (IDOR)', () => {
     const { user, agent } = await member();
     await create(agent);
     await t.knex('users').where({ id: user.id }).del();
-    expect(await t.knex('products').where({ user_id: user.id }).count<Array<{ count: number }>>('* as count')).toEqual([{ count: 0 }]);
+    expect(await t.knex('products').where({ user_id: user.id }).count<Array<{ count: number }>>('* as count')).toEqual([
+      { count: 0 },
+    ]);
   });
 });

@@ -51,7 +51,9 @@ describe('product qualifier: access', () => {
     const r = t.request();
     expect((await r.get('/api/product-qualifier')).status).toBe(401);
     expect((await r.post('/api/product-qualifier/save').send({ answers: [] })).status).toBe(401);
-    expect((await r.post('/api/product-qualifier/send').send({ answers: [], email: 'a@b.test', keywords: 'x' })).status).toBe(401);
+    expect(
+      (await r.post('/api/product-qualifier/send').send({ answers: [], email: 'a@b.test', keywords: 'x' })).status,
+    ).toBe(401);
   });
 
   it.each(ALL_ROLES.filter((r) => r !== 'course only'))('lets a %s save and read their progress', async (role) => {
@@ -65,7 +67,9 @@ describe('product qualifier: access', () => {
     const { agent } = await member('course only');
     expect((await agent.get('/api/product-qualifier')).status).toBe(403);
     expect((await agent.post('/api/product-qualifier/save').send({ answers: answers(12000) })).status).toBe(403);
-    const send = await agent.post('/api/product-qualifier/send').send({ answers: answers(12000), email: 'x@example.test', keywords: 'k' });
+    const send = await agent
+      .post('/api/product-qualifier/send')
+      .send({ answers: answers(12000), email: 'x@example.test', keywords: 'k' });
     expect(send.status).toBe(403);
     expect(t.smtp.messages.some((m) => m.to.includes('x@example.test'))).toBe(false);
   });
@@ -75,13 +79,21 @@ describe('product qualifier: save', () => {
   const golden = [
     { name: 'Q1', volume: 12000, no: [] as YesNoId[], score: 10, result: 'two thumbs up' },
     { name: 'Q2', volume: 4000, no: ['alibaba', 'improve'] as YesNoId[], score: 7, result: 'one thumb up' },
-    { name: 'Q3', volume: 3000, no: ['sellers', 'units', 'competitors'] as YesNoId[], score: 6, result: 'two thumbs down' },
+    {
+      name: 'Q3',
+      volume: 3000,
+      no: ['sellers', 'units', 'competitors'] as YesNoId[],
+      score: 6,
+      result: 'two thumbs down',
+    },
     { name: 'Q4', volume: 25000, no: ['standard', 'improve'] as YesNoId[], score: 7, result: 'one thumb up' },
   ];
   for (const g of golden) {
     it(`recomputes golden case ${g.name}: score ${g.score}, ${g.result}, whatever score the client sends`, async () => {
       const { agent } = await member();
-      const res = await agent.post('/api/product-qualifier/save').send({ score: 99, result: 'two thumbs up', answers: answers(g.volume, g.no), rated: true });
+      const res = await agent
+        .post('/api/product-qualifier/save')
+        .send({ score: 99, result: 'two thumbs up', answers: answers(g.volume, g.no), rated: true });
       expect(res.status).toBe(200);
       expect(res.body.progress).toMatchObject({ score: g.score, result: g.result, rated: true });
     });
@@ -89,7 +101,11 @@ describe('product qualifier: save', () => {
 
   it('keeps the progress for the next visit, with the questions and feedback from the server', async () => {
     const { agent } = await member();
-    const sent = answers(3000, ['sellers']).map((a) => ({ ...a, question: '<b>forged</b>', feedback: 'forged feedback' }));
+    const sent = answers(3000, ['sellers']).map((a) => ({
+      ...a,
+      question: '<b>forged</b>',
+      feedback: 'forged feedback',
+    }));
     await agent.post('/api/product-qualifier/save').send({ answers: sent, sizeTier: 'large standard' });
     const { progress } = (await agent.get('/api/product-qualifier')).body;
     expect(progress).toMatchObject({ score: 8, result: 'two thumbs up', rated: false, sizeTier: 'large standard' });
@@ -116,7 +132,9 @@ describe('product qualifier: save', () => {
         { id: 'units', answer: 'no' },
       ],
     });
-    const byId = Object.fromEntries(res.body.progress.answers.map((a: { id: string; answer: unknown }) => [a.id, a.answer]));
+    const byId = Object.fromEntries(
+      res.body.progress.answers.map((a: { id: string; answer: unknown }) => [a.id, a.answer]),
+    );
     expect(byId).toMatchObject({ keyword: 'mug warmer', volume: 50000, sellers: 'Yes', units: 'No', improve: null });
     expect(res.body.progress.score).toBe(1);
   });
@@ -157,7 +175,11 @@ describe('product qualifier: save', () => {
       { answers: Array.from({ length: QUALIFIER_LIMITS.answersMax + 1 }, () => ({ id: 'units', answer: 'Yes' })) },
       { answers: [], sizeTier: 'huge' },
     ];
-    for (const body of bad) expect((await agent.post('/api/product-qualifier/save').send(body as object)).status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    for (const body of bad)
+      expect(
+        (await agent.post('/api/product-qualifier/save').send(body as object)).status,
+        JSON.stringify(body).slice(0, 80),
+      ).toBe(400);
   });
 });
 
@@ -166,9 +188,20 @@ describe('product qualifier: send', () => {
     const { agent } = await member();
     const res = await agent
       .post('/api/product-qualifier/send')
-      .send({ score: 10, result: 'two thumbs up', answers: answers(3000, ['sellers', 'units', 'competitors']), email: 'Results@Example.test', keywords: 'garlic press' });
+      .send({
+        score: 10,
+        result: 'two thumbs up',
+        answers: answers(3000, ['sellers', 'units', 'competitors']),
+        email: 'Results@Example.test',
+        keywords: 'garlic press',
+      });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, message: 'The email has been sent successfully.', score: 6, result: 'two thumbs down' });
+    expect(res.body).toMatchObject({
+      success: true,
+      message: 'The email has been sent successfully.',
+      score: 6,
+      result: 'two thumbs down',
+    });
     const mail = await t.smtp.waitFor('results@example.test');
     const text = mailText(mail.raw);
     expect(subjectOf(mail.raw)).toBe('Product Qualifier results for "garlic press": Two thumbs down');
@@ -185,7 +218,10 @@ describe('product qualifier: send', () => {
 
   it('treats 7 or more as success in the email', async () => {
     const { agent } = await member();
-    await agent.post('/api/product-qualifier/send').send({ answers: answers(4000, ['alibaba', 'improve']), email: 'seven@example.test', keywords: 'k' }).expect(200);
+    await agent
+      .post('/api/product-qualifier/send')
+      .send({ answers: answers(4000, ['alibaba', 'improve']), email: 'seven@example.test', keywords: 'k' })
+      .expect(200);
     const text = mailText((await t.smtp.waitFor('seven@example.test')).raw);
     expect(text).toContain('Congratulations! Your product passed the Product Qualifier.');
     expect(text).toContain('Score: 7 / 10');
@@ -193,10 +229,17 @@ describe('product qualifier: send', () => {
 
   it('requires the email and the keyword, with field messages', async () => {
     const { agent } = await member();
-    const res = await agent.post('/api/product-qualifier/send').send({ answers: answers(12000), email: '', keywords: ' ' });
+    const res = await agent
+      .post('/api/product-qualifier/send')
+      .send({ answers: answers(12000), email: '', keywords: ' ' });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ email: 'this field cannot be empty', keywords: 'this field cannot be empty' });
-    const bad = await agent.post('/api/product-qualifier/send').send({ answers: answers(12000), email: 'not-an-email', keywords: 'k' });
+    expect(res.body.error.fields).toEqual({
+      email: 'this field cannot be empty',
+      keywords: 'this field cannot be empty',
+    });
+    const bad = await agent
+      .post('/api/product-qualifier/send')
+      .send({ answers: answers(12000), email: 'not-an-email', keywords: 'k' });
     expect(bad.body.error.fields).toEqual({ email: 'Please enter a valid email address' });
   });
 
@@ -214,7 +257,8 @@ describe('product qualifier: send', () => {
   it(`allows ${QUALIFIER_LIMITS.emailsPerHour} emails an hour per member, then 429`, async () => {
     const { agent } = await member();
     const body = { answers: answers(12000), email: 'limit@example.test', keywords: 'k' };
-    for (let i = 0; i < QUALIFIER_LIMITS.emailsPerHour; i++) expect((await agent.post('/api/product-qualifier/send').send(body)).status).toBe(200);
+    for (let i = 0; i < QUALIFIER_LIMITS.emailsPerHour; i++)
+      expect((await agent.post('/api/product-qualifier/send').send(body)).status).toBe(200);
     const over = await agent.post('/api/product-qualifier/send').send(body);
     expect(over.status).toBe(429);
     expect(over.headers['retry-after']).toBeTruthy();
@@ -228,8 +272,13 @@ describe('product qualifier: mail server down (runs last: it stops the SMTP list
   it('answers 503 with a plain message, not a 500, when the SMTP server is unreachable', async () => {
     const { agent } = await member();
     await t.smtp.close();
-    const res = await agent.post('/api/product-qualifier/send').send({ answers: answers(12000), email: 'down@example.test', keywords: 'k' });
+    const res = await agent
+      .post('/api/product-qualifier/send')
+      .send({ answers: answers(12000), email: 'down@example.test', keywords: 'k' });
     expect(res.status).toBe(503);
-    expect(res.body.error).toEqual({ code: 'mail_unavailable', message: 'The email could not be sent. Please try again later.' });
+    expect(res.body.error).toEqual({
+      code: 'mail_unavailable',
+      message: 'The email could not be sent. Please try again later.',
+    });
   });
 });

@@ -728,6 +728,10 @@ describe('POST /api/user/upsert: updating', () => {
       const res = await agent.post('/api/user/upsert').set('Content-Type', 'application/json').send(raw);
       expect([400, 403], raw).toContain(res.status);
     }
+    const nul = await agent.post('/api/user/upsert').send({ id: user.id, fullName: 'a\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.fields).toEqual({ fullName: 'Invalid character' });
+    expect((await agent.get('/api/user/read-many?search=%00')).status).toBe(400);
     const member = await as('basic');
     const huge = await member.agent
       .post('/api/user/upsert')

@@ -5,6 +5,7 @@
  * GET /api/course/{slug}, printing p50/p95 and the SQL statements per request.
  * Run: npm run bench -- courses
  */
+import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/src/core/password';
 import { hit, measure, report, signInCookie, startBenchApp } from './lib';
@@ -24,7 +25,7 @@ traffic audience niche competitor`
 const WORDS = WORD_LIST.map((w) => `'${w}'`).join(',');
 const N = WORD_LIST.length;
 
-async function generate(db: Knex): Promise<void> {
+export async function generate(db: Knex): Promise<void> {
   const hash = await hashPassword(PASSWORD);
   await db.transaction(async (knex) => {
     // Bulk generation runs longer than the API's 15 s statement timeout on a busy machine.
@@ -133,4 +134,5 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// Run when executed (npm run bench); importing the file (to reuse the data generator) runs nothing.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

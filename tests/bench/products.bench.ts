@@ -37,10 +37,20 @@ async function main() {
   try {
     const [user] = await app
       .knex('users')
-      .insert({ full_name: 'Bench Seller', email: 'bench.seller@example.test', password_hash: await hashPassword(PASSWORD), role: 'premium', stripe_status: 'active' })
+      .insert({
+        full_name: 'Bench Seller',
+        email: 'bench.seller@example.test',
+        password_hash: await hashPassword(PASSWORD),
+        role: 'premium',
+        stripe_status: 'active',
+      })
       .returning<Array<{ id: number }>>('id');
     const userId = user!.id;
-    const ids = await insertBatches(app.knex, 'products', Array.from({ length: PRODUCTS }, (_, i) => productRow(userId, i)));
+    const ids = await insertBatches(
+      app.knex,
+      'products',
+      Array.from({ length: PRODUCTS }, (_, i) => productRow(userId, i)),
+    );
     await app.knex.raw('ANALYZE products');
     const cookie = await signInCookie(app.base, 'bench.seller@example.test', PASSWORD);
 
@@ -55,7 +65,10 @@ async function main() {
       return hit(
         `${app.base}/api/product/upsert`,
         cookie,
-        jsonInit('POST', { product: { id, title: `Renamed ${i}`, promotionDays: 10, additionalFees: 3 }, typeAdditionalFees: 'dollar' }),
+        jsonInit('POST', {
+          product: { id, title: `Renamed ${i}`, promotionDays: 10, additionalFees: 3 },
+          typeAdditionalFees: 'dollar',
+        }),
       );
     };
     const create = (i: number) =>
@@ -63,7 +76,15 @@ async function main() {
         `${app.base}/api/product/upsert`,
         cookie,
         jsonInit('POST', {
-          product: { title: `New ${i}`, units: 500, costPerUnit: 3.2, shippingCost: 850, amazonFees: 8.75, amazonRetail: 27.99, additionalFees: 25 },
+          product: {
+            title: `New ${i}`,
+            units: 500,
+            costPerUnit: 3.2,
+            shippingCost: 850,
+            amazonFees: 8.75,
+            amazonRetail: 27.99,
+            additionalFees: 25,
+          },
         }),
       );
 
@@ -74,12 +95,30 @@ async function main() {
       count: await app.countQueries(() => hit(`${app.base}/api/product/count`, cookie)),
     };
 
-    report(`read-many (${PRODUCTS} products), 1 client`, await measure({ requests: 300, concurrency: 1, run: readMany }), { queries: q.readMany });
-    report(`read-many (${PRODUCTS} products), 4 clients`, await measure({ requests: 400, concurrency: 4, run: readMany }), { queries: q.readMany });
-    report('upsert update, 1 client', await measure({ requests: 300, concurrency: 1, run: update }), { queries: q.update });
-    report('upsert update, 4 clients', await measure({ requests: 400, concurrency: 4, run: update }), { queries: q.update });
-    report('upsert create, 1 client', await measure({ requests: 150, concurrency: 1, warmup: 10, run: create }), { queries: q.create });
-    report('count, 1 client', await measure({ requests: 300, concurrency: 1, run: () => hit(`${app.base}/api/product/count`, cookie) }), { queries: q.count });
+    report(
+      `read-many (${PRODUCTS} products), 1 client`,
+      await measure({ requests: 300, concurrency: 1, run: readMany }),
+      { queries: q.readMany },
+    );
+    report(
+      `read-many (${PRODUCTS} products), 4 clients`,
+      await measure({ requests: 400, concurrency: 4, run: readMany }),
+      { queries: q.readMany },
+    );
+    report('upsert update, 1 client', await measure({ requests: 300, concurrency: 1, run: update }), {
+      queries: q.update,
+    });
+    report('upsert update, 4 clients', await measure({ requests: 400, concurrency: 4, run: update }), {
+      queries: q.update,
+    });
+    report('upsert create, 1 client', await measure({ requests: 150, concurrency: 1, warmup: 10, run: create }), {
+      queries: q.create,
+    });
+    report(
+      'count, 1 client',
+      await measure({ requests: 300, concurrency: 1, run: () => hit(`${app.base}/api/product/count`, cookie) }),
+      { queries: q.count },
+    );
   } finally {
     await app.close();
   }

@@ -22,7 +22,9 @@ async function openTool(page: Page) {
   await expect(page.getByRole('heading', { name: 'Power Profit Tool' })).toBeVisible();
 }
 
-test('a premium member adds a first product, checks the golden figures, edits fees, promotion and planning, then deletes it', async ({ page }) => {
+test('a premium member adds a first product, checks the golden figures, edits fees, promotion and planning, then deletes it', async ({
+  page,
+}) => {
   await signInAs(page, DEMO.premiumNew);
   await expect(page.getByRole('link', { name: 'Total Products: 0' })).toBeVisible();
   await openTool(page);
@@ -132,7 +134,10 @@ test('a premium member adds a first product, checks the golden figures, edits fe
   await page.getByRole('link', { name: 'Total Products: 1' }).click();
 
   // Delete.
-  await page.getByRole('article', { name: E1.title }).getByRole('button', { name: `Edit ${E1.title}` }).click();
+  await page
+    .getByRole('article', { name: E1.title })
+    .getByRole('button', { name: `Edit ${E1.title}` })
+    .click();
   const del = page.getByRole('dialog', { name: `Edit product: ${E1.title}` });
   await del.getByRole('button', { name: 'Delete' }).click();
   await del.getByRole('button', { name: 'Yes, delete' }).click();

@@ -87,7 +87,11 @@ test('the qualifier works on a phone', async ({ page }) => {
   await page.getByRole('textbox', { name: /main keyword/ }).fill('mug warmer');
   await page.getByRole('slider').fill('3000');
   const groups = page.getByRole('radiogroup');
-  for (let i = 0; i < 9; i++) await groups.nth(i).getByText(i < 5 ? 'Yes' : 'No', { exact: true }).click();
+  for (let i = 0; i < 9; i++)
+    await groups
+      .nth(i)
+      .getByText(i < 5 ? 'Yes' : 'No', { exact: true })
+      .click();
   await page.getByRole('button', { name: 'Rate My Product' }).click();
   await expect(page.getByTestId('qualifier-band')).toHaveText('Two thumbs down');
   await expect(page.getByTestId('qualifier-score')).toHaveText('Score: 5 / 10');

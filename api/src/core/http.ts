@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
 import { MESSAGES } from '@shared/messages';
 import { FORM_EMBED_ORIGINS, VIDEO_EMBED_ORIGINS } from '@shared/limits';
+import { AI_CHAT_ORIGINS } from '@shared/content/ai-tools';
 import type { Config } from '../config';
+import { stripeCspSources } from '../adapters/stripe-config';
 import { HttpError, pgErrorCode } from './errors';
 import type { PortalContext } from './context';
 
@@ -15,6 +17,12 @@ export function requestId(): Middleware {
     await next();
   };
 }
+
+/**
+ * PostgreSQL errors caused by the input itself (bad text representation, out-of-range number,
+ * string too long, bad datetime, NUL byte in text, untranslatable character): a 400, not a 500.
+ */
+const BAD_INPUT_PG_CODES = new Set(['22P02', '22003', '22001', '22007', '22008', '22021', '22P05']);
 
 /** Writes every error in the one error shape; never a stack trace or SQL text. */
 export function errorHandler(): Middleware {
@@ -37,7 +45,7 @@ export function errorHandler(): Middleware {
         } else if (status === 415) err = new HttpError(415, 'unsupported_media_type', 'Unsupported content type');
         else if (status && status >= 400 && status < 500) {
           err = new HttpError(status, 'bad_request', status === 400 ? 'Invalid request body' : (e.message ?? 'Bad request'));
-        } else if (code === '22P02' || code === '22003' || code === '22001' || code === '22007') {
+        } else if (code !== undefined && BAD_INPUT_PG_CODES.has(code)) {
           err = new HttpError(400, 'validation_failed', 'Invalid input');
         } else {
           c.deps.log.error('unhandled error', {
@@ -59,15 +67,18 @@ export function errorHandler(): Middleware {
 /** Security headers for every response; no-store on the API. */
 export function securityHeaders(config: Config): Middleware {
   const https = config.publicUrl.startsWith('https://');
+  // Stripe.js (card payments) only when they are configured (api/src/adapters/stripe-config.ts).
+  const stripe = stripeCspSources(config.payments);
   const csp = [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...stripe.script].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...stripe.connect].join(' '),
     // Lesson embeds (shared/src/limits.ts): only these origins may be framed.
-    `frame-src ${[...VIDEO_EMBED_ORIGINS, ...FORM_EMBED_ORIGINS].join(' ')}`,
+    // AI Toolkit chats (shared/src/content/ai-tools.ts) likewise.
+    `frame-src ${[...VIDEO_EMBED_ORIGINS, ...FORM_EMBED_ORIGINS, ...AI_CHAT_ORIGINS, ...stripe.frame].join(' ')}`,
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
@@ -118,6 +129,30 @@ export function originGuard(config: Config): Middleware {
       if (type.startsWith('text/plain') || type.startsWith('application/x-www-form-urlencoded')) {
         throw new HttpError(403, 'forbidden_content_type', MESSAGES.forbidden);
       }
+    }
+    await next();
+  };
+}
+
+/** Where in a parsed JSON value or query a NUL character sits (PostgreSQL text cannot hold one). */
+function nulPath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (depth > 20 || value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (k.includes('\u0000')) return path || k;
+    const found = nulPath(v, path ? `${path}.${k}` : k, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Refuses a NUL character anywhere in the query or the JSON body with a 400 naming the field. */
+export function rejectNulCharacters(): Middleware {
+  return async (ctx, next) => {
+    const found = nulPath(ctx.query, '') ?? nulPath((ctx.request as { body?: unknown }).body, '');
+    if (found !== null) {
+      const field = found.split('.')[0] || '_';
+      throw new HttpError(400, 'validation_failed', 'Invalid character in input', { [field]: 'Invalid character' });
     }
     await next();
   };

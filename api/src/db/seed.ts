@@ -4,6 +4,7 @@ import { hashPassword } from '../core/password';
 import { seedCourses } from './seed-courses';
 import { seedProducts } from './seed-products';
 import { seedBoard } from './seed-board';
+import { seedBanners } from './seed-banners';
 
 export interface DemoAccount {
   role: Role;
@@ -58,6 +59,7 @@ const AREA_SEEDS: AreaSeed[] = [
   seedCourses,
   seedProducts,
   seedBoard,
+  seedBanners,
 ];
 
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */

@@ -155,7 +155,8 @@ export const QUALIFIER_QUESTIONS: readonly QualifierQuestion[] = [
     id: 'alibaba',
     kind: 'yes-no',
     title: 'Sourcing',
-    prompt: () => 'Can you source it (for example on Alibaba) for no more than 25 % of the selling price, shipping included?',
+    prompt: () =>
+      'Can you source it (for example on Alibaba) for no more than 25 % of the selling price, shipping included?',
     feedback: {
       yes: 'Good: your landed cost leaves room for Amazon fees, ads and profit.',
       no: 'Your landed cost is high for this price. Negotiate with suppliers or find a cheaper design.',
@@ -197,7 +198,8 @@ export const QUALIFIER_QUESTIONS: readonly QualifierQuestion[] = [
     id: 'improve',
     kind: 'yes-no',
     title: 'Improvement',
-    prompt: () => "Can you improve on the competitors' products, for example by fixing what their bad reviews complain about?",
+    prompt: () =>
+      "Can you improve on the competitors' products, for example by fixing what their bad reviews complain about?",
     feedback: {
       yes: 'Good: a better product gives shoppers a reason to choose yours.',
       no: 'Without a clear improvement you compete on price alone.',
@@ -216,9 +218,12 @@ export const LEARN_MORE: Readonly<Record<Exclude<QualifierAnswerId, 'keyword'>, 
   competitors: 'Note which page-one listings are household brands or sold by Amazon. Shoppers trust names they know.',
   alibaba: 'Ask three or more suppliers for quotes and add freight and customs to get your landed cost per unit.',
   standard: 'Amazon sorts products by size and weight into tiers. Standard tiers have the lowest fulfilment fees.',
-  'average-points': 'Average the prices of the top 10 listings and compare them with the price to aim for in your size tier.',
-  'estimated-profit': 'Enter your costs in the Power Profit Tool: the estimated profit per unit is after Amazon fees and additional fees.',
-  improve: 'Read the 1 to 3 star reviews of your competitors. Every repeated complaint is a chance to make a better product.',
+  'average-points':
+    'Average the prices of the top 10 listings and compare them with the price to aim for in your size tier.',
+  'estimated-profit':
+    'Enter your costs in the Power Profit Tool: the estimated profit per unit is after Amazon fees and additional fees.',
+  improve:
+    'Read the 1 to 3 star reviews of your competitors. Every repeated complaint is a chance to make a better product.',
 };
 
 export function questionById(id: QualifierAnswerId): QualifierQuestion {
@@ -228,7 +233,8 @@ export function questionById(id: QualifierAnswerId): QualifierQuestion {
 /** Feedback of the volume slider: the FORMULAS §6 band, spelled out. */
 export function volumeFeedbackText(volume: number): string {
   const band = volumeFeedback(volume);
-  if (band === 'not recommended') return 'Below 4,000 searches a month: not recommended. There may not be enough demand.';
+  if (band === 'not recommended')
+    return 'Below 4,000 searches a month: not recommended. There may not be enough demand.';
   if (band === 'sweet spot') return 'Sweet spot: enough demand without a market too big to compete in.';
   return '25,000 or more searches a month: may require a higher budget to compete.';
 }

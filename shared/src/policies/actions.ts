@@ -2,6 +2,9 @@ import type { Role } from '../limits';
 import { isAdminRole, isAdministrator, type Principal } from './principal';
 import { canUseSellerTools, isSellerToolsAction, type SellerToolsAction } from './products';
 import { canUseCourses, isCourseAction, type CourseAction } from './courses';
+import { canManageBanners, isBannerAction, type BannerAction } from './banners';
+import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
+import { canUseResources, isResourceAction, type ResourceAction } from './resources';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -40,7 +43,10 @@ export type Action =
   | 'user:switch-role'
   | 'upload:image'
   | SellerToolsAction
-  | CourseAction;
+  | CourseAction
+  | BannerAction
+  | AiToolsAction
+  | ResourceAction;
 
 export interface UserSubject {
   id: number;
@@ -56,6 +62,9 @@ export function can(user: Principal | null, action: Action, subject?: UserSubjec
   if (!user) return false;
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
+  if (isBannerAction(action)) return canManageBanners(user, action);
+  if (isAiToolsAction(action)) return canUseAiTools(user, action);
+  if (isResourceAction(action)) return canUseResources(user, action);
   const admin = isAdminRole(user);
   switch (action) {
     case 'tag:manage':

@@ -6,3 +6,6 @@ export * from './products';
 export * from './user-admin';
 export * from './courses';
 export * from './board';
+export * from './banners';
+export * from './ai-tools';
+export * from './resources';

@@ -7,3 +7,6 @@ export * from './user-admin';
 export * from './user-csv';
 export * from './courses';
 export * from './board';
+export * from './banners';
+export * from './ai-tools';
+export * from './resources';

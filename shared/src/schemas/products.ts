@@ -30,7 +30,8 @@ const blankToUndefined = (v: unknown, original: unknown) =>
   typeof original === 'string' && original.trim() === '' ? undefined : v;
 
 /** Only numbers and numeric strings are numbers here: [1] or {} is a type error, not 1. */
-const scalarOnly = (v: unknown, original: unknown) => (original !== null && typeof original === 'object' ? Number.NaN : v);
+const scalarOnly = (v: unknown, original: unknown) =>
+  original !== null && typeof original === 'object' ? Number.NaN : v;
 
 const amount = (max: number = PRODUCT_LIMITS.moneyMax) =>
   yup.number().transform(blankToUndefined).transform(scalarOnly).min(0, M.notNegative).max(max, M.tooLarge(max));
@@ -66,8 +67,15 @@ export const productFieldsSchema = yup.object({
     .mixed<number | string>()
     .nullable()
     .optional()
-    .test('number-like', 'Please enter a number', (v) => v == null || typeof v === 'number' || (typeof v === 'string' && v.length <= 32)),
-  typeAdditionalFees: yup.string().oneOf([...ADDITIONAL_FEES_TYPES]).optional(),
+    .test(
+      'number-like',
+      'Please enter a number',
+      (v) => v == null || typeof v === 'number' || (typeof v === 'string' && v.length <= 32),
+    ),
+  typeAdditionalFees: yup
+    .string()
+    .oneOf([...ADDITIONAL_FEES_TYPES])
+    .optional(),
   promotionUnitsPerDay: optionalCount(PRODUCT_LIMITS.unitsMax),
   promotionPercentage: optionalAmount(PRODUCT_LIMITS.percentMax),
   promotionDays: optionalCount(PRODUCT_LIMITS.daysMax),
@@ -81,7 +89,10 @@ export type ProductFieldsInput = yup.InferType<typeof productFieldsSchema>;
 /** The envelope of POST /api/product/upsert: {product, typeAdditionalFees}. */
 export const productUpsertEnvelopeSchema = yup.object({
   product: yup.object().required(required),
-  typeAdditionalFees: yup.string().oneOf([...ADDITIONAL_FEES_TYPES]).optional(),
+  typeAdditionalFees: yup
+    .string()
+    .oneOf([...ADDITIONAL_FEES_TYPES])
+    .optional(),
 });
 
 /** The keys of a product a member may send (anything else is dropped). */

@@ -15,7 +15,10 @@ export const QUALIFIER_LIMITS = {
 } as const;
 
 const answerItem = yup.object({
-  id: yup.string().oneOf([...QUALIFIER_ANSWER_IDS], 'Unknown question').required(required),
+  id: yup
+    .string()
+    .oneOf([...QUALIFIER_ANSWER_IDS], 'Unknown question')
+    .required(required),
   answer: yup
     .mixed<string | number>()
     .nullable()
@@ -30,10 +33,14 @@ const answerItem = yup.object({
     ),
 });
 
-const answers = () =>
-  yup.array(answerItem).max(QUALIFIER_LIMITS.answersMax).required(required);
+const answers = () => yup.array(answerItem).max(QUALIFIER_LIMITS.answersMax).required(required);
 
-const sizeTier = () => yup.string().oneOf([...SIZE_TIERS]).nullable().optional();
+const sizeTier = () =>
+  yup
+    .string()
+    .oneOf([...SIZE_TIERS])
+    .nullable()
+    .optional();
 
 export const qualifierSaveSchema = yup.object({
   answers: answers(),

@@ -68,3 +68,6 @@ export * from './products';
 export * from './qualifier';
 export * from './courses';
 export * from './board';
+export * from './banners';
+export * from './ai-tools';
+export * from './resources';

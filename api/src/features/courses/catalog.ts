@@ -99,7 +99,9 @@ async function searchLessonTitles(knex: Knex, a: AudienceSql, search: string, li
 
 /**
  * Lessons the user can see whose content matches the search (full text, GIN index), with an
- * excerpt around the first word found. The excerpt is cut only for the rows returned.
+ * excerpt around the first word found. The excerpt is cut only for the rows returned, and the
+ * word is looked up as written, Capitalised and in CAPITALS (lower() of every lesson costs ten
+ * times more); a lesson where it appears otherwise gets its opening lines.
  */
 async function searchLessonContent(knex: Knex, a: AudienceSql, search: string, limit: number) {
   const tsquery = contentTsQuery(search);
@@ -123,9 +125,12 @@ async function searchLessonContent(knex: Knex, a: AudienceSql, search: string, l
       case when s.at > 0 then substr(l.content, greatest(1, s.at - 60), 240) else left(l.content, 240) end as snippet
     from found f
     join lessons l on l.id = f.id
-    cross join lateral (select strpos(lower(l.content), ?) as at) s
+    cross join lateral (
+      select coalesce(least(nullif(strpos(l.content, ?), 0), nullif(strpos(l.content, initcap(?)), 0),
+        nullif(strpos(l.content, upper(?)), 0)), 0) as at
+    ) s
     order by f.course_position, f.module_position, f.position`,
-    [tsquery, limit, firstWord],
+    [tsquery, limit, firstWord, firstWord, firstWord],
   );
   return { rows: result.rows, total: result.rows[0]?.total ?? 0 };
 }

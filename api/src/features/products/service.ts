@@ -31,7 +31,10 @@ export function listProducts(knex: Knex, userId: number): Promise<ProductRow[]> 
 }
 
 export async function countProducts(knex: Knex, userId: number): Promise<number> {
-  const row = await knex('products').where({ user_id: userId }).count<Array<{ count: number | string }>>('* as count').first();
+  const row = await knex('products')
+    .where({ user_id: userId })
+    .count<Array<{ count: number | string }>>('* as count')
+    .first();
   return Number(row?.count ?? 0);
 }
 
@@ -100,7 +103,7 @@ export async function saveProduct(knex: Knex, cmd: SaveProductCommand): Promise<
     const current = existing ? productFields(existing) : {};
     const input = await parse(productFieldsSchema, { ...current, ...cmd.changes });
 
-    const requestedType = cmd.typeAdditionalFees ?? (input.typeAdditionalFees);
+    const requestedType = cmd.typeAdditionalFees ?? input.typeAdditionalFees;
     const previous = existing ? Number(existing.additional_fees) : undefined;
     const feesSent = cmd.changes.additionalFees !== undefined;
     let additionalFees = previous ?? ADDITIONAL_FEES_DEFAULT;
@@ -131,7 +134,10 @@ export async function saveProduct(knex: Knex, cmd: SaveProductCommand): Promise<
     await trx('users').select('id').where({ id: cmd.userId }).forUpdate();
     const stats = await trx('products')
       .where({ user_id: cmd.userId })
-      .first<{ count: number | string; top: number | null }>(trx.raw('count(*) as count'), trx.raw('max(position) as top'));
+      .first<{ count: number | string; top: number | null }>(
+        trx.raw('count(*) as count'),
+        trx.raw('max(position) as top'),
+      );
     if (Number(stats?.count ?? 0) >= PRODUCT_LIMITS.productsPerUser) throw conflict(MESSAGES.tooManyProducts);
     const [row] = await trx('products')
       .insert({ ...values, user_id: cmd.userId, position: Number(stats?.top ?? 0) + 1 })

@@ -42,7 +42,10 @@ export function qualifierResultMail(input: QualifierMailInput): MailMessage {
     `Result: ${band.heading} (${input.evaluation.result})`,
     band.message,
   ];
-  if (input.sizeTier) lines.push(`Size tier: ${input.sizeTier} (aim for an average price of $${PRICE_THRESHOLDS[input.sizeTier]} or more)`);
+  if (input.sizeTier)
+    lines.push(
+      `Size tier: ${input.sizeTier} (aim for an average price of $${PRICE_THRESHOLDS[input.sizeTier]} or more)`,
+    );
   lines.push('', 'Your answers', '');
   input.answers.forEach((a, i) => {
     lines.push(`${i + 1}. ${a.question}`, `   Answer: ${answerText(a)}`);

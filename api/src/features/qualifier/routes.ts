@@ -25,7 +25,7 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
 
   router.post('/save', auth(), authorize('qualifier:use'), async (ctx) => {
     const input = await parse(qualifierSaveSchema, ctx.request.body);
-    const sizeTier = (input.sizeTier ?? null);
+    const sizeTier = input.sizeTier ?? null;
     const answers = normalizeAnswers(input.answers, sizeTier);
     const rated = input.rated === true;
     // SPEC §5: the first question (the keyword) is required to rate a product.
@@ -42,7 +42,7 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
     if (limit.count > QUALIFIER_LIMITS.emailsPerHour) {
       throw tooManyRequests(MESSAGES.tooManyQualifierEmails, limit.retryAfterSeconds);
     }
-    const sizeTier = (input.sizeTier ?? null);
+    const sizeTier = input.sizeTier ?? null;
     const answers = normalizeAnswers(input.answers, sizeTier);
     const evaluation = evaluateQualifier(answers);
     const message = qualifierResultMail({
@@ -60,7 +60,12 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
       throw new HttpError(503, 'mail_unavailable', 'The email could not be sent. Please try again later.');
     }
     log.info('qualifier result sent', { userId: user.id, score: evaluation.score });
-    ctx.body = { success: true, message: MESSAGES.qualifierEmailSent, score: evaluation.score, result: evaluation.result };
+    ctx.body = {
+      success: true,
+      message: MESSAGES.qualifierEmailSent,
+      score: evaluation.score,
+      result: evaluation.result,
+    };
   });
 
   return router;

@@ -127,8 +127,9 @@ export async function importUsers(
   rowErrors: readonly RowError[],
   by: AuditBy,
 ): Promise<ImportResult> {
+  let result: ImportResult;
   try {
-    return await knex.transaction(async (trx) => {
+    result = await knex.transaction(async (trx) => {
       const plan = await planImport(trx, rows, rowErrors);
       const created: Array<{ id: number; email: string }> = [];
       for (let i = 0; i < plan.inserts.length; i += CHUNK) {
@@ -185,5 +186,20 @@ export async function importUsers(
       throw conflict('Another change created one of these users at the same time. Import the file again.');
     }
     throw err;
+  }
+  if (result.created >= GIN_FLUSH_AFTER) await flushSearchIndexes(knex);
+  return result;
+}
+
+/** A big import leaves rows in the trigram indexes' pending lists; search is slow until flushed. */
+const GIN_FLUSH_AFTER = 500;
+const SEARCH_INDEXES = ['users_full_name_trgm', 'users_email_trgm', 'users_city_state_trgm'];
+
+/** Moves the pending entries into the GIN indexes now instead of at the next (auto)vacuum. */
+async function flushSearchIndexes(knex: Knex): Promise<void> {
+  try {
+    for (const index of SEARCH_INDEXES) await knex.raw('select gin_clean_pending_list(?::regclass)', [index]);
+  } catch {
+    // Best effort: without the privilege, autovacuum does the same a little later.
   }
 }

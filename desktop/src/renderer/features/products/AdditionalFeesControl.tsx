@@ -35,7 +35,12 @@ export function feesEntryFor(percent: number, type: AdditionalFeesType, retailPr
  * The percentage the server will store for this entry (the same shared rule: out-of-range input
  * keeps `previous`, dollars convert through the retail price, basic members keep `previous`).
  */
-export function effectiveFeesPercent(entry: FeesEntry, retailPrice: number, previous: number | null, role: Role): number {
+export function effectiveFeesPercent(
+  entry: FeesEntry,
+  retailPrice: number,
+  previous: number | null,
+  role: Role,
+): number {
   return applyAdditionalFees({ role, type: entry.type, value: entry.value, retailPrice, previous });
 }
 
@@ -64,7 +69,14 @@ export interface AdditionalFeesControlProps {
  * percentage toggle that converts through the retail price. Basic members see the value, locked,
  * with the unlock link to the upgrade page.
  */
-export function AdditionalFeesControl({ entry, onChange, retailPrice, previous, role, canEdit }: AdditionalFeesControlProps) {
+export function AdditionalFeesControl({
+  entry,
+  onChange,
+  retailPrice,
+  previous,
+  role,
+  canEdit,
+}: AdditionalFeesControlProps) {
   const id = useId();
   const percent = effectiveFeesPercent(entry, retailPrice, previous, role);
   const problem = canEdit ? feesEntryProblem(entry, retailPrice) : null;
@@ -78,7 +90,10 @@ export function AdditionalFeesControl({ entry, onChange, retailPrice, previous, 
     if (type === 'dollar') onChange({ type, value: asText(percentToDollars(percent, retailPrice)) });
     else {
       const accepted = isAdditionalFeesInputAccepted('dollar', entry.value, retailPrice);
-      onChange({ type, value: asText(accepted ? dollarsToPercent(toFiniteNumber(entry.value), retailPrice) : percent) });
+      onChange({
+        type,
+        value: asText(accepted ? dollarsToPercent(toFiniteNumber(entry.value), retailPrice) : percent),
+      });
     }
   };
 
@@ -93,7 +108,11 @@ export function AdditionalFeesControl({ entry, onChange, retailPrice, previous, 
         Additional Fees Per Unit <InfoTip text={TIPS.additionalFees} label="About additional fees" />
       </legend>
       <div className="flex flex-wrap items-center gap-3">
-        <div role="radiogroup" aria-label="Enter additional fees as" className="inline-flex rounded-lg ring-1 ring-gray-300">
+        <div
+          role="radiogroup"
+          aria-label="Enter additional fees as"
+          className="inline-flex rounded-lg ring-1 ring-gray-300"
+        >
           {(['percentage', 'dollar'] as const).map((type) => (
             <button
               key={type}

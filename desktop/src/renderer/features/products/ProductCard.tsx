@@ -74,7 +74,12 @@ export function ProductCard({
         </div>
         <div className="flex flex-wrap gap-2">
           {tab === 'Product' && (
-            <Button size="sm" variant="secondary" onClick={onViewMetrics} aria-label={`View Metrics of ${product.title}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={onViewMetrics}
+              aria-label={`View Metrics of ${product.title}`}
+            >
               View Metrics
             </Button>
           )}

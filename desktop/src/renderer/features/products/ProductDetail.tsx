@@ -83,7 +83,9 @@ export function ProductDetail({
                 size="sm"
                 variant="secondary"
                 disabled={!changed || isLoading}
-                onClick={() => setFees(feesEntryFor(product.additionalFees, product.typeAdditionalFees, product.amazonRetail))}
+                onClick={() =>
+                  setFees(feesEntryFor(product.additionalFees, product.typeAdditionalFees, product.amazonRetail))
+                }
               >
                 Reset
               </Button>

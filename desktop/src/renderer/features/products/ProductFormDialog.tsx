@@ -31,7 +31,11 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   const [confirming, setConfirming] = useState(false);
   const previous = product?.additionalFees ?? null;
   const [fees, setFees] = useState<FeesEntry>(() =>
-    feesEntryFor(previous ?? ADDITIONAL_FEES_DEFAULT, product?.typeAdditionalFees ?? 'percentage', product?.amazonRetail ?? 0),
+    feesEntryFor(
+      previous ?? ADDITIONAL_FEES_DEFAULT,
+      product?.typeAdditionalFees ?? 'percentage',
+      product?.amazonRetail ?? 0,
+    ),
   );
   const {
     register,
@@ -101,13 +105,30 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   );
 
   const money = (key: Exclude<Key, 'title' | 'description'>, label: string) => (
-    <NumberField label={label} error={errors[key]?.message} prefix={key === 'units' ? undefined : '$'} {...register(key)} />
+    <NumberField
+      label={label}
+      error={errors[key]?.message}
+      prefix={key === 'units' ? undefined : '$'}
+      {...register(key)}
+    />
   );
 
   return (
-    <Dialog open onClose={onClose} title={product ? `Edit product: ${product.title}` : 'Add a Product'} footer={footer} size="lg">
+    <Dialog
+      open
+      onClose={onClose}
+      title={product ? `Edit product: ${product.title}` : 'Add a Product'}
+      footer={footer}
+      size="lg"
+    >
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+        <TextField
+          label="Title"
+          autoComplete="off"
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
         <div>
           <label htmlFor={`${formId}-description`} className="mb-1.5 block text-sm font-medium text-gray-700">
             Description <span className="font-normal text-gray-400">(optional)</span>

@@ -35,6 +35,19 @@ const E1 = {
 
 const metric = (root: HTMLElement, field: string) => root.querySelector(`[data-metric="${field}"]`)?.textContent;
 
+/** Fills the Product modal's required fields with a small valid product. */
+async function fillSimpleProduct(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, title: string) {
+  const values: Array<[string, string]> = [
+    ['Title', title],
+    ['Units', '10'],
+    ['Cost per unit', '1'],
+    ['Shipping cost (whole order)', '0'],
+    ['Amazon fees per unit', '1'],
+    ['Amazon retail price', '10'],
+  ];
+  for (const [label, value] of values) await user.type(within(dialog).getByLabelText(label), value);
+}
+
 describe('Power Profit Tool', () => {
   it('shows the heading, the earnings disclaimer and the empty state', async () => {
     productServer([]);
@@ -49,7 +62,9 @@ describe('Power Profit Tool', () => {
 
   it('shows the load error with a retry', async () => {
     mockFetch(({ path }) =>
-      path === '/api/product/read-many' ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } } : undefined,
+      path === '/api/product/read-many'
+        ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } }
+        : undefined,
     );
     renderApp('/profit-calculator', premium());
     expect((await screen.findByRole('alert')).textContent).toContain('Internal server error');
@@ -75,9 +90,18 @@ describe('Power Profit Tool', () => {
     expect(metric(dialog, 'profitMargin')).toBe('29.27 %');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.productCreated)).toBeTruthy();
-    const sent = calls.find((c) => c.path === '/api/product/upsert')?.body as { product: Record<string, unknown>; typeAdditionalFees: string };
+    const sent = calls.find((c) => c.path === '/api/product/upsert')?.body as {
+      product: Record<string, unknown>;
+      typeAdditionalFees: string;
+    };
     expect(sent.typeAdditionalFees).toBe('percentage');
-    expect(sent.product).toMatchObject({ title: E1.title, units: 1000, costPerUnit: 3.2, amazonRetail: 27.99, additionalFees: '25' });
+    expect(sent.product).toMatchObject({
+      title: E1.title,
+      units: 1000,
+      costPerUnit: 3.2,
+      amazonRetail: 27.99,
+      additionalFees: '25',
+    });
     const card = await screen.findByRole('article', { name: E1.title });
     expect(metric(card, 'totalEstimatedBulkOrderProfit')).toBe('$8,192.50');
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -101,9 +125,7 @@ describe('Power Profit Tool', () => {
     await screen.findByRole('article', { name: 'Older product' });
     await user.click(screen.getByRole('button', { name: 'Add a Product' }));
     const dialog = screen.getByRole('dialog');
-    for (const [label, value] of [['Title', 'Newest'], ['Units', '10'], ['Cost per unit', '1'], ['Shipping cost (whole order)', '0'], ['Amazon fees per unit', '1'], ['Amazon retail price', '10']]) {
-      await user.type(within(dialog).getByLabelText(label!), value!);
-    }
+    await fillSimpleProduct(user, dialog, 'Newest');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByRole('article', { name: 'Newest' });
     const titles = screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
@@ -133,7 +155,10 @@ describe('Power Profit Tool', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Dollars' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.productSaved)).toBeTruthy();
-    const sent = calls.filter((c) => c.path === '/api/product/upsert').pop()?.body as { typeAdditionalFees: string; product: { additionalFees: string } };
+    const sent = calls.filter((c) => c.path === '/api/product/upsert').pop()?.body as {
+      typeAdditionalFees: string;
+      product: { additionalFees: string };
+    };
     expect(sent).toMatchObject({ typeAdditionalFees: 'dollar', product: { additionalFees: '3' } });
   });
 
@@ -146,11 +171,15 @@ describe('Power Profit Tool', () => {
     expect(document.activeElement).toBe(heading);
     expect(screen.getByRole('group', { name: /Additional Fees Per Unit/ })).toBeTruthy();
     expect(metric(document.body, 'potentialProfit')).toBe('$29,493.00');
-    fireEvent.change(screen.getByRole('slider', { name: /Additional fees per unit \(percent\) slider/ }), { target: { value: '10' } });
+    fireEvent.change(screen.getByRole('slider', { name: /Additional fees per unit \(percent\) slider/ }), {
+      target: { value: '10' },
+    });
     expect(metric(document.body, 'totalEstimatedProfitPerUnit')).toBe('$12.39');
     await user.click(screen.getByRole('button', { name: 'Save additional fees' }));
     expect(await screen.findByText(MESSAGES.productSaved)).toBeTruthy();
-    expect(calls.filter((c) => c.path === '/api/product/upsert').pop()?.body).toMatchObject({ product: { additionalFees: '10' } });
+    expect(calls.filter((c) => c.path === '/api/product/upsert').pop()?.body).toMatchObject({
+      product: { additionalFees: '10' },
+    });
     await user.click(screen.getByRole('button', { name: /Back to products/ }));
     expect(await screen.findByRole('tablist')).toBeTruthy();
   });
@@ -161,11 +190,11 @@ describe('Power Profit Tool', () => {
     renderApp('/profit-calculator', makeUser({ role: 'basic' }));
     await user.click(await screen.findByRole('button', { name: 'Add my first Product' }));
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByRole<HTMLInputElement>('spinbutton', { name: /Additional fees per unit in/ }).disabled).toBe(true);
+    expect(
+      within(dialog).getByRole<HTMLInputElement>('spinbutton', { name: /Additional fees per unit in/ }).disabled,
+    ).toBe(true);
     expect(within(dialog).getByRole('link', { name: 'Unlock additional fees' })).toBeTruthy();
-    for (const [label, value] of [['Title', 'Basic product'], ['Units', '10'], ['Cost per unit', '1'], ['Shipping cost (whole order)', '0'], ['Amazon fees per unit', '1'], ['Amazon retail price', '10']]) {
-      await user.type(within(dialog).getByLabelText(label!), value!);
-    }
+    await fillSimpleProduct(user, dialog, 'Basic product');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await screen.findByText(MESSAGES.productCreated);
     const sent = calls.find((c) => c.path === '/api/product/upsert')?.body as { product: Record<string, unknown> };
@@ -192,8 +221,16 @@ describe('Power Profit Tool', () => {
     expect(metric(dialog, 'totalCost')).toBe('$1,868.06');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.productSaved)).toBeTruthy();
-    const sent = calls.filter((c) => c.path === '/api/product/upsert').pop()?.body as { product: Record<string, unknown> };
-    expect(Object.keys(sent.product).sort()).toEqual(['dailyAdvertisingCost', 'id', 'promotionDays', 'promotionPercentage', 'promotionUnitsPerDay']);
+    const sent = calls.filter((c) => c.path === '/api/product/upsert').pop()?.body as {
+      product: Record<string, unknown>;
+    };
+    expect(Object.keys(sent.product).sort()).toEqual([
+      'dailyAdvertisingCost',
+      'id',
+      'promotionDays',
+      'promotionPercentage',
+      'promotionUnitsPerDay',
+    ]);
     expect(sent.product.promotionDays).toBe(10);
   });
 
@@ -208,7 +245,8 @@ describe('Power Profit Tool', () => {
     expect(all.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(all);
     const card = screen.getByRole('article', { name: E1.title });
-    for (const s of ['Product', 'Promotion', 'Advertising', 'Planning']) expect(within(card).getByRole('region', { name: `${s} of ${E1.title}` })).toBeTruthy();
+    for (const s of ['Product', 'Promotion', 'Advertising', 'Planning'])
+      expect(within(card).getByRole('region', { name: `${s} of ${E1.title}` })).toBeTruthy();
     expect(metric(card, 'ACOSBreakEven')).toBe('54.27 %');
     expect(metric(card, 'monthlyProfit')).toBe('$2,457.75');
     await user.click(within(card).getByRole('button', { name: `Edit planning of ${E1.title}` }));
@@ -231,15 +269,22 @@ describe('Power Profit Tool', () => {
 
   it("shows the server's field errors beside the fields", async () => {
     productServer([], {
-      upsert: () => ({ status: 400, body: { error: { code: 'validation_failed', message: 'Please enter 0 or more', fields: { costPerUnit: 'Please enter 0 or more' } } } }),
+      upsert: () => ({
+        status: 400,
+        body: {
+          error: {
+            code: 'validation_failed',
+            message: 'Please enter 0 or more',
+            fields: { costPerUnit: 'Please enter 0 or more' },
+          },
+        },
+      }),
     });
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     await user.click(await screen.findByRole('button', { name: 'Add my first Product' }));
     const dialog = screen.getByRole('dialog');
-    for (const [label, value] of [['Title', 'X'], ['Units', '1'], ['Cost per unit', '1'], ['Shipping cost (whole order)', '0'], ['Amazon fees per unit', '1'], ['Amazon retail price', '10']]) {
-      await user.type(within(dialog).getByLabelText(label!), value!);
-    }
+    await fillSimpleProduct(user, dialog, 'X');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Please enter 0 or more')).toBeTruthy();
     expect(screen.getByRole('dialog')).toBeTruthy();

@@ -22,7 +22,9 @@ describe('Dashboard: Total Products card', () => {
 
   it('shows a dash, not a wrong number, when the count cannot be loaded', async () => {
     mockFetch(({ path }) =>
-      path === '/api/product/count' ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } } : undefined,
+      path === '/api/product/count'
+        ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } }
+        : undefined,
     );
     renderApp('/', makeUser({ role: 'coach' }));
     const value = await screen.findByTestId('total-products', undefined, { timeout: 10_000 });

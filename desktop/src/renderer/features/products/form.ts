@@ -22,7 +22,10 @@ export type NumberKey = (typeof NUMBER_KEYS)[number];
 export type FormStrings<K extends string> = Record<K, string>;
 
 /** The form's starting values from a product (or blanks for a new one). */
-export function formDefaults<K extends NumberKey | 'title' | 'description'>(product: Product | null, keys: readonly K[]): FormStrings<K> {
+export function formDefaults<K extends NumberKey | 'title' | 'description'>(
+  product: Product | null,
+  keys: readonly K[],
+): FormStrings<K> {
   const out = {} as FormStrings<K>;
   for (const key of keys) {
     const v = product ? product[key] : null;

@@ -32,7 +32,12 @@ export const METRICS: Record<SectionTab, MetricDef[]> = {
     { field: 'netProfitPerUnit', label: 'Net profit per unit', kind: 'money' },
     { field: 'totalAmazonFees', label: 'Total Amazon fees', kind: 'money' },
     { field: 'totalAdditionalFees', label: 'Total additional fees', kind: 'money' },
-    { field: 'totalEstimatedProfitPerUnit', label: 'Estimated profit per unit', kind: 'money', tip: TIPS.profitPerUnit },
+    {
+      field: 'totalEstimatedProfitPerUnit',
+      label: 'Estimated profit per unit',
+      kind: 'money',
+      tip: TIPS.profitPerUnit,
+    },
     { field: 'totalEstimatedBulkOrderProfit', label: 'Estimated bulk order profit', kind: 'money' },
     { field: 'profitMargin', label: 'Profit margin', kind: 'percent' },
   ],

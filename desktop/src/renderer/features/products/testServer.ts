@@ -28,7 +28,14 @@ export function makeProduct(fields: Partial<ProductFields> & Pick<ProductFields,
     ...BLANK,
     ...fields,
   };
-  return { id, position: id, ...all, ...computeProduct(all), createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+  return {
+    id,
+    position: id,
+    ...all,
+    ...computeProduct(all),
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
 }
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
@@ -37,7 +44,10 @@ const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : 
  * An in-memory stand-in for /api/product/* in renderer tests (the real API has its own tests):
  * applies additional fees with the shared rule for `role` and keeps new products on top.
  */
-export function productServer(initial: Product[], opts: { role?: 'basic' | 'premium'; upsert?: (body: unknown) => MockResponse | undefined } = {}) {
+export function productServer(
+  initial: Product[],
+  opts: { role?: 'basic' | 'premium'; upsert?: (body: unknown) => MockResponse | undefined } = {},
+) {
   let products = [...initial];
   const calls = mockFetch(({ method, path, body }) => {
     if (path === '/api/product/read-many') return { body: { products } };
@@ -48,14 +58,25 @@ export function productServer(initial: Product[], opts: { role?: 'basic' | 'prem
       const b = body as { product: Record<string, unknown>; typeAdditionalFees?: AdditionalFeesType };
       const existing = products.find((p) => p.id === b.product.id);
       const merged: Record<string, unknown> = { ...(existing ?? BLANK), ...b.product };
-      for (const k of Object.keys(merged)) if (k !== 'title' && k !== 'description' && k !== 'typeAdditionalFees') merged[k] = num(merged[k]);
+      for (const k of Object.keys(merged))
+        if (k !== 'title' && k !== 'description' && k !== 'typeAdditionalFees') merged[k] = num(merged[k]);
       const type = b.typeAdditionalFees ?? 'percentage';
       const a =
         b.product.additionalFees === undefined
           ? (existing?.additionalFees ?? 25)
-          : applyAdditionalFees({ role: opts.role ?? 'premium', type, value: b.product.additionalFees as number, retailPrice: merged.amazonRetail as number, previous: existing?.additionalFees });
+          : applyAdditionalFees({
+              role: opts.role ?? 'premium',
+              type,
+              value: b.product.additionalFees as number,
+              retailPrice: merged.amazonRetail as number,
+              previous: existing?.additionalFees,
+            });
       const product = makeProduct(
-        { ...(merged as unknown as ProductFields), additionalFees: a, typeAdditionalFees: opts.role === 'basic' ? 'percentage' : type },
+        {
+          ...(merged as unknown as ProductFields),
+          additionalFees: a,
+          typeAdditionalFees: opts.role === 'basic' ? 'percentage' : type,
+        },
         existing?.id,
       );
       products = existing ? products.map((p) => (p.id === existing.id ? product : p)) : [product, ...products];

@@ -27,5 +27,9 @@ export const PRODUCT_TOAST_RULES: ToastRule[] = [
     },
   },
   { matcher: e.deleteProduct.matchFulfilled, kind: 'success', message: () => ({ message: MESSAGES.productDeleted }) },
-  { matcher: e.deleteProduct.matchRejected, kind: 'error', message: (action) => ({ message: apiErrorFromAction(action).message }) },
+  {
+    matcher: e.deleteProduct.matchRejected,
+    kind: 'error',
+    message: (action) => ({ message: apiErrorFromAction(action).message }),
+  },
 ];

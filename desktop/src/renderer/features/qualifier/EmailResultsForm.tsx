@@ -60,7 +60,13 @@ export function EmailResultsForm({
       <h3 className="text-sm font-semibold text-gray-900">Email my results</h3>
       {failure && <Banner kind="error">{failure}</Banner>}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
         <TextField label="Keyword" autoComplete="off" error={errors.keywords?.message} {...register('keywords')} />
       </div>
       <div>

@@ -22,7 +22,12 @@ function progressOf(answers: QualifierAnswerInput[], sizeTier: SizeTier | null, 
   const byId = answersById(answers);
   const list = QUALIFIER_QUESTIONS.map((q) => {
     const answer = byId[q.id] ?? null;
-    return { id: q.id, question: q.prompt({ volume: Number(byId.volume ?? 0), sizeTier }), answer, feedback: answerFeedback(q.id, answer) };
+    return {
+      id: q.id,
+      question: q.prompt({ volume: Number(byId.volume ?? 0), sizeTier }),
+      answer,
+      feedback: answerFeedback(q.id, answer),
+    };
   });
   const { score, result } = evaluateQualifier(list);
   return { answers: list, sizeTier, score, result, rated, updatedAt: '2026-01-01T00:00:00.000Z' };
@@ -38,7 +43,8 @@ function qualifierServer(initial: QualifierProgress | null, send?: (body: unknow
       progress = progressOf(b.answers, b.sizeTier ?? null, b.rated === true);
       return { body: { progress } };
     }
-    if (path === '/api/product-qualifier/send') return send?.(body) ?? { body: { success: true, message: MESSAGES.qualifierEmailSent } };
+    if (path === '/api/product-qualifier/send')
+      return send?.(body) ?? { body: { success: true, message: MESSAGES.qualifierEmailSent } };
     return undefined;
   });
   return { calls, saved: () => progress };
@@ -56,7 +62,9 @@ describe('Product Qualifier Tool', () => {
   it('shows course only members the upgrade prompt and asks the server nothing', async () => {
     const calls = mockFetch();
     renderApp('/product-qualifier', makeUser({ role: 'course only' }));
-    expect(await screen.findByRole('heading', { name: 'Upgrade to use the Product Qualifier Tool' }, { timeout: 10_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Upgrade to use the Product Qualifier Tool' }, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade now' })).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/api/product-qualifier'))).toBe(false);
   });
@@ -67,7 +75,9 @@ describe('Product Qualifier Tool', () => {
     renderApp('/product-qualifier', member());
     const questions = await screen.findByRole('list', { name: 'Questions' });
     expect(within(questions).getAllByRole('listitem')).toHaveLength(QUALIFIER_ANSWER_IDS.length);
-    expect(screen.getByTitle('Product Qualifier introduction').getAttribute('src')).toMatch(/^https:\/\/www\.youtube\.com\/embed\//);
+    expect(screen.getByTitle('Product Qualifier introduction').getAttribute('src')).toMatch(
+      /^https:\/\/www\.youtube\.com\/embed\//,
+    );
     expect(screen.getAllByRole('button', { name: /^Learn More/ })).toHaveLength(10);
     await user.click(screen.getByRole('button', { name: 'Learn More: Sourcing' }));
     const dialog = screen.getByRole('dialog', { name: 'Learn More: Sourcing' });
@@ -94,7 +104,9 @@ describe('Product Qualifier Tool', () => {
     qualifierServer(null);
     const user = userEvent.setup();
     renderApp('/product-qualifier', member());
-    expect(await screen.findByText(/\$20 for small standard, \$25 for large standard, \$45 for large and bulky/)).toBeTruthy();
+    expect(
+      await screen.findByText(/\$20 for small standard, \$25 for large standard, \$45 for large and bulky/),
+    ).toBeTruthy();
     await user.selectOptions(screen.getByLabelText('Size tier'), 'large and bulky');
     expect(screen.getByText(/\$45 or more \(large and bulky\)/)).toBeTruthy();
   });
@@ -105,7 +117,9 @@ describe('Product Qualifier Tool', () => {
     renderApp('/product-qualifier', member());
     await user.click(await screen.findByRole('button', { name: 'Rate My Product' }));
     expect(screen.getByText(MESSAGES.fieldRequired)).toBeTruthy();
-    expect(calls.some((c) => c.path === '/api/product-qualifier/save' && (c.body as { rated?: boolean }).rated)).toBe(false);
+    expect(calls.some((c) => c.path === '/api/product-qualifier/save' && (c.body as { rated?: boolean }).rated)).toBe(
+      false,
+    );
   });
 
   it('rates a product: results with the band, score and feedback from the server', async () => {
@@ -114,11 +128,15 @@ describe('Product Qualifier Tool', () => {
     renderApp('/product-qualifier', member());
     await user.type(await screen.findByRole('textbox', { name: /main keyword/ }), 'garlic press');
     fireEvent.change(screen.getByRole('slider'), { target: { value: '12000' } });
-    for (const group of screen.getAllByRole('radiogroup')) await user.click(within(group).getByRole('radio', { name: 'Yes' }));
+    for (const group of screen.getAllByRole('radiogroup'))
+      await user.click(within(group).getByRole('radio', { name: 'Yes' }));
     await user.click(screen.getByRole('button', { name: 'Rate My Product' }));
     expect(await screen.findByTestId('qualifier-band')).toHaveProperty('textContent', 'Two thumbs up!');
     expect(screen.getByTestId('qualifier-score').textContent).toBe('Score: 10 / 10');
-    const rated = calls.filter((c) => c.path === '/api/product-qualifier/save').pop()?.body as { rated: boolean; answers: unknown[] };
+    const rated = calls.filter((c) => c.path === '/api/product-qualifier/save').pop()?.body as {
+      rated: boolean;
+      answers: unknown[];
+    };
     expect(rated.rated).toBe(true);
     expect(rated.answers).toHaveLength(11);
     expect(screen.getByText('Good: a better product gives shoppers a reason to choose yours.')).toBeTruthy();
@@ -152,7 +170,10 @@ describe('Product Qualifier Tool', () => {
     await user.click(within(form).getByRole('button', { name: 'Send results' }));
     expect(await screen.findByText(MESSAGES.qualifierEmailSent)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Email my results' })).toBeNull();
-    expect(calls.find((c) => c.path === '/api/product-qualifier/send')?.body).toMatchObject({ email: 'me@example.test', keywords: 'garlic press' });
+    expect(calls.find((c) => c.path === '/api/product-qualifier/send')?.body).toMatchObject({
+      email: 'me@example.test',
+      keywords: 'garlic press',
+    });
   });
 
   it("shows the server's reason when sending fails (rate limit)", async () => {

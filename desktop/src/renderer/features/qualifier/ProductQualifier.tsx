@@ -167,9 +167,7 @@ export function ProductQualifier() {
         title="Product Qualifier Tool"
         description="Answer the questions about your product idea, then rate it: 8 or more points is two thumbs up."
       />
-      {allowed && (
-        <VideoEmbed url={QUALIFIER_VIDEOS.intro} title="Product Qualifier introduction" className="mb-6" />
-      )}
+      {allowed && <VideoEmbed url={QUALIFIER_VIDEOS.intro} title="Product Qualifier introduction" className="mb-6" />}
       {body}
     </div>
   );

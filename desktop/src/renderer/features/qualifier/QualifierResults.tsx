@@ -58,7 +58,9 @@ export function QualifierResults({
         <h2 id="qualifier-results" className="text-lg font-semibold text-gray-900">
           Your results
         </h2>
-        <div className={cn('flex flex-wrap items-center gap-4 rounded-xl border px-5 py-4', BAND_STYLE[progress.result])}>
+        <div
+          className={cn('flex flex-wrap items-center gap-4 rounded-xl border px-5 py-4', BAND_STYLE[progress.result])}
+        >
           <Thumbs result={progress.result} />
           <div className="min-w-0 flex-1">
             <p className="text-xl font-semibold" data-testid="qualifier-band">

@@ -19,7 +19,15 @@ export interface QuestionCardProps {
   onSizeTier?: (tier: SizeTier | null) => void;
 }
 
-function VolumeInput({ value, onChange, labelId }: { value: AnswerValue | undefined; onChange: (v: number) => void; labelId: string }) {
+function VolumeInput({
+  value,
+  onChange,
+  labelId,
+}: {
+  value: AnswerValue | undefined;
+  onChange: (v: number) => void;
+  labelId: string;
+}) {
   const volume = typeof value === 'number' ? value : null;
   return (
     <div className="flex flex-col gap-2">
@@ -48,7 +56,9 @@ function VolumeInput({ value, onChange, labelId }: { value: AnswerValue | undefi
         />
       </div>
       <p className="text-sm text-gray-700" aria-live="polite">
-        {volume === null ? 'Move the slider to your keyword’s monthly searches (0 to 50,000).' : volumeFeedbackText(volume)}
+        {volume === null
+          ? 'Move the slider to your keyword’s monthly searches (0 to 50,000).'
+          : volumeFeedbackText(volume)}
       </p>
     </div>
   );
@@ -67,7 +77,13 @@ export function QuestionCard(props: QuestionCardProps) {
         {q.prompt(context)}
       </p>
       {onLearnMore && (
-        <Button size="sm" variant="ghost" className="shrink-0" onClick={onLearnMore} aria-label={`Learn More: ${q.title}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          className="shrink-0"
+          onClick={onLearnMore}
+          aria-label={`Learn More: ${q.title}`}
+        >
           Learn More
         </Button>
       )}
@@ -99,7 +115,9 @@ export function QuestionCard(props: QuestionCardProps) {
             key={option}
             className={cn(
               'flex cursor-pointer items-center gap-2 rounded-lg border px-4 py-2 text-sm font-medium has-focus-visible:outline-2 has-focus-visible:outline-brand-500',
-              value === option ? 'border-brand-500 bg-brand-50 text-brand-800' : 'border-gray-300 text-gray-700 hover:bg-gray-50',
+              value === option
+                ? 'border-brand-500 bg-brand-50 text-brand-800'
+                : 'border-gray-300 text-gray-700 hover:bg-gray-50',
             )}
           >
             <input
@@ -117,7 +135,10 @@ export function QuestionCard(props: QuestionCardProps) {
     );
 
   return (
-    <li className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-xs sm:p-5" data-question={q.id}>
+    <li
+      className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-xs sm:p-5"
+      data-question={q.id}
+    >
       {header}
       {q.hint && <p className="-mt-1 text-xs text-gray-500">{q.hint}</p>}
       {input}

@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@shared/messages';
+import { makeUser } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { boardApi } from './boardApi';
+import { boardServer } from './boardTestServer';
+import { WELCOME_DISMISSED_KEY } from './config';
+
+vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
+
+beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const premium = () => makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers' });
+
+describe('Move the Needle board', () => {
+  it("shows the owner's board with its progress, lists, cards, labels and counts", async () => {
+    boardServer();
+    renderApp('/move-the-needle', premium());
+    expect(await screen.findByRole('heading', { name: "Dana Rivers's Board" })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Total progress' }).getAttribute('aria-valuenow')).toBe('33');
+    expect(screen.getByTestId('mtn-progress').textContent).toBe('33%');
+    const notStarted = screen.getByRole('region', { name: 'NOT STARTED' });
+    expect(within(notStarted).getByText('Pick a niche')).toBeTruthy();
+    expect(within(notStarted).getByText('Priority')).toBeTruthy();
+    expect(within(notStarted).getByTitle('Checklist items done').textContent).toContain('1/3');
+    expect(screen.getAllByRole('button', { name: /^Add another card to/ })).toHaveLength(7);
+    expect(screen.getByRole('button', { name: '+ Add another list' })).toBeTruthy();
+  });
+
+  it('shows the loading state, then the error with a retry', async () => {
+    boardServer({ override: ({ path }) => (path.endsWith('/list/read-many') ? { status: 403, body: { error: { code: 'forbidden', message: 'You do not have permission to do this.' } } } : undefined) });
+    renderApp('/move-the-needle', premium());
+    expect(screen.getByText('Loading the board…')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toContain('You do not have permission to do this.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('asks for the user id of /move-the-needle/{id} and shows not found for a bad id', async () => {
+    const { calls } = boardServer();
+    renderApp('/move-the-needle/42', makeUser({ role: 'coach' }));
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    expect(calls.find((c) => c.path.endsWith('/list/read-many'))?.search.get('userId')).toBe('42');
+    cleanup();
+    renderApp('/move-the-needle/abc', makeUser({ role: 'coach' }));
+    expect(await screen.findByText(MESSAGES.pageNotFound)).toBeTruthy();
+  });
+
+  it('resets the board after confirmation, with the toast', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    await user.click(await screen.findByRole('button', { name: 'Reset board' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset the board?' });
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.path.endsWith('/reset'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, reset' }));
+    expect(await screen.findByText(MESSAGES.mtnReset)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/reset'))).toMatchObject({ method: 'PUT', body: { id: 7 } });
+  });
+
+  it('offers no Reset board to an admin, and lets an admin delete a non-reserved list after confirmation', async () => {
+    const server = boardServer();
+    server.board.board = { userId: 1, ownerName: 'Ada Admin', ownerRole: 'admin', isTemplate: true };
+    server.board.lists.push({ id: 30, name: 'Ideas', position: 7, userId: 1, Cards: [] });
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', makeUser({ role: 'admin' }));
+    expect(await screen.findByRole('heading', { name: "Ada Admin's Board" })).toBeTruthy();
+    expect(screen.getByText(/Master Template: every member/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset board' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Actions of list COMPLETED' }));
+    expect(screen.queryByRole('menuitem', { name: 'Delete list' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions of list Ideas' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete list' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete the list Ideas?' })).getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(server.calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/list/30'))).toBe(true));
+  });
+
+  it('adds a card with Enter and keeps the form open for the next one', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    await user.click(await screen.findByRole('button', { name: 'Add another card to ON HOLD' }));
+    await user.type(screen.getByLabelText('Title of the new card in ON HOLD'), 'Wait for samples{Enter}');
+    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toEqual({ title: 'Wait for samples', ListId: 13 }));
+    expect((screen.getByLabelText('Title of the new card in ON HOLD') as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('refuses a reserved name for a new list before sending it', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    await user.click(await screen.findByRole('button', { name: '+ Add another list' }));
+    await user.type(screen.getByLabelText('Name of the new list'), 'completed{Enter}');
+    expect(screen.getByText(MESSAGES.reservedListName)).toBeTruthy();
+    expect(calls.some((c) => c.path.endsWith('/list/upsert'))).toBe(false);
+    await user.clear(screen.getByLabelText('Name of the new list'));
+    await user.type(screen.getByLabelText('Name of the new list'), 'Ideas{Enter}');
+    expect(await screen.findByText(MESSAGES.listAdded)).toBeTruthy();
+  });
+
+  it('moves a card at once, and undoes the move with the toast when the server refuses', async () => {
+    boardServer({ override: ({ path }) => (path.endsWith('/card/move') ? { status: 409, body: { error: { code: 'conflict', message: MESSAGES.boardChanged } } } : undefined) });
+    const { store } = renderApp('/move-the-needle', premium());
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    // Record where the card is in the cache after every change: first moved, then back.
+    const seen: string[] = [];
+    const unsubscribe = store.subscribe(() => {
+      const data = boardApi.endpoints.getBoard.select(undefined)(store.getState()).data;
+      const list = data?.lists.find((l) => l.Cards.some((c) => c.id === 101))?.name;
+      if (list && seen.at(-1) !== list) seen.push(list);
+    });
+    await store.dispatch(
+      boardApi.endpoints.moveCard.initiate({ board: undefined, cardId: 101, sourceListId: 10, destListId: 12, positionOnSourceList: 1, positionOnDestList: 0 }),
+    );
+    expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeTruthy();
+    await waitFor(() => expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).queryByText('Set a goal')).toBeTruthy());
+    unsubscribe();
+    expect(seen).toEqual(['COMPLETED', 'NOT STARTED']);
+    expect(screen.getByTestId('mtn-progress').textContent).toBe('33%');
+  });
+
+  it("moves a card and says 'Card moved'", async () => {
+    const { calls } = boardServer();
+    const { store } = renderApp('/move-the-needle', premium());
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    await store.dispatch(boardApi.endpoints.reorderCard.initiate({ board: undefined, ListId: 10, cardId: 100, startPosition: 0, endPosition: 1 }));
+    expect(await screen.findByText(MESSAGES.cardMoved)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/card/reorder'))?.body).toEqual({ ListId: 10, cardId: 100, startPosition: 0, endPosition: 1 });
+    const titles = within(screen.getByRole('region', { name: 'NOT STARTED' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(titles[0]).toContain('Set a goal');
+  });
+});
+
+describe('the welcome dialog', () => {
+  it("shows until 'Don't show again' is ticked, and remembers it", async () => {
+    window.localStorage.clear();
+    boardServer();
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    let dialog = await screen.findByRole('dialog', { name: MESSAGES.mtnWelcomeTitle });
+    expect(within(dialog).getByTitle('Move the Needle introduction video')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Get started' }));
+    expect(window.localStorage.getItem(WELCOME_DISMISSED_KEY)).toBeNull();
+    cleanup();
+    renderApp('/move-the-needle', premium());
+    dialog = await screen.findByRole('dialog', { name: MESSAGES.mtnWelcomeTitle });
+    await user.click(within(dialog).getByLabelText("Don't show again"));
+    await user.click(within(dialog).getByRole('button', { name: 'Get started' }));
+    expect(window.localStorage.getItem(WELCOME_DISMISSED_KEY)).toBe('1');
+    cleanup();
+    renderApp('/move-the-needle', premium());
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { BoardCard, BoardResponse } from '@shared/types/board';
+import { moveCardInBoard, moveListInBoard, progressOf } from './boardMoves';
+
+const card = (id: number, ListId: number, position: number): BoardCard => ({
+  id,
+  title: `Card ${id}`,
+  ListId,
+  position,
+  coverPhotoUrl: null,
+  hasDescription: false,
+  LabelIds: [],
+  attachmentsCount: 0,
+  checkListItemsCount: 0,
+  checkListItemsCompleted: 0,
+  activitiesCount: 0,
+});
+
+function board(): BoardResponse {
+  const names = ['NOT STARTED', 'IN PROGRESS', 'COMPLETED', 'ON HOLD', 'FOR REVIEW'];
+  let id = 1;
+  return {
+    board: { userId: 7, ownerName: 'Dana', ownerRole: 'premium', isTemplate: false },
+    labels: [],
+    lists: names.map((name, i) => ({
+      id: 10 + i,
+      name,
+      position: i,
+      userId: 7,
+      Cards: Array.from({ length: i === 0 ? 3 : i === 2 ? 1 : 0 }, (_, k) => card(id++, 10 + i, k)),
+    })),
+  };
+}
+
+const ids = (b: BoardResponse, i: number) => b.lists[i]!.Cards.map((c) => c.id);
+const positions = (b: BoardResponse, i: number) => b.lists[i]!.Cards.map((c) => c.position);
+
+describe('moveCardInBoard', () => {
+  it('reorders within a list and renumbers positions', () => {
+    const b = board();
+    moveCardInBoard(b, 1, 10, 2);
+    expect(ids(b, 0)).toEqual([2, 3, 1]);
+    expect(positions(b, 0)).toEqual([0, 1, 2]);
+  });
+
+  it('moves across lists, sets the list and renumbers both lists', () => {
+    const b = board();
+    moveCardInBoard(b, 2, 12, 0);
+    expect(ids(b, 0)).toEqual([1, 3]);
+    expect(ids(b, 2)).toEqual([2, 4]);
+    expect(b.lists[2]!.Cards[0]!.ListId).toBe(12);
+    expect(positions(b, 0)).toEqual([0, 1]);
+    expect(positions(b, 2)).toEqual([0, 1]);
+  });
+
+  it('clamps the destination index and ignores unknown cards or lists', () => {
+    const b = board();
+    moveCardInBoard(b, 1, 13, 99);
+    expect(ids(b, 3)).toEqual([1]);
+    const before = JSON.stringify(b);
+    moveCardInBoard(b, 999, 10, 0);
+    moveCardInBoard(b, 2, 999, 0);
+    expect(JSON.stringify(b)).toBe(before);
+  });
+});
+
+describe('moveListInBoard', () => {
+  it('moves a list and renumbers list positions', () => {
+    const b = board();
+    moveListInBoard(b, 12, 0);
+    expect(b.lists.map((l) => l.id)).toEqual([12, 10, 11, 13, 14]);
+    expect(b.lists.map((l) => l.position)).toEqual([0, 1, 2, 3, 4]);
+  });
+});
+
+describe('progressOf', () => {
+  it('is the COMPLETED share of the cards in the four status lists', () => {
+    const b = board(); // 3 not started, 1 completed
+    expect(progressOf(b)).toBe(25);
+    moveCardInBoard(b, 1, 12, 0);
+    expect(progressOf(b)).toBe(50);
+    moveCardInBoard(b, 2, 14, 0); // FOR REVIEW does not count
+    expect(progressOf(b)).toBe(67);
+  });
+});

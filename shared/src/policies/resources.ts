@@ -1,0 +1,170 @@
+import type { ResourceVisibility } from '../types/resources';
+import { isAdminRole, isSubscriptionBlocked, type Principal } from './principal';
+
+/** Resource and payment actions, asked through can(). */
+export type ResourceAction =
+  | 'resource:read'
+  | 'resource:manage'
+  | 'payment:purchase'
+  | 'payment:portal'
+  | 'payment:sync';
+
+export const RESOURCE_ACTIONS: readonly ResourceAction[] = [
+  'resource:read',
+  'resource:manage',
+  'payment:purchase',
+  'payment:portal',
+  'payment:sync',
+];
+
+export function isResourceAction(action: string): action is ResourceAction {
+  return (RESOURCE_ACTIONS as readonly string[]).includes(action);
+}
+
+/**
+ * - resource:read: every member reads the library (what they see is decided per resource below);
+ * - resource:manage: resources and categories, hidden resources, required tags: role admin;
+ * - payment:purchase: a member buys a For Sale resource with a card (admins have access already);
+ * - payment:portal: a member opens the Stripe customer portal of their OWN customer id;
+ * - payment:sync: Sync with Stripe on the User Dashboard, role admin.
+ */
+export function canUseResources(user: Principal | null, action: ResourceAction): boolean {
+  if (!user) return false;
+  switch (action) {
+    case 'resource:read':
+    case 'payment:portal':
+      return true;
+    case 'payment:purchase':
+      return !isAdminRole(user) && !isSubscriptionBlocked(user);
+    case 'resource:manage':
+    case 'payment:sync':
+      return isAdminRole(user);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Who the user is for the library. The API turns this into SQL (features/resources/queries.ts);
+ * the functions below are the same rules on objects, for the presenter, the UI and tests.
+ * `premiumTier`: premium and coach members get 'Included with Premium' resources and see the
+ * 'For Sale Premium' ones. An administrator who switched roles sees what that role sees.
+ */
+export interface ResourceAudience {
+  admin: boolean;
+  userId: number;
+  premiumTier: boolean;
+  tagIds: number[];
+}
+
+export function resourceAudience(user: Principal): ResourceAudience {
+  return {
+    admin: isAdminRole(user),
+    userId: user.id,
+    premiumTier: user.role === 'premium' || user.role === 'coach',
+    tagIds: [...new Set(user.Tags.map((t) => t.id))].sort((a, b) => a - b),
+  };
+}
+
+/** The facts about one resource and one member that access is decided from. */
+export interface ResourceFacts {
+  visibility: ResourceVisibility;
+  hidden: boolean;
+  /** The member owns it (bought, or given by an admin). */
+  owned: boolean;
+  /** The member holds one of its Required Tags. */
+  tagMatch: boolean;
+}
+
+export const FOR_SALE_VISIBILITIES: readonly ResourceVisibility[] = ['For Sale', 'For Sale Premium'];
+
+export const isForSale = (visibility: ResourceVisibility) => FOR_SALE_VISIBILITIES.includes(visibility);
+
+/**
+ * Whether the resource appears for the member: hidden ones for admins only; 'For Sale Premium'
+ * ones for admins, premium and coach members, and whoever owns it or holds one of its tags.
+ */
+export function isResourceListed(audience: ResourceAudience, r: ResourceFacts): boolean {
+  if (audience.admin) return true;
+  if (r.hidden) return false;
+  if (r.visibility === 'For Sale Premium') return audience.premiumTier || r.owned || r.tagMatch;
+  return true;
+}
+
+/**
+ * SPEC §6: Free for everyone; For Sale (and For Sale Premium) for an admin, the owner, or a holder
+ * of a Required Tag; Included with Premium for premium and coach members (and owners, tag holders).
+ */
+export function hasResourceAccess(audience: ResourceAudience, r: Omit<ResourceFacts, 'hidden'>): boolean {
+  if (audience.admin || r.visibility === 'Free' || r.owned || r.tagMatch) return true;
+  if (r.visibility === 'Included with Premium') return audience.premiumTier;
+  return false;
+}
+
+/**
+ * What opening a resource does (SPEC §6). With access: Link opens its URL, Course the first lesson
+ * of its course, Article the reader. Without: the purchase URL if there is one, else the purchase
+ * modal when it has a price, else an upgrade link (Included with Premium) or nothing to do.
+ */
+export type ResourceOpening = 'link' | 'course' | 'article' | 'purchase-url' | 'purchase-modal' | 'upgrade' | 'unavailable';
+
+export function resourceOpening(r: {
+  hasAccess: boolean;
+  type: 'Link' | 'Article' | 'Course';
+  visibility: ResourceVisibility;
+  url: string | null;
+  lessonId: number | null;
+  purchaseUrl: string | null;
+  price: number | null;
+}): ResourceOpening {
+  if (r.hasAccess) {
+    if (r.type === 'Article') return 'article';
+    if (r.type === 'Course') return r.lessonId ? 'course' : 'unavailable';
+    return r.url ? 'link' : 'unavailable';
+  }
+  if (r.purchaseUrl) return 'purchase-url';
+  if (isForSale(r.visibility) && r.price) return 'purchase-modal';
+  if (r.visibility === 'Included with Premium') return 'upgrade';
+  return 'unavailable';
+}
+
+/**
+ * SECURITY §2 redirects: a purchase URL must be https on one of these sellers' hosts (or a
+ * subdomain). A deployment adds its own with RESOURCE_PURCHASE_HOSTS.
+ */
+export const PURCHASE_URL_HOSTS = [
+  'buy.stripe.com',
+  'checkout.stripe.com',
+  'thrivecart.com',
+  'gumroad.com',
+  'kajabi.com',
+  'samcart.com',
+  'myshopify.com',
+] as const;
+
+export function hostMatches(host: string, allowed: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  const a = allowed.toLowerCase();
+  return h === a || h.endsWith(`.${a}`);
+}
+
+function parseUrl(raw: string): URL | null {
+  try {
+    return new URL(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** https, no credentials, default port, and a host on the list (or a subdomain of one). */
+export function isAllowedPurchaseUrl(raw: string, hosts: readonly string[] = PURCHASE_URL_HOSTS): boolean {
+  const url = parseUrl(raw);
+  if (!url || url.protocol !== 'https:' || url.username || url.password || url.port !== '') return false;
+  return hosts.some((h) => hostMatches(url.hostname, h));
+}
+
+/** A Link resource's URL: http or https only (never javascript:, data:, file: ...), no credentials. */
+export function isSafeLinkUrl(raw: string): boolean {
+  const url = parseUrl(raw);
+  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+}
