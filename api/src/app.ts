@@ -20,6 +20,9 @@ import { productRoutes } from './features/products/routes';
 import { qualifierRoutes } from './features/qualifier/routes';
 import { bannerRoutes } from './features/banners/routes';
 import { aiToolRoutes } from './features/ai-tools/routes';
+import { resourceRoutes } from './features/resources/routes';
+import { paymentRoutes } from './features/payments/routes';
+import { stripeWebhookRoutes } from './features/payments/webhook';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -54,6 +57,8 @@ export function createApp(opts: AppOptions): Koa {
   app.use(errorHandler());
   app.use(securityHeaders(config));
   app.use(originGuard(config));
+  // Stripe's webhook reads its raw body itself (the signature covers the exact bytes): before koa-body.
+  app.use(stripeWebhookRoutes().routes());
   app.use(
     koaBody({
       json: true,
@@ -68,7 +73,7 @@ export function createApp(opts: AppOptions): Koa {
   app.use(rejectNulCharacters());
   app.use(sessionMiddleware(app, knex, config));
 
-  for (const router of [authRoutes(), userRoutes(), userTestRoutes(), tagRoutes(), uploadRoutes(), boardRoutes(), ...courseRouters(), productRoutes(), qualifierRoutes(), bannerRoutes(), aiToolRoutes()]) {
+  for (const router of [authRoutes(), userRoutes(), userTestRoutes(), tagRoutes(), uploadRoutes(), boardRoutes(), ...courseRouters(), productRoutes(), qualifierRoutes(), bannerRoutes(), aiToolRoutes(), resourceRoutes(), paymentRoutes()]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

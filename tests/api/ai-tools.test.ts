@@ -11,7 +11,7 @@ import { DEFAULT_AI_CHAT_WIDGET_URL } from '../../shared/src/content/ai-tools';
 /** A local stand-in for the external content feed; each test sets how it answers. */
 type FeedBehaviour = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 let behaviour: FeedBehaviour;
-let feedHits = 0;
+let feedHits = 0; // requests the feed received
 const feed = http.createServer((req, res) => {
   feedHits += 1;
   behaviour(req, res);
@@ -215,6 +215,23 @@ describe('AI tools without a feed', () => {
       expect((await agent.get('/api/ai-tools/chat-widget')).body).toEqual({ widget: null });
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('chat frame origins stay in step', () => {
+  it('lets the web CSP and the desktop app frame every AI chat origin, and open the booking and shipping links', async () => {
+    const { AI_CHAT_ORIGINS, AI_TOOLKIT_BOOKING_URL } = await import('../../shared/src/content/ai-tools');
+    const { EXTERNAL_LINKS } = await import('../../shared/src/limits');
+    const { DEFAULT_FRAME_ORIGINS, DEFAULT_EXTERNAL_HOSTS } = await import('../../desktop/src/main/config');
+    const res = await t.request().get('/api/health');
+    const frameSrc = (res.headers['content-security-policy'] as string).split('; ').find((d) => d.startsWith('frame-src'))!;
+    for (const origin of AI_CHAT_ORIGINS) {
+      expect(frameSrc.split(' ')).toContain(origin);
+      expect(DEFAULT_FRAME_ORIGINS).toContain(origin);
+    }
+    for (const link of [AI_TOOLKIT_BOOKING_URL, EXTERNAL_LINKS.shippingRates]) {
+      expect(DEFAULT_EXTERNAL_HOSTS).toContain(new URL(link).hostname);
     }
   });
 });

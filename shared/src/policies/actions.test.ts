@@ -86,6 +86,11 @@ const ALL_ACTIONS: readonly Action[] = [
   'qualifier:use',
   'course:read',
   'course:manage',
+  'resource:read',
+  'resource:manage',
+  'payment:purchase',
+  'payment:portal',
+  'payment:sync',
 ];
 
 /**
@@ -121,6 +126,14 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // Courses: every member reads (per-course visibility in policies/courses.ts); role admin manages.
   'course:read':      { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   'course:manage':    { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Resources: every member reads (per-resource access in policies/resources.ts); role admin manages.
+  'resource:read':    { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  'resource:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Buying with a card: members (admins have every resource already); the portal: own customer id only (checked in the route).
+  'payment:purchase': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '000000', adminSwitchedToBasic: '111111' },
+  'payment:portal':   { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // Sync with Stripe: role admin.
+  'payment:sync':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
 };
 
 describe('can(): the Action x principal x subject matrix', () => {

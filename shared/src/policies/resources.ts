@@ -1,5 +1,5 @@
 import type { ResourceVisibility } from '../types/resources';
-import { isAdminRole, isSubscriptionBlocked, type Principal } from './principal';
+import { isAdminRole, type Principal } from './principal';
 
 /** Resource and payment actions, asked through can(). */
 export type ResourceAction =
@@ -24,7 +24,8 @@ export function isResourceAction(action: string): action is ResourceAction {
 /**
  * - resource:read: every member reads the library (what they see is decided per resource below);
  * - resource:manage: resources and categories, hidden resources, required tags: role admin;
- * - payment:purchase: a member buys a For Sale resource with a card (admins have access already);
+ * - payment:purchase: a member buys a For Sale resource with a card (admins have access already;
+ *   members whose subscription is blocked are stopped by the auth layer, as everywhere);
  * - payment:portal: a member opens the Stripe customer portal of their OWN customer id;
  * - payment:sync: Sync with Stripe on the User Dashboard, role admin.
  */
@@ -35,7 +36,7 @@ export function canUseResources(user: Principal | null, action: ResourceAction):
     case 'payment:portal':
       return true;
     case 'payment:purchase':
-      return !isAdminRole(user) && !isSubscriptionBlocked(user);
+      return !isAdminRole(user);
     case 'resource:manage':
     case 'payment:sync':
       return isAdminRole(user);
@@ -142,29 +143,27 @@ export const PURCHASE_URL_HOSTS = [
   'myshopify.com',
 ] as const;
 
-export function hostMatches(host: string, allowed: string): boolean {
+function hostMatches(host: string, allowed: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   const a = allowed.toLowerCase();
   return h === a || h.endsWith(`.${a}`);
 }
 
-function parseUrl(raw: string): URL | null {
-  try {
-    return new URL(raw);
-  } catch {
-    return null;
-  }
-}
-
-/** https, no credentials, default port, and a host on the list (or a subdomain of one). */
+/**
+ * SECURITY §2 redirects: https, no credentials, no port, and a host on the list (or a subdomain of
+ * one). Parsed with a strict pattern (this module runs without the DOM's URL).
+ */
 export function isAllowedPurchaseUrl(raw: string, hosts: readonly string[] = PURCHASE_URL_HOSTS): boolean {
-  const url = parseUrl(raw);
-  if (!url || url.protocol !== 'https:' || url.username || url.password || url.port !== '') return false;
-  return hosts.some((h) => hostMatches(url.hostname, h));
+  if (raw.length > 2000) return false;
+  const m = /^https:\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)(?:[/?#][^\s]*)?$/i.exec(raw);
+  return m !== null && hosts.some((h) => hostMatches(m[1]!, h));
 }
 
-/** A Link resource's URL: http or https only (never javascript:, data:, file: ...), no credentials. */
+/**
+ * A Link resource's URL: http or https only (never javascript:, data:, file: ...), a host name,
+ * an optional port, no credentials and no spaces.
+ */
 export function isSafeLinkUrl(raw: string): boolean {
-  const url = parseUrl(raw);
-  return url !== null && (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password;
+  if (raw.length > 2000) return false;
+  return /^https?:\/\/[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*(?::\d{1,5})?(?:[/?#][^\s]*)?$/iu.test(raw);
 }

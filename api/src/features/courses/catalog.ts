@@ -14,6 +14,9 @@ import { contentTsQuery, likePattern, searchWords } from './search';
 
 type Counted<T> = T & { total: number };
 
+/** Content results that carry an excerpt (see searchLessonContent). */
+const SNIPPETS = 100;
+
 /**
  * The courses the user sees in their list, in order, with access and progress: ONE query whatever
  * the number of courses, modules and lessons. With a search, only courses whose title or
@@ -34,11 +37,29 @@ async function listCourses(knex: Knex, a: AudienceSql, search: string, limit: nu
   bindings.push(limit);
   const result = await knex.raw<{ rows: Array<Counted<CourseRow>> }>(
     `with ${visibleTreeCtes(a)},
+    -- Lessons of the visible modules (an index-only count), less the tagged ones the user may not
+    -- see (few), and the user's completions among the visible ones (a member's own rows only).
+    lesson_totals as (
+      select vm.course_id, count(*)::int as n from vis_modules vm join lessons l on l.module_id = vm.id
+      group by vm.course_id
+    ),
+    hidden as (
+      select vm.course_id, count(*)::int as n
+      from (select distinct lesson_id from lesson_tags) t
+      join lessons l on l.id = t.lesson_id
+      join vis_modules vm on vm.id = l.module_id
+      where not ${a.lessonVisible('l')}
+      group by vm.course_id
+    ),
+    done as (
+      select vm.course_id, count(*)::int as n
+      from user_done d join lessons l on l.id = d.lesson_id join vis_modules vm on vm.id = l.module_id
+      where ${a.lessonVisible('l')}
+      group by vm.course_id
+    ),
     lesson_progress as (
-      select vl.course_id, count(*)::int as lesson_count, count(lc.lesson_id)::int as completed_count
-      from vis_lessons vl
-      left join lesson_completions lc on lc.user_id = ${a.userId} and lc.lesson_id = vl.id
-      group by vl.course_id
+      select lt.course_id, lt.n - coalesce(h.n, 0) as lesson_count, coalesce(d.n, 0) as completed_count
+      from lesson_totals lt left join hidden h on h.course_id = lt.course_id left join done d on d.course_id = lt.course_id
     ),
     module_counts as (select course_id, count(*)::int as module_count from vis_modules group by course_id)
     select c.id, c.title, c.description, c.status, c.slug, c.cover_photo_url, c.visible_to_basic,
@@ -88,7 +109,7 @@ async function searchLessonTitles(knex: Knex, a: AudienceSql, search: string, li
     join vis_modules vm on vm.id = l.module_id
     join modules m on m.id = l.module_id
     join courses c on c.id = m.course_id
-    left join lesson_completions lc on lc.user_id = ${a.userId} and lc.lesson_id = l.id
+    left join user_done lc on lc.lesson_id = l.id
     where ${a.lessonVisible('l')} and l.title ilike ?
     order by c.position, m.position, l.position
     limit ?`,
@@ -99,7 +120,8 @@ async function searchLessonTitles(knex: Knex, a: AudienceSql, search: string, li
 
 /**
  * Lessons the user can see whose content matches the search (full text, GIN index), with an
- * excerpt around the first word found. The excerpt is cut only for the rows returned, and the
+ * excerpt around the first word found for the first SNIPPETS results (the ones a member reads;
+ * cutting excerpts from every lesson of a common word would cost more than finding them). The
  * word is looked up as written, Capitalised and in CAPITALS (lower() of every lesson costs ten
  * times more); a lesson where it appears otherwise gets its opening lines.
  */
@@ -111,23 +133,25 @@ async function searchLessonContent(knex: Knex, a: AudienceSql, search: string, l
     `with ${visibleTreeCtes(a)},
     found as (
       select ${LESSON_LIST_COLUMNS}, (lc.lesson_id is not null) as completed, count(*) over ()::int as total,
-        c.position as course_position, m.position as module_position
+        c.position as course_position, m.position as module_position,
+        row_number() over (order by c.position, m.position, l.position) as rn
       from lessons l
       join vis_modules vm on vm.id = l.module_id
       join modules m on m.id = l.module_id
       join courses c on c.id = m.course_id
-      left join lesson_completions lc on lc.user_id = ${a.userId} and lc.lesson_id = l.id
+      left join user_done lc on lc.lesson_id = l.id
       where ${a.lessonVisible('l')} and l.search_vector @@ to_tsquery('english', ?)
       order by c.position, m.position, l.position
       limit ?
     )
     select f.*, s.at <= 60 as snippet_from_start,
-      case when s.at > 0 then substr(l.content, greatest(1, s.at - 60), 240) else left(l.content, 240) end as snippet
+      case when f.rn > ${SNIPPETS} then null
+        when s.at > 0 then substr(l.content, greatest(1, s.at - 60), 240) else left(l.content, 240) end as snippet
     from found f
     join lessons l on l.id = f.id
     cross join lateral (
-      select coalesce(least(nullif(strpos(l.content, ?), 0), nullif(strpos(l.content, initcap(?)), 0),
-        nullif(strpos(l.content, upper(?)), 0)), 0) as at
+      select case when f.rn <= ${SNIPPETS} then coalesce(least(nullif(strpos(l.content, ?), 0),
+        nullif(strpos(l.content, initcap(?)), 0), nullif(strpos(l.content, upper(?)), 0)), 0) end as at
     ) s
     order by f.course_position, f.module_position, f.position`,
     [tsquery, limit, firstWord, firstWord, firstWord],

@@ -55,13 +55,14 @@ export async function readCourseDetail(
     : 'true';
   const matchBindings = search ? [likePattern(search), ...(tsquery ? [tsquery] : [])] : [];
   const lessons = await knex.raw<{ rows: Array<LessonRow & { matches: boolean }> }>(
-    `select l.id, l.title, l.content, l.module_id, l.position, m.title as module_title, m.course_id,
+    `with user_done as materialized (select lesson_id from lesson_completions where user_id = ${a.userId})
+    select l.id, l.title, l.content, l.module_id, l.position, m.title as module_title, m.course_id,
       c.title as course_title, c.slug as course_slug, ${tagsJson('lesson_tags', 'lesson_id', 'l')} as tags,
       (lc.lesson_id is not null) as completed, ${matchSql} as matches
     from lessons l
     join modules m on m.id = l.module_id
     join courses c on c.id = m.course_id
-    left join lesson_completions lc on lc.user_id = ${a.userId} and lc.lesson_id = l.id
+    left join user_done lc on lc.lesson_id = l.id
     where m.course_id = ? and ${a.moduleVisible('m')} and ${a.lessonVisible('l')}
     order by m.position, l.position`,
     [...matchBindings, courseId],

@@ -72,7 +72,7 @@ export async function createPaymentIntent(
         amount: attempt.amount_cents,
         currency: attempt.currency,
         payment_method: attempt.payment_method_id,
-        payment_method_types: ['card'],
+        automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
         confirm: true,
         ...(user.stripeCustomerId ? { customer: user.stripeCustomerId } : {}),
         description: `Resource: ${row.title}`.slice(0, 200),

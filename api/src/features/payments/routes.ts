@@ -4,9 +4,9 @@ import { MESSAGES } from '@shared/messages';
 import { isSubscriptionBlocked } from '@shared/policies';
 import { confirmPaymentSchema, createPaymentIntentSchema } from '@shared/schemas';
 import type { StripeClientConfig, StripeStatusResult } from '@shared/types';
-import { stripeClientFor, type StripeClient } from '../../adapters/stripe';
+import { isStripeError, stripeClientFor, type StripeClient } from '../../adapters/stripe';
 import { cardPaymentsEnabled } from '../../adapters/stripe-config';
-import { assertCan, auth, authorize, requireUser } from '../../core/auth';
+import { auth, authorize, requireUser } from '../../core/auth';
 import { badRequest, forbidden, tooManyRequests } from '../../core/errors';
 import { hitRateLimit } from '../../core/rate-limit';
 import { loadSessionUser } from '../../core/session-user';
@@ -93,7 +93,8 @@ export function paymentRoutes(): Router<PortalState, PortalContext> {
         });
         ctx.body = { url: session.url };
       } catch (err) {
-        ctx.deps.log.warn('stripe portal session failed', { userId: user.id, error: (err as Error).message });
+        if (!isStripeError(err)) throw err;
+        ctx.deps.log.warn('stripe portal session failed', { userId: user.id, error: err.message });
         throw paymentsUnavailable();
       }
     },
@@ -117,12 +118,12 @@ export function paymentRoutes(): Router<PortalState, PortalContext> {
 
   /** User Dashboard 'Sync with Stripe' (admin): every user with a customer id; idempotent. */
   router.post('/sync', auth(), authorize('payment:sync'), rateLimited('sync'), async (ctx) => {
-    assertCan(ctx, 'payment:sync');
     const stripe = stripeOf(ctx);
     try {
       ctx.body = await syncAllCustomers(ctx.deps.knex, stripe);
     } catch (err) {
-      ctx.deps.log.warn('stripe sync failed', { error: (err as Error).message });
+      if (!isStripeError(err)) throw err;
+      ctx.deps.log.warn('stripe sync failed', { error: err.message });
       throw paymentsUnavailable();
     }
   });

@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@shared/messages';
+import { LABEL_COLORS, type Label } from '@shared/types/board';
+import { makeUser } from '../../../test/fixtures';
+import { platform } from '../../../test/platformMock';
+import { renderApp } from '../../../test/render';
+import { boardServer } from '../boardTestServer';
+import { WELCOME_DISMISSED_KEY } from '../config';
+
+vi.mock('../../../platform/files', async () => (await import('../../../test/platformMock')).platform);
+
+beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const premium = () => makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers' });
+const XSS = '<img src=x onerror="window.__xss=1"> [click](javascript:window.__xss=2) <script>window.__xss=3</script> **bold**';
+
+async function openCard(id = 100, user = premium()) {
+  renderApp(`/move-the-needle?card=${id}`, user);
+  // The dialog's chunk (markdown and all) loads lazily: the first time takes a moment.
+  return screen.findByRole('dialog', { name: id === 100 ? 'Pick a niche' : /.+/ }, { timeout: 8000 });
+}
+
+describe('the card dialog', () => {
+  it('shows every section: title, list, labels, description, attachments, checklists, activity, actions', async () => {
+    boardServer({ details: { 100: { description: '# Plan\n- one' } } });
+    const dialog = await openCard();
+    expect((within(dialog).getByLabelText('Card Title') as HTMLInputElement).value).toBe('Pick a niche');
+    expect((within(dialog).getByLabelText('In List') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('NOT STARTED');
+    expect(within(within(dialog).getByRole('list', { name: 'Labels' })).getByText('Priority')).toBeTruthy();
+    expect(within(dialog).getByRole('heading', { name: 'Plan' })).toBeTruthy();
+    for (const name of ['Attachments', 'Activity', 'Add to Card', 'Actions']) expect(within(dialog).getByRole('heading', { name })).toBeTruthy();
+    for (const name of ['From Computer', 'Checklist', 'Labels', 'Mention a coach']) expect(within(dialog).getByRole('button', { name })).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Delete card' })).toBeNull();
+  });
+
+  it('renders markdown without raw HTML or javascript: links', async () => {
+    (window as unknown as { __xss?: number }).__xss = undefined;
+    boardServer({
+      details: {
+        100: {
+          description: XSS,
+          CheckLists: [{ id: 5, title: 'Steps', CardId: 100, CheckListItems: [{ id: 6, title: XSS, completed: false, CheckListId: 5 }] }],
+          Activities: [{ id: 9, comment: XSS, CardId: 100, User: { id: 3, fullName: 'Cole Coach', photoUrl: null }, TaggedUsers: [], createdAt: '2026-01-01T00:00:00Z' }],
+        },
+      },
+    });
+    const dialog = await openCard();
+    await within(dialog).findByRole('list', { name: 'Comments' });
+    expect(dialog.querySelector('script, img[src="x"], [onerror]')).toBeNull();
+    for (const a of Array.from(dialog.querySelectorAll('a'))) expect(a.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+    expect(within(dialog).getAllByText('bold').length).toBe(3);
+    expect((window as unknown as { __xss?: number }).__xss).toBeUndefined();
+  });
+
+  it("saves a changed title when it closes, with 'Card updated', and nothing when unchanged", async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    let dialog = await openCard();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(calls.some((c) => c.path.endsWith('/card/upsert'))).toBe(false);
+    cleanup();
+    dialog = await openCard();
+    const title = within(dialog).getByLabelText('Card Title');
+    await user.clear(title);
+    await user.type(title, 'Pick the niche');
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(MESSAGES.cardUpdated)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toEqual({ id: 100, title: 'Pick the niche', description: '' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('sends a comment on Enter (not Shift+Enter), never an empty one, with the mentioned coaches', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    const box = within(dialog).getByLabelText('Write a comment');
+    await user.click(box);
+    await user.keyboard('{Enter}');
+    await user.type(box, '   {Enter}');
+    expect(calls.some((c) => c.path.endsWith('/activity/upsert'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Mention a coach' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'Cole Coach' }));
+    await user.clear(box);
+    await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
+    expect(calls.some((c) => c.path.endsWith('/activity/upsert'))).toBe(false);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText(MESSAGES.commentAdded)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/activity/upsert'))?.body).toEqual({ comment: 'Line one\nLine two', CardId: 100, mentionedUsers: [3] });
+  });
+
+  it('uploads an image From Computer and attaches it, and reports a wrong file before sending', async () => {
+    const { calls } = boardServer({
+      override: ({ path, body }) => {
+        if (path.endsWith('/upload')) return { status: 201, body: { latestUploadedFileUrl: '/uploads/abcdef0123.png' } };
+        if (path.endsWith('/attachment/upsert')) {
+          return { body: { attachment: { id: 4, ...(body as object), createdAt: '2026-01-01T00:00:00Z' }, isNew: true } };
+        }
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    platform.pickFile.mockResolvedValueOnce(new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'From Computer' }));
+    expect(await within(dialog).findByText(MESSAGES.unsupportedImage)).toBeTruthy();
+    platform.pickFile.mockResolvedValueOnce(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shop.png', { type: 'image/png' }));
+    await user.click(within(dialog).getByRole('button', { name: 'From Computer' }));
+    expect(await screen.findByText(MESSAGES.attachmentAdded)).toBeTruthy();
+    expect(platform.pickFile).toHaveBeenCalledWith('image');
+    expect(calls.find((c) => c.path.endsWith('/attachment/upsert'))?.body).toEqual({ fileUrl: '/uploads/abcdef0123.png', fileName: 'shop.png', CardId: 100 });
+  });
+
+  it("labels its checklists' progress 'Checklist in progress' or 'Checklist completed'", async () => {
+    boardServer({
+      details: {
+        100: {
+          CheckLists: [
+            { id: 5, title: 'Half', CardId: 100, CheckListItems: [{ id: 6, title: 'a', completed: true, CheckListId: 5 }, { id: 7, title: 'b', completed: false, CheckListId: 5 }] },
+            { id: 8, title: 'Done', CardId: 100, CheckListItems: [{ id: 9, title: 'c', completed: true, CheckListId: 8 }] },
+          ],
+        },
+      },
+    });
+    const dialog = await openCard();
+    expect(within(dialog).getByRole('progressbar', { name: 'Half: Checklist in progress' }).getAttribute('aria-valuenow')).toBe('50');
+    expect(within(dialog).getByRole('progressbar', { name: 'Done: Checklist completed' }).getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('lets an admin delete the card after confirmation', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    const dialog = await openCard(100, makeUser({ role: 'admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete card' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete card?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete card' }));
+    await user.click(within(screen.getByRole('dialog', { name: 'Delete card?' })).getByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText(MESSAGES.cardRemoved)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/card/100'))).toBe(true);
+  });
+});
+
+describe('labels', () => {
+  it('offers only unused colours, needs a colour to create, and hides Create at 10 labels', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    await user.click(within(dialog).getByRole('button', { name: 'Labels' }));
+    const labels = await screen.findByRole('dialog', { name: 'Labels' });
+    await user.click(within(labels).getByRole('button', { name: 'Create a new label' }));
+    const form = screen.getByRole('dialog', { name: 'Create a label' });
+    expect(within(form).queryByRole('radio', { name: 'Red' })).toBeNull(); // used by 'Priority'
+    expect(within(form).getAllByRole('radio')).toHaveLength(9);
+    expect((within(form).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(form).getByLabelText('Name (optional)'), 'Research');
+    await user.click(within(form).getByRole('radio', { name: 'Blue' }));
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(MESSAGES.labelUpdated)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/label/upsert'))?.body).toEqual({ userId: 7, name: 'Research', color: 'blue-200' });
+    cleanup();
+
+    const ten: Label[] = LABEL_COLORS.map((color, i) => ({ id: i + 1, name: `L${i}`, color, userId: 7 }));
+    boardServer({ labels: ten });
+    const again = await openCard();
+    await user.click(within(again).getByRole('button', { name: 'Labels' }));
+    const full = await screen.findByRole('dialog', { name: 'Labels' });
+    await within(full).findByText('L9');
+    expect(within(full).queryByRole('button', { name: 'Create a new label' })).toBeNull();
+  });
+
+  it("toggles a label on the card ('Added label', 'Removed label from card')", async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    await user.click(within(dialog).getByRole('button', { name: 'Labels' }));
+    const box = await screen.findByRole('checkbox', { name: 'Priority label on this card' });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    await user.click(box);
+    expect(await screen.findByText(MESSAGES.labelRemoved)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/label/remove'))?.body).toEqual({ LabelId: 1, CardId: 100 });
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/card/100') && c.method === 'GET')).toBe(true));
+  });
+});

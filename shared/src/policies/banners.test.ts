@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../limits';
+import { can } from './actions';
+import { bannerTypeForRole, canReadBanner, showsShippingRateCard } from './banners';
+import type { Principal } from './principal';
+
+const mk = (role: Role, over: Partial<Principal> = {}): Principal => ({
+  id: 1,
+  role,
+  isAdmin: role === 'admin',
+  createdAt: '2024-01-01T00:00:00Z',
+  stripeStatus: 'active',
+  alwaysGrantAccess: false,
+  Tags: [],
+  ...over,
+});
+const tagged = (role: Role, ...names: string[]) => mk(role, { Tags: names.map((name, i) => ({ id: i + 1, name })) });
+
+describe('banner policies', () => {
+  it('maps each role to its banner (coach sees premium)', () => {
+    expect(Object.fromEntries(ROLES.map((r) => [r, bannerTypeForRole(r)]))).toEqual({
+      admin: null,
+      coach: 'premium',
+      premium: 'premium',
+      'course only': 'course only',
+      basic: 'basic',
+    });
+  });
+
+  it('lets admins read every banner and members only their own', () => {
+    expect(canReadBanner(mk('admin'), 'basic')).toBe(true);
+    expect(canReadBanner(mk('coach'), 'premium')).toBe(true);
+    expect(canReadBanner(mk('coach'), 'basic')).toBe(false);
+    expect(canReadBanner(mk('basic'), 'premium')).toBe(false);
+    expect(canReadBanner(null, 'basic')).toBe(false);
+  });
+
+  it('lets only role admin manage banners', () => {
+    for (const r of ROLES) expect(can(mk(r), 'banner:manage'), r).toBe(r === 'admin');
+    expect(can(mk('premium', { isAdmin: true }), 'banner:manage')).toBe(false);
+  });
+
+  it('shows the shipping-rate card to premium and coach when the premium banner has a rate', () => {
+    const withRate = { average_shipping_rate: 0 };
+    for (const r of ROLES) expect(showsShippingRateCard(mk(r), withRate), r).toBe(r === 'premium' || r === 'coach');
+    expect(showsShippingRateCard(mk('premium'), { average_shipping_rate: null })).toBe(false);
+    expect(showsShippingRateCard(mk('premium'), null)).toBe(false);
+  });
+});
+
+describe('AI toolkit policies', () => {
+  it('lets the /ai-toolkit route users load the tools: admin, coach, or the aitoolkit tag', () => {
+    for (const r of ROLES) expect(can(mk(r), 'aiTools:use'), r).toBe(r === 'admin' || r === 'coach');
+    for (const r of ['basic', 'premium', 'course only'] as const) expect(can(tagged(r, 'AIToolkit'), 'aiTools:use'), r).toBe(true);
+    expect(can(null, 'aiTools:use')).toBe(false);
+  });
+
+  it('offers the chat widget to admins (role or isAdmin) and users tagged raina only', () => {
+    expect(can(mk('admin'), 'aiTools:chat-widget')).toBe(true);
+    expect(can(mk('basic', { isAdmin: true }), 'aiTools:chat-widget')).toBe(true);
+    expect(can(tagged('basic', 'raina'), 'aiTools:chat-widget')).toBe(true);
+    expect(can(mk('coach'), 'aiTools:chat-widget')).toBe(false);
+    expect(can(tagged('premium', 'aitoolkit'), 'aiTools:chat-widget')).toBe(false);
+  });
+});
