@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -7,6 +7,11 @@ import type { CurrentUser } from '@shared/types';
 import { makeStore } from '../app/store';
 import { AppRoutes } from '../app/routes';
 import { Toasts } from '../components/Toasts';
+
+// Lazy routes load their chunks on first use; on a busy 2-core CI machine that can take more than
+// testing-library's default 1 s, so findBy*/waitFor wait up to 5 s (they still return as soon as
+// the element appears).
+configure({ asyncUtilTimeout: 5000 });
 
 export interface MockResponse {
   status?: number;
