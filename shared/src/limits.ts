@@ -50,6 +50,8 @@ export const EXTERNAL_LINKS = {
   support: 'mailto:support@example.com',
   /** Dashboard 'Current Average Shipping Rate' card. */
   shippingRates: 'https://shipping.example.com/',
+  /** Resources page: the external form to recommend a resource. */
+  recommendResource: 'https://forms.example.com/recommend-a-resource',
 } as const;
 
 /** Courses: the longest lesson (markdown characters) the editor and the API accept. */

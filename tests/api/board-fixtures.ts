@@ -51,7 +51,10 @@ export async function addCards(knex: Knex, listId: number, n: number, prefix = '
 
 /** Card ids of a list in position order, straight from the database. */
 export async function cardIdsOf(knex: Knex, listId: number): Promise<number[]> {
-  const rows = await knex('mtn_cards').where({ list_id: listId }).orderBy('position').select<Array<{ id: number }>>('id');
+  const rows = await knex('mtn_cards')
+    .where({ list_id: listId })
+    .orderBy('position')
+    .select<Array<{ id: number }>>('id');
   return rows.map((r) => r.id);
 }
 
@@ -60,11 +63,13 @@ export async function expectContiguous(knex: Knex): Promise<void> {
   const cards = await knex.raw<{ rows: Array<{ list_id: number; n: number; lo: number; hi: number; d: number }> }>(
     'select list_id, count(*)::int as n, min(position) as lo, max(position) as hi, count(distinct position)::int as d from mtn_cards group by list_id',
   );
-  for (const r of cards.rows) expect({ list: r.list_id, lo: r.lo, hi: r.hi, d: r.d }).toEqual({ list: r.list_id, lo: 0, hi: r.n - 1, d: r.n });
+  for (const r of cards.rows)
+    expect({ list: r.list_id, lo: r.lo, hi: r.hi, d: r.d }).toEqual({ list: r.list_id, lo: 0, hi: r.n - 1, d: r.n });
   const lists = await knex.raw<{ rows: Array<{ user_id: number; n: number; lo: number; hi: number; d: number }> }>(
     'select user_id, count(*)::int as n, min(position) as lo, max(position) as hi, count(distinct position)::int as d from mtn_lists group by user_id',
   );
-  for (const r of lists.rows) expect({ board: r.user_id, lo: r.lo, hi: r.hi, d: r.d }).toEqual({ board: r.user_id, lo: 0, hi: r.n - 1, d: r.n });
+  for (const r of lists.rows)
+    expect({ board: r.user_id, lo: r.lo, hi: r.hi, d: r.d }).toEqual({ board: r.user_id, lo: 0, hi: r.n - 1, d: r.n });
 }
 
 /** Counts the SQL statements the API runs while `fn` runs. */
@@ -82,10 +87,7 @@ export async function countQueries(knex: Knex, fn: () => Promise<unknown>): Prom
   return n;
 }
 
-export const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(56, 1),
-]);
+export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(56, 1)]);
 
 /** Uploads a small PNG as `a` and returns its URL. */
 export async function upload(a: Actor): Promise<string> {

@@ -2,7 +2,16 @@ import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { actor, AFTER_CUTOFF, expectContiguous, listByName, MTN, readBoard, upload, type Actor } from './board-fixtures';
+import {
+  actor,
+  AFTER_CUTOFF,
+  expectContiguous,
+  listByName,
+  MTN,
+  readBoard,
+  upload,
+  type Actor,
+} from './board-fixtures';
 
 let t: TestApp;
 let owner: Actor;
@@ -34,9 +43,11 @@ beforeAll(async () => {
   const label = (await a.post(`${MTN}/label/upsert`).send({ name: 'Mine', color: 'red-200' })).body.label.id;
   await a.post(`${MTN}/label/add`).send({ LabelId: label, CardId: card });
   const url = await upload(owner);
-  const attachment = (await a.post(`${MTN}/attachment/upsert`).send({ fileUrl: url, fileName: 'x.png', CardId: card })).body.attachment.id;
+  const attachment = (await a.post(`${MTN}/attachment/upsert`).send({ fileUrl: url, fileName: 'x.png', CardId: card }))
+    .body.attachment.id;
   const checklist = (await a.post(`${MTN}/checkList/upsert`).send({ title: 'Steps', CardId: card })).body.checkList.id;
-  const item = (await a.post(`${MTN}/checkListItem/upsert`).send({ title: 'One', CheckListId: checklist })).body.checkListItem.id;
+  const item = (await a.post(`${MTN}/checkListItem/upsert`).send({ title: 'One', CheckListId: checklist })).body
+    .checkListItem.id;
   const activity = (await a.post(`${MTN}/activity/upsert`).send({ comment: 'Private', CardId: card })).body.activity.id;
   ids = { list, otherList, customList, card, label, attachment, checklist, item, activity };
 });
@@ -51,7 +62,13 @@ function calls(agent: supertest.Agent): Array<[string, () => supertest.Test]> {
     ['add list', () => agent.post(`${MTN}/list/upsert`).send({ name: 'Hijack', userId: owner.user.id })],
     ['rename list', () => agent.post(`${MTN}/list/upsert`).send({ id: ids.customList, name: 'Hijacked' })],
     ['reorder', () => agent.post(`${MTN}/card/reorder`).send({ ListId: ids.list, startPosition: 0, endPosition: 1 })],
-    ['move', () => agent.post(`${MTN}/card/move`).send({ cardId: ids.card, sourceListId: ids.list, destListId: ids.otherList, positionOnDestList: 0 })],
+    [
+      'move',
+      () =>
+        agent
+          .post(`${MTN}/card/move`)
+          .send({ cardId: ids.card, sourceListId: ids.list, destListId: ids.otherList, positionOnDestList: 0 }),
+    ],
     ['read card', () => agent.get(`${MTN}/card/${ids.card}`)],
     ['add card', () => agent.post(`${MTN}/card/upsert`).send({ title: 'Injected', ListId: ids.list })],
     ['edit card', () => agent.post(`${MTN}/card/upsert`).send({ id: ids.card, title: 'Defaced' })],
@@ -60,8 +77,14 @@ function calls(agent: supertest.Agent): Array<[string, () => supertest.Test]> {
     ['edit label', () => agent.post(`${MTN}/label/upsert`).send({ id: ids.label, color: 'gray-200' })],
     ['label off', () => agent.post(`${MTN}/label/remove`).send({ LabelId: ids.label, CardId: ids.card })],
     ['label on', () => agent.post(`${MTN}/label/add`).send({ LabelId: ids.label, CardId: ids.card })],
-    ['rename attachment', () => agent.post(`${MTN}/attachment/upsert`).send({ id: ids.attachment, fileName: 'pwned.png' })],
-    ['comment', () => agent.post(`${MTN}/activity/upsert`).send({ comment: 'spam', CardId: ids.card, mentionedUsers: [coachId] })],
+    [
+      'rename attachment',
+      () => agent.post(`${MTN}/attachment/upsert`).send({ id: ids.attachment, fileName: 'pwned.png' }),
+    ],
+    [
+      'comment',
+      () => agent.post(`${MTN}/activity/upsert`).send({ comment: 'spam', CardId: ids.card, mentionedUsers: [coachId] }),
+    ],
     ['add checklist', () => agent.post(`${MTN}/checkList/upsert`).send({ title: 'x', CardId: ids.card })],
     ['rename checklist', () => agent.post(`${MTN}/checkList/upsert`).send({ id: ids.checklist, title: 'x' })],
     ['add item', () => agent.post(`${MTN}/checkListItem/upsert`).send({ title: 'x', CheckListId: ids.checklist })],
@@ -119,7 +142,13 @@ describe("another user's ids (IDOR)", () => {
     expect((await member.agent.get(`${MTN}/card/${missing}`)).status).toBe(404);
     expect((await member.agent.delete(`${MTN}/attachment/${missing}`)).status).toBe(404);
     expect((await member.agent.post(`${MTN}/label/add`).send({ LabelId: missing, CardId: missing })).status).toBe(404);
-    expect((await member.agent.post(`${MTN}/card/move`).send({ cardId: missing, sourceListId: 1, destListId: 1, positionOnDestList: 0 })).status).toBe(404);
+    expect(
+      (
+        await member.agent
+          .post(`${MTN}/card/move`)
+          .send({ cardId: missing, sourceListId: 1, destListId: 1, positionOnDestList: 0 })
+      ).status,
+    ).toBe(404);
     expect((await member.agent.get(`${MTN}/card/abc`)).status).toBe(400);
     expect((await member.agent.get(`${MTN}/card/99999999999`)).status).toBe(400);
   });

@@ -33,7 +33,9 @@ describe('reordering cards within a list', () => {
 
   it('moves a card backward and shifts the cards between forward', async () => {
     const { member, a, aCards } = await memberWithCards(5);
-    await member.agent.post(`${MTN}/card/reorder`).send({ ListId: a, startPosition: 4, endPosition: 0, cardId: aCards[4] });
+    await member.agent
+      .post(`${MTN}/card/reorder`)
+      .send({ ListId: a, startPosition: 4, endPosition: 0, cardId: aCards[4] });
     expect(await cardIdsOf(t.knex, a)).toEqual([aCards[4], aCards[0], aCards[1], aCards[2], aCards[3]]);
     await expectContiguous(t.knex);
   });
@@ -50,7 +52,9 @@ describe('reordering cards within a list', () => {
 
   it('answers 409 when the dragged card is no longer in that list', async () => {
     const { member, a, bCards } = await memberWithCards(2);
-    const res = await member.agent.post(`${MTN}/card/reorder`).send({ ListId: a, startPosition: 0, endPosition: 1, cardId: bCards[0] });
+    const res = await member.agent
+      .post(`${MTN}/card/reorder`)
+      .send({ ListId: a, startPosition: 0, endPosition: 1, cardId: bCards[0] });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toBe('The board changed meanwhile. Reload the page and try again.');
   });
@@ -60,7 +64,9 @@ describe('reordering cards within a list', () => {
     const res = await member.agent.post(`${MTN}/card/reorder`).send({ ListId: 'x', startPosition: -1 });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['ListId', 'endPosition', 'startPosition']);
-    expect((await member.agent.post(`${MTN}/card/reorder`).send({ ListId: a, startPosition: 0, endPosition: 1e12 })).status).toBe(400);
+    expect(
+      (await member.agent.post(`${MTN}/card/reorder`).send({ ListId: a, startPosition: 0, endPosition: 1e12 })).status,
+    ).toBe(400);
     expect((await member.agent.post(`${MTN}/card/reorder`).send([1, 2])).status).toBe(400);
   });
 });
@@ -80,17 +86,23 @@ describe('moving cards across lists', () => {
 
   it('appends at the end when the destination position is past it, and moves into an empty list', async () => {
     const { member, board, a, b, aCards, bCards } = await memberWithCards(2);
-    await member.agent.post(`${MTN}/card/move`).send({ cardId: aCards[0], sourceListId: a, destListId: b, positionOnDestList: 50 });
+    await member.agent
+      .post(`${MTN}/card/move`)
+      .send({ cardId: aCards[0], sourceListId: a, destListId: b, positionOnDestList: 50 });
     expect(await cardIdsOf(t.knex, b)).toEqual([...bCards, aCards[0]]);
     const empty = listByName(board, 'ON HOLD').id;
-    await member.agent.post(`${MTN}/card/move`).send({ cardId: aCards[1], sourceListId: a, destListId: empty, positionOnDestList: 0 });
+    await member.agent
+      .post(`${MTN}/card/move`)
+      .send({ cardId: aCards[1], sourceListId: a, destListId: empty, positionOnDestList: 0 });
     expect(await cardIdsOf(t.knex, empty)).toEqual([aCards[1]]);
     expect(await cardIdsOf(t.knex, a)).toEqual([]);
   });
 
   it('answers 409 when the card is not in the source list any more', async () => {
     const { member, a, b, bCards } = await memberWithCards(2);
-    const res = await member.agent.post(`${MTN}/card/move`).send({ cardId: bCards[0], sourceListId: a, destListId: b, positionOnDestList: 0 });
+    const res = await member.agent
+      .post(`${MTN}/card/move`)
+      .send({ cardId: bCards[0], sourceListId: a, destListId: b, positionOnDestList: 0 });
     expect(res.status).toBe(409);
   });
 
@@ -119,7 +131,10 @@ describe('moving cards across lists', () => {
     const statuses = await Promise.all(
       Array.from({ length: 50 }, async (_, i) => {
         const cardId = all[(i * 7) % all.length]!;
-        const card = await t.knex('mtn_cards').where({ id: cardId }).first<{ list_id: number; position: number }>('list_id', 'position');
+        const card = await t
+          .knex('mtn_cards')
+          .where({ id: cardId })
+          .first<{ list_id: number; position: number }>('list_id', 'position');
         const destListId = lists[(i * 3) % lists.length]!;
         const res = await member.agent.post(`${MTN}/card/move`).send({
           cardId,
@@ -179,8 +194,12 @@ describe('creating and deleting cards', () => {
 
   it('makes a gap or a duplicate impossible at the database level', async () => {
     const { a } = await memberWithCards(3);
-    await expect(t.knex('mtn_cards').insert({ list_id: a, title: 'gap', position: 9 })).rejects.toMatchObject({ code: '23514' });
-    await expect(t.knex('mtn_cards').insert({ list_id: a, title: 'dup', position: 1 })).rejects.toMatchObject({ code: '23505' });
+    await expect(t.knex('mtn_cards').insert({ list_id: a, title: 'gap', position: 9 })).rejects.toMatchObject({
+      code: '23514',
+    });
+    await expect(t.knex('mtn_cards').insert({ list_id: a, title: 'dup', position: 1 })).rejects.toMatchObject({
+      code: '23505',
+    });
     await expect(t.knex('mtn_cards').where({ list_id: a, position: 0 }).del()).rejects.toMatchObject({ code: '23514' });
     await expectContiguous(t.knex);
   });

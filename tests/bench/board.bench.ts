@@ -34,23 +34,36 @@ async function main() {
     // Every other client has a board of its own, as big, for the 'each on their own board' moves.
     const own: Array<Awaited<ReturnType<typeof seedBoard>>> = [];
     for (const u of users.slice(1)) own.push(await seedBoard(app.knex, u.id, u.id, false));
-    console.log(`seeded ${LISTS * CARDS_PER_LIST} rich cards + ${CLIENTS} boards of ${LISTS * CARDS_PER_LIST} cards in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${LISTS * CARDS_PER_LIST} rich cards + ${CLIENTS} boards of ${LISTS * CARDS_PER_LIST} cards in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const ownerCookie = await signInCookie(app.base, 'bench.member0@example.test', PASSWORD);
-    const cookies = await Promise.all(users.slice(1).map((_, i) => signInCookie(app.base, `bench.member${i + 1}@example.test`, PASSWORD)));
+    const cookies = await Promise.all(
+      users.slice(1).map((_, i) => signInCookie(app.base, `bench.member${i + 1}@example.test`, PASSWORD)),
+    );
     const readUrl = `${app.base}/api/move-the-needle/list/read-many`;
 
     const first = await fetch(readUrl, { headers: { Cookie: ownerCookie } });
     const body = await first.text();
     const board = JSON.parse(body) as { lists: Array<{ Cards: unknown[] }> };
-    console.log(`board read: ${board.lists.length} lists, ${board.lists.reduce((n, l) => n + l.Cards.length, 0)} cards, ${(body.length / 1024).toFixed(0)} KiB`);
+    console.log(
+      `board read: ${board.lists.length} lists, ${board.lists.reduce((n, l) => n + l.Cards.length, 0)} cards, ${(body.length / 1024).toFixed(0)} KiB`,
+    );
     const readQueries = await app.countQueries(() => hit(readUrl, ownerCookie));
     const smallQueries = await app.countQueries(() => hit(readUrl, cookies[0]!));
-    report('read board (2,100 rich cards), 1 client', await measure({ requests: 50, concurrency: 1, run: () => hit(readUrl, ownerCookie) }));
-    report('read board (2,100 rich cards), 20 clients', await measure({ requests: 400, concurrency: CLIENTS, run: () => hit(readUrl, ownerCookie) }), {
-      'queries/request': readQueries,
-      'queries (plain board)': smallQueries,
-    });
+    report(
+      'read board (2,100 rich cards), 1 client',
+      await measure({ requests: 50, concurrency: 1, run: () => hit(readUrl, ownerCookie) }),
+    );
+    report(
+      'read board (2,100 rich cards), 20 clients',
+      await measure({ requests: 400, concurrency: CLIENTS, run: () => hit(readUrl, ownerCookie) }),
+      {
+        'queries/request': readQueries,
+        'queries (plain board)': smallQueries,
+      },
+    );
 
     // Moves on the one big board: each client owns a slice of the cards, so it always knows where
     // they are; they all contend for the same seven lists.
@@ -115,7 +128,11 @@ async function main() {
     );
 
     const reorderQueries = await app.countQueries(() =>
-      hit(`${app.base}/api/move-the-needle/card/reorder`, ownerCookie, jsonInit('POST', { ListId: main.listIds[0], startPosition: 0, endPosition: 299 })),
+      hit(
+        `${app.base}/api/move-the-needle/card/reorder`,
+        ownerCookie,
+        jsonInit('POST', { ListId: main.listIds[0], startPosition: 0, endPosition: 299 }),
+      ),
     );
     report(
       'reorder within a 300-card list, 20 clients',
@@ -126,7 +143,11 @@ async function main() {
           hit(
             `${app.base}/api/move-the-needle/card/reorder`,
             cookies[Math.abs(i) % CLIENTS]!,
-            jsonInit('POST', { ListId: own[Math.abs(i) % CLIENTS]!.listIds[1], startPosition: Math.abs(i * 37) % 300, endPosition: Math.abs(i * 91) % 300 }),
+            jsonInit('POST', {
+              ListId: own[Math.abs(i) % CLIENTS]!.listIds[1],
+              startPosition: Math.abs(i * 37) % 300,
+              endPosition: Math.abs(i * 91) % 300,
+            }),
           ),
       }),
       { 'queries/request': reorderQueries },

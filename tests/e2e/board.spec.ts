@@ -7,7 +7,8 @@ const PNG = Buffer.from(
 );
 
 /** The column of a list, by its heading. */
-const column = (page: Page, name: string) => page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name, exact: true }) });
+const column = (page: Page, name: string) =>
+  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name, exact: true }) });
 const cardTile = (page: Page, title: string) => page.locator('li.mtn-card').filter({ hasText: title });
 
 /** Closes the welcome dialog for good ('Don't show again'), if it is open. */
@@ -92,9 +93,15 @@ test('the member works in the card dialog: checklist, image cover, comment with 
   }
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.getByRole('checkbox', { name: 'Email supplier A' }).check();
-  await expect(dialog.getByRole('progressbar', { name: 'Supplier steps: Checklist in progress' })).toHaveAttribute('aria-valuenow', '50');
+  await expect(dialog.getByRole('progressbar', { name: 'Supplier steps: Checklist in progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '50',
+  );
   await dialog.getByRole('checkbox', { name: 'Email supplier B' }).check();
-  await expect(dialog.getByRole('progressbar', { name: 'Supplier steps: Checklist completed' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(dialog.getByRole('progressbar', { name: 'Supplier steps: Checklist completed' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
 
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'From Computer' }).click();
@@ -152,6 +159,11 @@ test('a premium member who joined after the cutoff gets the Rainmaker Calendar c
   await signInAs(page, DEMO.premiumNew);
   await expect(page.getByRole('heading', { name: 'Rainmaker Calendar' })).toBeVisible();
   await expect(page.getByTestId('mtn-donut')).toHaveCount(0);
-  await expect(page.getByRole('navigation').first().getByRole('link', { name: /move the needle/i })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('navigation')
+      .first()
+      .getByRole('link', { name: /move the needle/i }),
+  ).toHaveCount(0);
   await shot(page, 'board-calendar-card');
 });

@@ -81,6 +81,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // E2E_WEB_DIR: a web build of its own (vite build --outDir ...) for a parallel e2e run.
     WEB_DIR: process.env.E2E_WEB_DIR ? path.resolve(process.env.E2E_WEB_DIR) : path.join(root, 'desktop', 'dist', 'web'),
     QUIET: 'true',
+    // AI Toolkit: the content feed is a local server started by tests/e2e/ai-toolkit.spec.ts on this
+    // port; no server cache, so each test sees its own feed answer.
+    AI_TOOLS_FEED_URL: process.env.AI_TOOLS_FEED_URL || `http://127.0.0.1:${E2E_PORT + 10_000}/ai-tools-feed`,
+    AI_TOOLS_FEED_TIMEOUT_MS: '2000',
+    AI_TOOLS_CACHE_SECONDS: '0',
+    AI_TOOLS_STALE_SECONDS: '0',
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;

@@ -26,10 +26,19 @@ const TEMPLATE: Partial<Record<(typeof RESERVED_LIST_NAMES)[number], SeedCard[]>
         ],
       },
     },
-    { title: 'Set your 90-day revenue goal', description: 'Write the number down and the date you will hit it.', labels: ['red-200'] },
+    {
+      title: 'Set your 90-day revenue goal',
+      description: 'Write the number down and the date you will hit it.',
+      labels: ['red-200'],
+    },
   ],
   'IN PROGRESS': [{ title: 'Finish the seller foundations course', labels: ['blue-200'] }],
-  'FOR REVIEW': [{ title: 'Book a review call with your coach', description: 'Mention your coach in a comment when a card is ready.' }],
+  'FOR REVIEW': [
+    {
+      title: 'Book a review call with your coach',
+      description: 'Mention your coach in a comment when a card is ready.',
+    },
+  ],
   COMPLETED: [{ title: 'Join the community group' }],
   'FUTURE ACTIONS': [{ title: 'Plan your second product' }],
   'PERSONAL NOTES': [{ title: 'Ideas and notes', description: '- Keep anything worth remembering here.' }],
@@ -41,7 +50,14 @@ const MEMBER_EXTRA: Partial<Record<(typeof RESERVED_LIST_NAMES)[number], SeedCar
     {
       title: 'Calculate landed cost in the Power Profit Tool',
       labels: ['red-200'],
-      checklist: { title: 'Costs', items: [['Unit cost', true], ['Shipping', true], ['Amazon fees', false]] },
+      checklist: {
+        title: 'Costs',
+        items: [
+          ['Unit cost', true],
+          ['Shipping', true],
+          ['Amazon fees', false],
+        ],
+      },
     },
   ],
   'ON HOLD': [{ title: 'Order samples from two suppliers', description: 'Waiting for quotes.' }],
@@ -49,9 +65,13 @@ const MEMBER_EXTRA: Partial<Record<(typeof RESERVED_LIST_NAMES)[number], SeedCar
 };
 
 async function addCards(trx: Knex.Transaction, userId: number, cards: typeof TEMPLATE): Promise<number[]> {
-  const lists = await trx('mtn_lists').where({ user_id: userId }).select<Array<{ id: number; name: string }>>('id', 'name');
+  const lists = await trx('mtn_lists')
+    .where({ user_id: userId })
+    .select<Array<{ id: number; name: string }>>('id', 'name');
   const labels = new Map(
-    (await trx('mtn_labels').where({ user_id: userId }).select<Array<{ id: number; color: string }>>('id', 'color')).map((l) => [l.color, l.id]),
+    (
+      await trx('mtn_labels').where({ user_id: userId }).select<Array<{ id: number; color: string }>>('id', 'color')
+    ).map((l) => [l.color, l.id]),
   );
   const created: number[] = [];
   for (const list of lists) {
@@ -68,9 +88,16 @@ async function addCards(trx: Knex.Transaction, userId: number, cards: typeof TEM
         if (labelId) await trx('mtn_card_labels').insert({ card_id: row!.id, label_id: labelId });
       }
       if (card.checklist) {
-        const [cl] = await trx('mtn_checklists').insert({ card_id: row!.id, title: card.checklist.title }).returning<Array<{ id: number }>>('id');
+        const [cl] = await trx('mtn_checklists')
+          .insert({ card_id: row!.id, title: card.checklist.title })
+          .returning<Array<{ id: number }>>('id');
         await trx('mtn_checklist_items').insert(
-          card.checklist.items.map(([title, completed]) => ({ checklist_id: cl!.id, card_id: row!.id, title, completed })),
+          card.checklist.items.map(([title, completed]) => ({
+            checklist_id: cl!.id,
+            card_id: row!.id,
+            title,
+            completed,
+          })),
         );
       }
     }

@@ -5,6 +5,7 @@ import { seedCourses } from './seed-courses';
 import { seedProducts } from './seed-products';
 import { seedBoard } from './seed-board';
 import { seedBanners } from './seed-banners';
+import { seedResources } from './seed-resources';
 
 export interface DemoAccount {
   role: Role;
@@ -60,6 +61,7 @@ const AREA_SEEDS: AreaSeed[] = [
   seedProducts,
   seedBoard,
   seedBanners,
+  seedResources,
 ];
 
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */

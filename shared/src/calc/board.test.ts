@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checklistProgress, checklistProgressLabel, statusShares } from './board';
 import { boardProgress } from './progress';
 
-const items = (done: number, total: number) =>
-  Array.from({ length: total }, (_, i) => ({ completed: i < done }));
+const items = (done: number, total: number) => Array.from({ length: total }, (_, i) => ({ completed: i < done }));
 
 describe('checklistProgress', () => {
   it('is the completed share of the items as a whole percent', () => {

@@ -91,6 +91,9 @@ const ALL_ACTIONS: readonly Action[] = [
   'payment:purchase',
   'payment:portal',
   'payment:sync',
+  'banner:manage',
+  'aiTools:use',
+  'aiTools:chat-widget',
 ];
 
 /**
@@ -134,6 +137,12 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'payment:portal':   { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Sync with Stripe: role admin.
   'payment:sync':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Dashboard banners: role admin manages (members read their role's banner, see policies/banners.ts).
+  'banner:manage':    { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // AI Toolkit: the /ai-toolkit route rule (admin, coach, or the aitoolkit tag; these principals have no tags).
+  'aiTools:use':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // The raina chat widget: admins (role admin or isAdmin) or the raina tag.
+  'aiTools:chat-widget': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '111111' },
 };
 
 describe('can(): the Action x principal x subject matrix', () => {
@@ -211,10 +220,12 @@ describe('can(): named rules', () => {
   });
 
   it('can() does not depend on subscription status or tags (blocking is the auth layer’s job)', () => {
+    // The AI Toolkit actions are granted by tags (aitoolkit, raina) by SPEC §2: see policies/ai-tools.test.ts.
+    const TAG_GRANTED: readonly Action[] = ['aiTools:use', 'aiTools:chat-widget'];
     fc.assert(
       fc.property(
         fc.constantFrom(...PRINCIPAL_NAMES.filter((n) => n !== 'anonymous')),
-        fc.constantFrom(...ALL_ACTIONS),
+        fc.constantFrom(...ALL_ACTIONS.filter((a) => !TAG_GRANTED.includes(a))),
         fc.constantFrom(...SUBJECT_NAMES),
         fc.constantFrom(null, 'active', 'unpaid', 'past_due', 'incomplete', 'incomplete_expired', 'canceled'),
         fc.boolean(),

@@ -14,7 +14,6 @@ const mk = (role: Role, over: Partial<Principal> = {}): Principal => ({
   Tags: [],
   ...over,
 });
-const tagged = (role: Role, ...names: string[]) => mk(role, { Tags: names.map((name, i) => ({ id: i + 1, name })) });
 
 describe('banner policies', () => {
   it('maps each role to its banner (coach sees premium)', () => {
@@ -45,21 +44,5 @@ describe('banner policies', () => {
     for (const r of ROLES) expect(showsShippingRateCard(mk(r), withRate), r).toBe(r === 'premium' || r === 'coach');
     expect(showsShippingRateCard(mk('premium'), { average_shipping_rate: null })).toBe(false);
     expect(showsShippingRateCard(mk('premium'), null)).toBe(false);
-  });
-});
-
-describe('AI toolkit policies', () => {
-  it('lets the /ai-toolkit route users load the tools: admin, coach, or the aitoolkit tag', () => {
-    for (const r of ROLES) expect(can(mk(r), 'aiTools:use'), r).toBe(r === 'admin' || r === 'coach');
-    for (const r of ['basic', 'premium', 'course only'] as const) expect(can(tagged(r, 'AIToolkit'), 'aiTools:use'), r).toBe(true);
-    expect(can(null, 'aiTools:use')).toBe(false);
-  });
-
-  it('offers the chat widget to admins (role or isAdmin) and users tagged raina only', () => {
-    expect(can(mk('admin'), 'aiTools:chat-widget')).toBe(true);
-    expect(can(mk('basic', { isAdmin: true }), 'aiTools:chat-widget')).toBe(true);
-    expect(can(tagged('basic', 'raina'), 'aiTools:chat-widget')).toBe(true);
-    expect(can(mk('coach'), 'aiTools:chat-widget')).toBe(false);
-    expect(can(tagged('premium', 'aitoolkit'), 'aiTools:chat-widget')).toBe(false);
   });
 });

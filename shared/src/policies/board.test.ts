@@ -29,7 +29,15 @@ const templateOwner = { id: 3, role: 'admin' as const };
 
 describe('isReservedListName', () => {
   it('knows the seven reserved names, whatever the case and spaces', () => {
-    for (const n of ['NOT STARTED', 'in progress', ' On Hold ', 'FOR REVIEW', 'completed', 'Future Actions', 'PERSONAL NOTES']) {
+    for (const n of [
+      'NOT STARTED',
+      'in progress',
+      ' On Hold ',
+      'FOR REVIEW',
+      'completed',
+      'Future Actions',
+      'PERSONAL NOTES',
+    ]) {
       expect(isReservedListName(n)).toBe(true);
     }
     expect(isReservedListName('Ideas')).toBe(false);

@@ -131,6 +131,8 @@ const PUBLIC_ = 'A AAAA AAAA AAA AAA AAAA AAAA AAA AA';
 const GUEST__ = 'A HHHH HHHH HHH HHH HHHH HHHH HHH HH';
 const REDIR__ = 'R RRRR RRRR RRR RRR RRRR RRRR RRR RR';
 const ALLROLE = 'S AAAA AAAA AAA AAA BBBB AAAA AAA BA';
+/** /check-stripe-payment: every role, and blocked members too (they wait there for their new status). */
+const CHECKPAY = 'S AAAA AAAA AAA AAA AAAA AAAA AAA AA';
 const MTN____ = 'S DCDC ACCA AAD DDA BBBB AAAA AAA BA';
 const MTN_ID_ = 'S DCDC DCCD AAD DDD BBBB DDDD DDD BA';
 const USERS__ = 'S DDDD DDDD AAD DDD BBBB DDDD DDD BA';
@@ -153,7 +155,7 @@ const GRID: Record<string, string> = {
   '/course':                           REDIR__,
   // app shell, every role
   '/':                                 ALLROLE,
-  '/check-stripe-payment':             ALLROLE,
+  '/check-stripe-payment':             CHECKPAY,
   '/resources':                        ALLROLE,
   '/courses':                          ALLROLE,
   '/courses/intro-to-selling':         ALLROLE,

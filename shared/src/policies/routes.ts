@@ -18,6 +18,11 @@ export interface RouteRule {
   hiddenByCutoff?: boolean;
   /** Public routes that a signed-in user is sent away from (sign-in, sign-up). */
   guestOnly?: boolean;
+  /**
+   * Open to members whose subscription is blocked: /check-stripe-payment, where Stripe sends them
+   * back after fixing their payment, waits there until the new status arrives.
+   */
+  allowBlocked?: boolean;
 }
 
 const ALL: readonly Role[] = ROLES;
@@ -30,7 +35,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/reset-password/:token', roles: 'public' },
   { pattern: '/blocked', roles: 'public' },
   { pattern: '/not-found', roles: 'public' },
-  { pattern: '/check-stripe-payment', roles: ALL },
+  { pattern: '/check-stripe-payment', roles: ALL, allowBlocked: true },
   { pattern: '/', roles: ALL },
   { pattern: '/resources', roles: ALL },
   { pattern: '/courses', roles: ALL },
@@ -126,7 +131,7 @@ export function decideRoute(user: Principal | null, pathname: string): RouteDeci
     return { type: 'allow', rule, params };
   }
   if (!user) return { type: 'redirect', to: '/signin' };
-  if (isSubscriptionBlocked(user)) return { type: 'redirect', to: '/blocked' };
+  if (isSubscriptionBlocked(user) && !rule.allowBlocked) return { type: 'redirect', to: '/blocked' };
   if (isAdminRole(user)) return { type: 'allow', rule, params };
   if (rule.hiddenByCutoff && isMoveTheNeedleHidden(user)) {
     return { type: 'redirect', to: EXTERNAL_LINKS.calendar, external: true };

@@ -89,11 +89,15 @@ export const cardLabelSchema = yup.object({ LabelId: id().required(required), Ca
 
 export const attachmentUpsertSchema = yup.object({
   id: id().optional(),
-  fileUrl: yup.string().trim().max(BOARD_LIMITS.url).when('id', {
-    is: (v: unknown) => v === undefined || v === null,
-    then: (s) => s.required(required),
-    otherwise: (s) => s.optional(),
-  }),
+  fileUrl: yup
+    .string()
+    .trim()
+    .max(BOARD_LIMITS.url)
+    .when('id', {
+      is: (v: unknown) => v === undefined || v === null,
+      then: (s) => s.required(required),
+      otherwise: (s) => s.optional(),
+    }),
   fileName: yup.string().trim().required(required).max(BOARD_LIMITS.fileName),
   CardId: requiredOnCreate(),
 });
@@ -116,11 +120,15 @@ export type CheckListUpsertInput = yup.InferType<typeof checkListUpsertSchema>;
 
 export const checkListItemUpsertSchema = yup.object({
   id: id().optional(),
-  title: yup.string().trim().max(BOARD_LIMITS.checkItemTitle).when('id', {
-    is: (v: unknown) => v === undefined || v === null,
-    then: (s) => s.required(required),
-    otherwise: (s) => s.optional(),
-  }),
+  title: yup
+    .string()
+    .trim()
+    .max(BOARD_LIMITS.checkItemTitle)
+    .when('id', {
+      is: (v: unknown) => v === undefined || v === null,
+      then: (s) => s.required(required),
+      otherwise: (s) => s.optional(),
+    }),
   completed: yup.boolean().typeError('Please enter a valid value').optional(),
   CheckListId: requiredOnCreate(),
 });

@@ -62,11 +62,12 @@ const price = () =>
       if (typeof original === 'string' && /^\d{1,9}(\.\d{1,2})?$/.test(original.trim())) return Number(original);
       return Number.NaN;
     })
+    .typeError(RESOURCE_MESSAGES.price)
     .nullable()
     .default(null)
     .moreThan(0, RESOURCE_MESSAGES.price)
     .max(RESOURCE_PRICE_MAX, `The price can be at most $${RESOURCE_PRICE_MAX}`)
-    .test('cents', RESOURCE_MESSAGES.price, (v) => v === null || v === undefined || Math.round(v * 100) === v * 100);
+    .test('cents', RESOURCE_MESSAGES.price, (v) => v === null || v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6);
 
 /**
  * SPEC §5 Resource: default type Link; a Link needs its URL, a Course its course (no URL field);

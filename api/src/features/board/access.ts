@@ -47,7 +47,12 @@ export function singleQuery(ctx: PortalContext): Record<string, string> {
 export function assertWork(ctx: PortalContext, owner: BoardOwner): SessionUser {
   const user = requireUser(ctx);
   if (!canWorkOnBoard(user, owner)) {
-    ctx.deps.log.warn('denied', { requestId: ctx.state.requestId, userId: user.id, action: 'board:work', path: ctx.path });
+    ctx.deps.log.warn('denied', {
+      requestId: ctx.state.requestId,
+      userId: user.id,
+      action: 'board:work',
+      path: ctx.path,
+    });
     throw forbidden();
   }
   return user;

@@ -38,9 +38,12 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
       if (!canEditActivity(actor, found.author_id as number | null)) throw forbidden();
       activityId = found.id;
       await boardTx(knex, found.owner_id, async (trx) => {
-        await trx('mtn_activities').where({ id: activityId }).update({ comment: input.comment, updated_at: trx.fn.now() });
+        await trx('mtn_activities')
+          .where({ id: activityId })
+          .update({ comment: input.comment, updated_at: trx.fn.now() });
         await trx('mtn_activity_mentions').where({ activity_id: activityId }).del();
-        if (mentions.length) await trx('mtn_activity_mentions').insert(mentions.map((u) => ({ activity_id: activityId, user_id: u })));
+        if (mentions.length)
+          await trx('mtn_activity_mentions').insert(mentions.map((u) => ({ activity_id: activityId, user_id: u })));
       });
     } else {
       const card = await findOwned(ctx, knex, 'card', input.CardId!);
@@ -48,7 +51,8 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
         const [row] = await trx('mtn_activities')
           .insert({ card_id: card.id, user_id: actor.id, comment: input.comment })
           .returning<Array<{ id: number }>>('id');
-        if (mentions.length) await trx('mtn_activity_mentions').insert(mentions.map((u) => ({ activity_id: row!.id, user_id: u })));
+        if (mentions.length)
+          await trx('mtn_activity_mentions').insert(mentions.map((u) => ({ activity_id: row!.id, user_id: u })));
         return row!.id;
       });
     }

@@ -23,7 +23,10 @@ export function attachmentRoutes(router: Router<PortalState, PortalContext>): vo
     if (input.id) {
       const found = await findOwned(ctx, knex, 'attachment', input.id);
       const [row] = await boardTx(knex, found.owner_id, (trx) =>
-        trx('mtn_attachments').where({ id: found.id }).update({ file_name: input.fileName }).returning<AttachmentRow[]>(COLUMNS),
+        trx('mtn_attachments')
+          .where({ id: found.id })
+          .update({ file_name: input.fileName })
+          .returning<AttachmentRow[]>(COLUMNS),
       );
       ctx.body = { attachment: presentAttachment(row!), isNew: false };
       return;
@@ -31,10 +34,14 @@ export function attachmentRoutes(router: Router<PortalState, PortalContext>): vo
     const card = await findOwned(ctx, knex, 'card', input.CardId!);
     const key = storage.owns(input.fileUrl ?? '');
     if (!key) throw notOurs();
-    const upload = await knex('uploads').where({ storage_key: key, user_id: requireUser(ctx).id }).first('id');
+    const upload = await knex('uploads')
+      .where({ storage_key: key, user_id: requireUser(ctx).id })
+      .first('id');
     if (!upload) throw notOurs();
     const [row] = await boardTx(knex, card.owner_id, (trx) =>
-      trx('mtn_attachments').insert({ card_id: card.id, file_url: input.fileUrl, file_name: input.fileName }).returning<AttachmentRow[]>(COLUMNS),
+      trx('mtn_attachments')
+        .insert({ card_id: card.id, file_url: input.fileUrl, file_name: input.fileName })
+        .returning<AttachmentRow[]>(COLUMNS),
     );
     ctx.body = { attachment: presentAttachment(row!), isNew: true };
   });

@@ -54,7 +54,9 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
         if (cover !== null && cover !== found.cover_photo_url) {
           const attached = await knex('mtn_attachments').where({ card_id: found.id, file_url: cover }).first('id');
           if (!attached) {
-            throw badRequest('Choose one of the card’s attachments', { coverPhotoUrl: 'Choose one of the card’s attachments' });
+            throw badRequest('Choose one of the card’s attachments', {
+              coverPhotoUrl: 'Choose one of the card’s attachments',
+            });
           }
         }
         values.cover_photo_url = cover;

@@ -17,15 +17,23 @@ export function checklistRoutes(router: Router<PortalState, PortalContext>): voi
     if (input.id) {
       const found = await findOwned(ctx, knex, 'checklist', input.id);
       const [row] = await boardTx(knex, found.owner_id, (trx) =>
-        trx('mtn_checklists').where({ id: found.id }).update({ title: input.title }).returning<ChecklistRow[]>(['id', 'title', 'card_id']),
+        trx('mtn_checklists')
+          .where({ id: found.id })
+          .update({ title: input.title })
+          .returning<ChecklistRow[]>(['id', 'title', 'card_id']),
       );
-      const items = await knex('mtn_checklist_items').where({ checklist_id: found.id }).orderBy('id').select<ItemRow[]>(ITEM_COLUMNS);
+      const items = await knex('mtn_checklist_items')
+        .where({ checklist_id: found.id })
+        .orderBy('id')
+        .select<ItemRow[]>(ITEM_COLUMNS);
       ctx.body = { checkList: presentChecklist(row!, items), isNew: false };
       return;
     }
     const card = await findOwned(ctx, knex, 'card', input.CardId!);
     const [row] = await boardTx(knex, card.owner_id, (trx) =>
-      trx('mtn_checklists').insert({ card_id: card.id, title: input.title }).returning<ChecklistRow[]>(['id', 'title', 'card_id']),
+      trx('mtn_checklists')
+        .insert({ card_id: card.id, title: input.title })
+        .returning<ChecklistRow[]>(['id', 'title', 'card_id']),
     );
     ctx.body = { checkList: presentChecklist(row!, []), isNew: true };
   });
@@ -57,7 +65,12 @@ export function checklistRoutes(router: Router<PortalState, PortalContext>): voi
     const checklist = await findOwned(ctx, knex, 'checklist', input.CheckListId!);
     const [row] = await boardTx(knex, checklist.owner_id, (trx) =>
       trx('mtn_checklist_items')
-        .insert({ checklist_id: checklist.id, card_id: checklist.card_id, title: input.title, completed: input.completed ?? false })
+        .insert({
+          checklist_id: checklist.id,
+          card_id: checklist.card_id,
+          title: input.title,
+          completed: input.completed ?? false,
+        })
         .returning<ItemRow[]>(ITEM_COLUMNS),
     );
     ctx.body = { checkListItem: presentItem(row!), isNew: true };

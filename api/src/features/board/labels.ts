@@ -22,7 +22,11 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
   router.get('/label/read-many', auth(), async (ctx) => {
     const query = await parse(boardQuerySchema, singleQuery(ctx));
     const board = await resolveBoard(ctx, query.userId);
-    const rows = await ctx.deps.knex('mtn_labels').where({ user_id: board.owner.id }).orderBy('id').select<LabelRow[]>(COLUMNS);
+    const rows = await ctx.deps
+      .knex('mtn_labels')
+      .where({ user_id: board.owner.id })
+      .orderBy('id')
+      .select<LabelRow[]>(COLUMNS);
     ctx.body = { labels: rows.map(presentLabel) };
   });
 
@@ -33,7 +37,10 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
       if (input.id) {
         const found = await findOwned(ctx, knex, 'label', input.id);
         const [row] = await boardTx(knex, found.owner_id, (trx) =>
-          trx('mtn_labels').where({ id: found.id }).update({ name: input.name, color: input.color }).returning<LabelRow[]>(COLUMNS),
+          trx('mtn_labels')
+            .where({ id: found.id })
+            .update({ name: input.name, color: input.color })
+            .returning<LabelRow[]>(COLUMNS),
         );
         ctx.body = { label: presentLabel(row!), isNew: false };
         return;
@@ -41,12 +48,14 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
       const board = await resolveBoard(ctx, input.userId);
       if (!board.exists) await ensureBoard(knex, board.owner.id, board.isTemplate);
       // One statement: inserts only while the owner has fewer than MAX_LABELS labels.
-      const inserted = await boardTx(knex, board.owner.id, (trx) => trx.raw<{ rows: LabelRow[] }>(
-        `insert into mtn_labels (user_id, name, color)
+      const inserted = await boardTx(knex, board.owner.id, (trx) =>
+        trx.raw<{ rows: LabelRow[] }>(
+          `insert into mtn_labels (user_id, name, color)
          select ?, ?, ? where (select count(*) from mtn_labels where user_id = ?) < ?
          returning id, name, color, user_id`,
-        [board.owner.id, input.name, input.color, board.owner.id, MAX_LABELS],
-      ));
+          [board.owner.id, input.name, input.color, board.owner.id, MAX_LABELS],
+        ),
+      );
       const row = inserted.rows[0];
       if (!row) throw badRequest(MESSAGES.tooManyLabels, { color: MESSAGES.tooManyLabels });
       ctx.body = { label: presentLabel(row), isNew: true };
@@ -77,7 +86,10 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
   router.post('/label/add', auth(), async (ctx) => {
     const { labelId, cardId, ownerId } = await labelAndCard(ctx);
     await boardTx(ctx.deps.knex, ownerId, (trx) =>
-      trx.raw('insert into mtn_card_labels (card_id, label_id) values (?, ?) on conflict do nothing', [cardId, labelId]),
+      trx.raw('insert into mtn_card_labels (card_id, label_id) values (?, ?) on conflict do nothing', [
+        cardId,
+        labelId,
+      ]),
     );
     const row = await ctx.deps.knex('mtn_labels').where({ id: labelId }).first<LabelRow>(COLUMNS);
     ctx.body = { success: true, label: presentLabel(row) };
@@ -85,7 +97,9 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
 
   router.post('/label/remove', auth(), async (ctx) => {
     const { labelId, cardId, ownerId } = await labelAndCard(ctx);
-    await boardTx(ctx.deps.knex, ownerId, (trx) => trx('mtn_card_labels').where({ card_id: cardId, label_id: labelId }).del());
+    await boardTx(ctx.deps.knex, ownerId, (trx) =>
+      trx('mtn_card_labels').where({ card_id: cardId, label_id: labelId }).del(),
+    );
     ctx.body = { success: true };
   });
 }

@@ -57,7 +57,9 @@ export async function reorderCard(
     if (!card) throw notFound(MESSAGES.cardNotFound);
     if (card.list_id !== list!.id) throw conflict(MESSAGES.boardChanged);
   } else {
-    card = await trx('mtn_cards').where({ list_id: list!.id, position: input.startPosition }).first<CardRow | undefined>('id', 'list_id', 'position');
+    card = await trx('mtn_cards')
+      .where({ list_id: list!.id, position: input.startPosition })
+      .first<CardRow | undefined>('id', 'list_id', 'position');
     if (!card) throw badRequest('No card at this position', { startPosition: 'No card at this position' });
   }
   const to = clampPosition(input.endPosition, list!.card_count - 1);
@@ -97,11 +99,19 @@ export async function moveCard(
 }
 
 /** A new card goes at `position` (default: the end) of a list of the locked board. */
-export async function openCardSlot(trx: Knex.Transaction, ownerId: number, listId: number, position?: number): Promise<number> {
+export async function openCardSlot(
+  trx: Knex.Transaction,
+  ownerId: number,
+  listId: number,
+  position?: number,
+): Promise<number> {
   const [list] = await boardLists(trx, ownerId, [listId]);
   const at = clampPosition(position, list!.card_count);
   if (at < list!.card_count) {
-    await trx.raw('update mtn_cards set position = position + 1 where list_id = ? and position >= ?::int', [listId, at]);
+    await trx.raw('update mtn_cards set position = position + 1 where list_id = ? and position >= ?::int', [
+      listId,
+      at,
+    ]);
   }
   return at;
 }
@@ -111,7 +121,10 @@ export async function deleteCardAt(trx: Knex.Transaction, cardId: number): Promi
   const card = await cardAt(trx, cardId);
   if (!card) throw notFound(MESSAGES.cardNotFound);
   await trx('mtn_cards').where({ id: cardId }).del();
-  await trx.raw('update mtn_cards set position = position - 1 where list_id = ? and position > ?::int', [card.list_id, card.position]);
+  await trx.raw('update mtn_cards set position = position - 1 where list_id = ? and position > ?::int', [
+    card.list_id,
+    card.position,
+  ]);
 }
 
 /** Moves a list to `to` on its (locked) board, shifting the lists between. */
@@ -130,10 +143,18 @@ export async function moveListTo(trx: Knex.Transaction, ownerId: number, listId:
 }
 
 /** Opens a slot for a new list at `position` (default: the end) of a locked board. */
-export async function openListSlot(trx: Knex.Transaction, ownerId: number, position: number | undefined, count: number) {
+export async function openListSlot(
+  trx: Knex.Transaction,
+  ownerId: number,
+  position: number | undefined,
+  count: number,
+) {
   const at = clampPosition(position, count);
   if (at < count) {
-    await trx.raw('update mtn_lists set position = position + 1 where user_id = ? and position >= ?::int', [ownerId, at]);
+    await trx.raw('update mtn_lists set position = position + 1 where user_id = ? and position >= ?::int', [
+      ownerId,
+      at,
+    ]);
   }
   return at;
 }
@@ -143,5 +164,8 @@ export async function deleteListAt(trx: Knex.Transaction, ownerId: number, listI
   const list = await trx('mtn_lists').where({ id: listId }).first<{ position: number } | undefined>('position');
   if (!list) throw notFound(MESSAGES.listNotFound);
   await trx('mtn_lists').where({ id: listId }).del();
-  await trx.raw('update mtn_lists set position = position - 1 where user_id = ? and position > ?::int', [ownerId, list.position]);
+  await trx.raw('update mtn_lists set position = position - 1 where user_id = ? and position > ?::int', [
+    ownerId,
+    list.position,
+  ]);
 }

@@ -1,4 +1,13 @@
-import type { Activity, Attachment, BoardPerson, CheckList, CheckListItem, Label, LabelColor, MtnList } from '@shared/types/board';
+import type {
+  Activity,
+  Attachment,
+  BoardPerson,
+  CheckList,
+  CheckListItem,
+  Label,
+  LabelColor,
+  MtnList,
+} from '@shared/types/board';
 import { iso } from '../../core/session-user';
 
 /** Whitelists: rows in, the JSON of SPEC §3 out. The board read builds the same shapes in SQL. */
@@ -9,7 +18,12 @@ export interface ListRow {
   position: number;
   user_id: number;
 }
-export const presentList = (r: ListRow): MtnList => ({ id: r.id, name: r.name, position: r.position, userId: r.user_id });
+export const presentList = (r: ListRow): MtnList => ({
+  id: r.id,
+  name: r.name,
+  position: r.position,
+  userId: r.user_id,
+});
 
 export interface LabelRow {
   id: number;
@@ -69,7 +83,11 @@ export interface PersonRow {
   full_name: string;
   photo_url: string | null;
 }
-export const presentPerson = (r: PersonRow): BoardPerson => ({ id: r.id, fullName: r.full_name, photoUrl: r.photo_url });
+export const presentPerson = (r: PersonRow): BoardPerson => ({
+  id: r.id,
+  fullName: r.full_name,
+  photoUrl: r.photo_url,
+});
 
 export interface ActivityRow {
   id: number;

@@ -96,10 +96,13 @@ export async function readBoardJson(db: Db, board: BoardInfo, knownVersion: numb
     remember(db, board.userId, hit);
     json = hit.json;
   } else {
-    const result = await db.raw<{ rows: Array<{ version: number | null; lists: string; labels: string }> }>(BOARD_SQL, { owner: board.userId });
+    const result = await db.raw<{ rows: Array<{ version: number | null; lists: string; labels: string }> }>(BOARD_SQL, {
+      owner: board.userId,
+    });
     const row = result.rows[0];
     json = `"lists":${row?.lists ?? '[]'},"labels":${row?.labels ?? '[]'}`;
-    if (row?.version !== null && row?.version !== undefined) remember(db, board.userId, { version: Number(row.version), json });
+    if (row?.version !== null && row?.version !== undefined)
+      remember(db, board.userId, { version: Number(row.version), json });
   }
   return `{${json},"board":${JSON.stringify(board)}}`;
 }
@@ -125,7 +128,16 @@ export async function readActivities(db: Db, where: { cardId?: number; activityI
 /** The card dialog's card: the card, its list's name, labels, attachments, checklists and comments. */
 export async function readCard(db: Db, cardId: number): Promise<Card | null> {
   const card = await db.raw<{
-    rows: Array<{ id: number; title: string; description: string; list_id: number; list_name: string; position: number; cover_photo_url: string | null; user_id: number }>;
+    rows: Array<{
+      id: number;
+      title: string;
+      description: string;
+      list_id: number;
+      list_name: string;
+      position: number;
+      cover_photo_url: string | null;
+      user_id: number;
+    }>;
   }>(
     `select c.id, c.title, c.description, c.list_id, l.name as list_name, c.position, c.cover_photo_url, l.user_id
        from mtn_cards c join mtn_lists l on l.id = c.list_id where c.id = ?`,
@@ -139,7 +151,10 @@ export async function readCard(db: Db, cardId: number): Promise<Card | null> {
         where cl.card_id = ? order by lb.id`,
       [cardId],
     ),
-    db('mtn_attachments').where({ card_id: cardId }).orderBy('id').select<AttachmentRow[]>('id', 'file_url', 'file_name', 'card_id', 'created_at'),
+    db('mtn_attachments')
+      .where({ card_id: cardId })
+      .orderBy('id')
+      .select<AttachmentRow[]>('id', 'file_url', 'file_name', 'card_id', 'created_at'),
     db('mtn_checklists').where({ card_id: cardId }).orderBy('id').select<ChecklistRow[]>('id', 'title', 'card_id'),
     db.raw<{ rows: ItemRow[] }>(
       `select i.id, i.title, i.completed, i.checklist_id from mtn_checklist_items i
@@ -159,7 +174,12 @@ export async function readCard(db: Db, cardId: number): Promise<Card | null> {
     userId: row.user_id,
     Labels: labels.rows.map(presentLabel),
     Attachments: attachments.map(presentAttachment),
-    CheckLists: checklists.map((c) => presentChecklist(c, items.rows.filter((i) => i.checklist_id === c.id))),
+    CheckLists: checklists.map((c) =>
+      presentChecklist(
+        c,
+        items.rows.filter((i) => i.checklist_id === c.id),
+      ),
+    ),
     Activities: activities.map(presentActivity),
   };
 }

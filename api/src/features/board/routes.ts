@@ -65,7 +65,10 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
     const board = await resolveBoard(ctx);
     let source = board.owner.id;
     if (!board.exists) {
-      const template = await ctx.deps.knex('mtn_boards').where({ is_template: true }).first<{ user_id: number } | undefined>('user_id');
+      const template = await ctx.deps
+        .knex('mtn_boards')
+        .where({ is_template: true })
+        .first<{ user_id: number } | undefined>('user_id');
       source = template?.user_id ?? board.owner.id;
     }
     ctx.body = { summary: { ...(await boardSummary(ctx.deps.knex, source)), userId: board.owner.id } };

@@ -34,7 +34,10 @@ async function insertAll(trx: Db, table: string, rows: Array<Record<string, unkn
  * A fixed number of statements whatever the template's size. Returns the number of lists made.
  */
 export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUserId: number): Promise<number> {
-  const lists = await trx('mtn_lists').where({ user_id: fromUserId }).orderBy('position').select<Array<{ id: number; name: string; position: number }>>('id', 'name', 'position');
+  const lists = await trx('mtn_lists')
+    .where({ user_id: fromUserId })
+    .orderBy('position')
+    .select<Array<{ id: number; name: string; position: number }>>('id', 'name', 'position');
   if (lists.length === 0) return createDefaultLists(trx, toUserId);
   const cards = await trx.raw<{ rows: CardRow[] }>(
     `select c.id, c.list_id, c.title, c.description, c.position, c.cover_photo_url
@@ -43,12 +46,18 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
   );
   const cardIds = cards.rows.map((c) => c.id);
   const [checklists, items, attachments, labels] = await Promise.all([
-    trx('mtn_checklists').whereIn('card_id', cardIds).orderBy('id').select<Array<{ id: number; card_id: number; title: string }>>('id', 'card_id', 'title'),
+    trx('mtn_checklists')
+      .whereIn('card_id', cardIds)
+      .orderBy('id')
+      .select<Array<{ id: number; card_id: number; title: string }>>('id', 'card_id', 'title'),
     trx.raw<{ rows: Array<{ checklist_id: number; card_id: number; title: string; completed: boolean }> }>(
       'select checklist_id, card_id, title, completed from mtn_checklist_items where card_id = any(?::int[]) order by id',
       [cardIds],
     ),
-    trx('mtn_attachments').whereIn('card_id', cardIds).orderBy('id').select<Array<{ card_id: number; file_url: string; file_name: string }>>('card_id', 'file_url', 'file_name'),
+    trx('mtn_attachments')
+      .whereIn('card_id', cardIds)
+      .orderBy('id')
+      .select<Array<{ card_id: number; file_url: string; file_name: string }>>('card_id', 'file_url', 'file_name'),
     trx.raw<{ rows: Array<{ card_id: number; name: string; color: string }> }>(
       `select cl.card_id, lb.name, lb.color from mtn_card_labels cl join mtn_labels lb on lb.id = cl.label_id
         where cl.card_id = any(?::int[])`,
@@ -65,7 +74,11 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
   const cardMap = new Map(cards.rows.map((c, i) => [c.id, newCardIds[i]!]));
   const checklistMap = new Map(checklists.map((c, i) => [c.id, checklistIds[i]!]));
 
-  await insertAll(trx, 'mtn_lists', lists.map((l) => ({ id: listMap.get(l.id), user_id: toUserId, name: l.name, position: l.position })));
+  await insertAll(
+    trx,
+    'mtn_lists',
+    lists.map((l) => ({ id: listMap.get(l.id), user_id: toUserId, name: l.name, position: l.position })),
+  );
   await insertAll(
     trx,
     'mtn_cards',
@@ -78,7 +91,11 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
       cover_photo_url: c.cover_photo_url,
     })),
   );
-  await insertAll(trx, 'mtn_checklists', checklists.map((c) => ({ id: checklistMap.get(c.id), card_id: cardMap.get(c.card_id), title: c.title })));
+  await insertAll(
+    trx,
+    'mtn_checklists',
+    checklists.map((c) => ({ id: checklistMap.get(c.id), card_id: cardMap.get(c.card_id), title: c.title })),
+  );
   await insertAll(
     trx,
     'mtn_checklist_items',
@@ -105,7 +122,9 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
        on conflict (user_id, color) do nothing`,
       [toUserId, [...byColor.values()], [...byColor.keys()]],
     );
-    const own = await trx('mtn_labels').where({ user_id: toUserId }).select<Array<{ id: number; color: string }>>('id', 'color');
+    const own = await trx('mtn_labels')
+      .where({ user_id: toUserId })
+      .select<Array<{ id: number; color: string }>>('id', 'color');
     const labelByColor = new Map(own.map((l) => [l.color, l.id]));
     await insertAll(
       trx,
@@ -150,7 +169,9 @@ export async function ensureBoard(knex: Knex, ownerId: number, asTemplate: boole
 }
 
 async function fillFromTemplate(trx: Knex.Transaction, ownerId: number): Promise<void> {
-  const template = await trx('mtn_boards').where({ is_template: true }).first<{ user_id: number } | undefined>('user_id');
+  const template = await trx('mtn_boards')
+    .where({ is_template: true })
+    .first<{ user_id: number } | undefined>('user_id');
   if (template && template.user_id !== ownerId) await copyBoard(trx, template.user_id, ownerId);
   else await createDefaultLists(trx, ownerId);
 }

@@ -28,7 +28,9 @@ export async function boardTx<T>(knex: Knex, ownerId: number, fn: (trx: Knex.Tra
   try {
     return await knex.transaction(async (trx) => {
       await trx.raw('SET CONSTRAINTS mtn_cards_list_position_unique, mtn_lists_board_position_unique DEFERRED');
-      const locked = await trx.raw<{ rows: unknown[] }>('select 1 from mtn_boards where user_id = ? for update', [ownerId]);
+      const locked = await trx.raw<{ rows: unknown[] }>('select 1 from mtn_boards where user_id = ? for update', [
+        ownerId,
+      ]);
       if (locked.rows.length === 0) throw notFound(MESSAGES.boardNotFound);
       return fn(trx);
     });
@@ -61,7 +63,10 @@ export async function listsWithCounts(trx: Knex.Transaction, ids: readonly numbe
 
 /** The number of lists on a (locked) board. */
 export async function listCount(trx: Knex.Transaction, ownerId: number): Promise<number> {
-  const count = await trx.raw<{ rows: Array<{ n: number }> }>('select count(*)::int as n from mtn_lists where user_id = ?', [ownerId]);
+  const count = await trx.raw<{ rows: Array<{ n: number }> }>(
+    'select count(*)::int as n from mtn_lists where user_id = ?',
+    [ownerId],
+  );
   return count.rows[0]?.n ?? 0;
 }
 

@@ -10,6 +10,7 @@ import { PRODUCT_TOAST_RULES } from '../features/products/toasts';
 import { USER_TOAST_RULES } from '../features/users/toasts';
 import { BOARD_TOAST_RULES } from '../features/board/toasts';
 import { COURSE_TOAST_RULES } from '../features/courses/toasts';
+import { BANNER_TOAST_RULES } from '../features/banners/toasts';
 
 export interface ToastRule {
   matcher: (action: unknown) => boolean;
@@ -61,6 +62,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...USER_TOAST_RULES,
   ...BOARD_TOAST_RULES,
   ...COURSE_TOAST_RULES,
+  ...BANNER_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

@@ -27,11 +27,12 @@ const UserDashboard = lazyNamed(() => import('../features/users/UserDashboard'),
 const Courses = lazyNamed(() => import('../features/courses/Courses'), 'Courses');
 const CourseDetail = lazyNamed(() => import('../features/courses/CourseDetail'), 'CourseDetail');
 const LessonRedirect = lazyNamed(() => import('../features/courses/LessonRedirect'), 'LessonRedirect');
+const AiToolkit = lazyNamed(() => import('../features/ai-toolkit/AiToolkit'), 'AiToolkit');
+const AiToolChat = lazyNamed(() => import('../features/ai-toolkit/AiToolChat'), 'AiToolChat');
 
 /** Areas whose screens come with later issues (SPEC §2 paths), each with an honest placeholder. */
 const COMING_SOON: ReadonlyArray<{ paths: string[]; title: string }> = [
   { paths: ['/resources'], title: 'Resources' },
-  { paths: ['/ai-toolkit', '/ai-toolkit/chat/:toolName', '/ai-toolkit-chat'], title: 'AI Toolkit' },
 ];
 
 /**
@@ -65,6 +66,9 @@ export function AppRoutes() {
           ))}
           <Route path="/course/:moduleId/:lessonId" element={<LessonRedirect />} />
           <Route path="/lesson-redirect/:lessonId" element={<LessonRedirect />} />
+          <Route path="/ai-toolkit" element={<AiToolkit />} />
+          <Route path="/ai-toolkit/chat/:toolName" element={<AiToolChat />} />
+          <Route path="/ai-toolkit-chat" element={<AiToolChat />} />
           {COMING_SOON.flatMap(({ paths, title }) =>
             paths.map((path) => <Route key={path} path={path} element={<ComingSoon title={title} />} />),
           )}

@@ -39,7 +39,10 @@ export function AddList({ userId }: { userId: number }) {
     );
   }
   return (
-    <form onSubmit={submit} className="flex w-72 shrink-0 flex-col gap-2 self-start rounded-xl bg-gray-100 p-2 ring-1 ring-gray-200">
+    <form
+      onSubmit={submit}
+      className="flex w-72 shrink-0 flex-col gap-2 self-start rounded-xl bg-gray-100 p-2 ring-1 ring-gray-200"
+    >
       <label htmlFor={id} className="sr-only">
         Name of the new list
       </label>

@@ -11,13 +11,35 @@ const ICONS = {
   comments: 'M4 4h12v9H9l-4 3v-3H4z',
 } as const;
 
-function Count({ icon, label, value, done }: { icon: keyof typeof ICONS; label: string; value: string; done?: boolean }) {
+function Count({
+  icon,
+  label,
+  value,
+  done,
+}: {
+  icon: keyof typeof ICONS;
+  label: string;
+  value: string;
+  done?: boolean;
+}) {
   return (
     <span
-      className={cn('inline-flex items-center gap-1 rounded px-1 text-xs', done ? 'bg-green-600 text-white' : 'text-gray-600')}
+      className={cn(
+        'inline-flex items-center gap-1 rounded px-1 text-xs',
+        done ? 'bg-green-600 text-white' : 'text-gray-600',
+      )}
       title={label}
     >
-      <svg viewBox="0 0 20 20" className="size-3.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        viewBox="0 0 20 20"
+        className="size-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d={ICONS[icon]} />
       </svg>
       <span className="sr-only">{label}: </span>
@@ -46,13 +68,22 @@ export const BoardCardTile = memo(function BoardCardTile({
         className="block w-full cursor-grab overflow-hidden rounded-lg bg-white text-left shadow-sm ring-1 ring-gray-200 hover:ring-brand-400 focus-visible:outline-2 focus-visible:outline-brand-500 active:cursor-grabbing"
       >
         {card.coverPhotoUrl && (
-          <img src={assetUrl(card.coverPhotoUrl)} alt="" className="h-28 w-full object-cover" loading="lazy" draggable={false} />
+          <img
+            src={assetUrl(card.coverPhotoUrl)}
+            alt=""
+            className="h-28 w-full object-cover"
+            loading="lazy"
+            draggable={false}
+          />
         )}
         <span className="block px-3 py-2">
           {cardLabels.length > 0 && (
             <span className="mb-1.5 flex flex-wrap gap-1">
               {cardLabels.map((l) => (
-                <span key={l.id} className={cn('inline-block min-w-8 rounded px-1.5 text-[11px] font-medium', LABEL_CLASSES[l.color])}>
+                <span
+                  key={l.id}
+                  className={cn('inline-block min-w-8 rounded px-1.5 text-[11px] font-medium', LABEL_CLASSES[l.color])}
+                >
                   {l.name || <span className="sr-only">{l.color} label</span>}
                 </span>
               ))}
@@ -63,10 +94,19 @@ export const BoardCardTile = memo(function BoardCardTile({
             <span className="mt-1.5 flex flex-wrap items-center gap-2">
               {card.hasDescription && <Count icon="description" label="Has a description" value="" />}
               {items > 0 && (
-                <Count icon="checklist" label="Checklist items done" value={`${card.checkListItemsCompleted}/${items}`} done={card.checkListItemsCompleted === items} />
+                <Count
+                  icon="checklist"
+                  label="Checklist items done"
+                  value={`${card.checkListItemsCompleted}/${items}`}
+                  done={card.checkListItemsCompleted === items}
+                />
               )}
-              {card.attachmentsCount > 0 && <Count icon="attachment" label="Attachments" value={String(card.attachmentsCount)} />}
-              {card.activitiesCount > 0 && <Count icon="comments" label="Comments" value={String(card.activitiesCount)} />}
+              {card.attachmentsCount > 0 && (
+                <Count icon="attachment" label="Attachments" value={String(card.attachmentsCount)} />
+              )}
+              {card.activitiesCount > 0 && (
+                <Count icon="comments" label="Comments" value={String(card.activitiesCount)} />
+              )}
             </span>
           )}
         </span>

@@ -75,7 +75,8 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
             className="flex-1"
             onSubmit={(e) => {
               e.preventDefault();
-              const name = new FormData(e.currentTarget).get('name')?.toString().trim();
+              const value = new FormData(e.currentTarget).get('name');
+              const name = typeof value === 'string' ? value.trim() : '';
               if (name && name !== list.name) props.onRenameList(list.id, name);
               setRenaming(false);
             }}

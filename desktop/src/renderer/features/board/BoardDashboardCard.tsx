@@ -54,7 +54,9 @@ function MoveTheNeedleCard({ className }: { className?: string }) {
                   </span>
                 </li>
               ))}
-              <li className="sr-only">Completed: {shares.COMPLETED}% of {data!.total} cards</li>
+              <li className="sr-only">
+                Completed: {shares.COMPLETED}% of {data!.total} cards
+              </li>
             </ul>
           </>
         )}
@@ -68,7 +70,10 @@ function RainmakerCalendarCard({ className }: { className?: string }) {
     <Card className={cn('flex flex-col gap-2 px-5 py-4', className)}>
       <h2 className="text-sm font-medium text-gray-500">Rainmaker Calendar</h2>
       <p className="text-sm text-gray-700">Book your next session and see upcoming Rainmaker events.</p>
-      <ExternalLink href={EXTERNAL_LINKS.calendar} className="mt-auto text-sm font-medium text-brand-700 hover:underline">
+      <ExternalLink
+        href={EXTERNAL_LINKS.calendar}
+        className="mt-auto text-sm font-medium text-brand-700 hover:underline"
+      >
         Open the Rainmaker Calendar →
       </ExternalLink>
     </Card>

@@ -36,7 +36,12 @@ describe('Move the Needle board', () => {
   });
 
   it('shows the loading state, then the error with a retry', async () => {
-    boardServer({ override: ({ path }) => (path.endsWith('/list/read-many') ? { status: 403, body: { error: { code: 'forbidden', message: 'You do not have permission to do this.' } } } : undefined) });
+    boardServer({
+      override: ({ path }) =>
+        path.endsWith('/list/read-many')
+          ? { status: 403, body: { error: { code: 'forbidden', message: 'You do not have permission to do this.' } } }
+          : undefined,
+    });
     renderApp('/move-the-needle', premium());
     expect(screen.getByText('Loading the board…')).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toContain('You do not have permission to do this.');
@@ -80,8 +85,14 @@ describe('Move the Needle board', () => {
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions of list Ideas' }));
     await user.click(screen.getByRole('menuitem', { name: 'Delete list' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete the list Ideas?' })).getByRole('button', { name: 'Yes, delete' }));
-    await waitFor(() => expect(server.calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/list/30'))).toBe(true));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete the list Ideas?' })).getByRole('button', {
+        name: 'Yes, delete',
+      }),
+    );
+    await waitFor(() =>
+      expect(server.calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/list/30'))).toBe(true),
+    );
   });
 
   it('adds a card with Enter and keeps the form open for the next one', async () => {
@@ -90,8 +101,13 @@ describe('Move the Needle board', () => {
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: 'Add another card to ON HOLD' }));
     await user.type(screen.getByLabelText('Title of the new card in ON HOLD'), 'Wait for samples{Enter}');
-    await waitFor(() => expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toEqual({ title: 'Wait for samples', ListId: 13 }));
-    expect((screen.getByLabelText('Title of the new card in ON HOLD') as HTMLTextAreaElement).value).toBe('');
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toEqual({
+        title: 'Wait for samples',
+        ListId: 13,
+      }),
+    );
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Title of the new card in ON HOLD').value).toBe('');
   });
 
   it('refuses a reserved name for a new list before sending it', async () => {
@@ -108,7 +124,12 @@ describe('Move the Needle board', () => {
   });
 
   it('moves a card at once, and undoes the move with the toast when the server refuses', async () => {
-    boardServer({ override: ({ path }) => (path.endsWith('/card/move') ? { status: 409, body: { error: { code: 'conflict', message: MESSAGES.boardChanged } } } : undefined) });
+    boardServer({
+      override: ({ path }) =>
+        path.endsWith('/card/move')
+          ? { status: 409, body: { error: { code: 'conflict', message: MESSAGES.boardChanged } } }
+          : undefined,
+    });
     const { store } = renderApp('/move-the-needle', premium());
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     // Record where the card is in the cache after every change: first moved, then back.
@@ -119,10 +140,19 @@ describe('Move the Needle board', () => {
       if (list && seen.at(-1) !== list) seen.push(list);
     });
     await store.dispatch(
-      boardApi.endpoints.moveCard.initiate({ board: undefined, cardId: 101, sourceListId: 10, destListId: 12, positionOnSourceList: 1, positionOnDestList: 0 }),
+      boardApi.endpoints.moveCard.initiate({
+        board: undefined,
+        cardId: 101,
+        sourceListId: 10,
+        destListId: 12,
+        positionOnSourceList: 1,
+        positionOnDestList: 0,
+      }),
     );
     expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeTruthy();
-    await waitFor(() => expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).queryByText('Set a goal')).toBeTruthy());
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).queryByText('Set a goal')).toBeTruthy(),
+    );
     unsubscribe();
     expect(seen).toEqual(['COMPLETED', 'NOT STARTED']);
     expect(screen.getByTestId('mtn-progress').textContent).toBe('33%');
@@ -132,10 +162,25 @@ describe('Move the Needle board', () => {
     const { calls } = boardServer();
     const { store } = renderApp('/move-the-needle', premium());
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
-    await store.dispatch(boardApi.endpoints.reorderCard.initiate({ board: undefined, ListId: 10, cardId: 100, startPosition: 0, endPosition: 1 }));
+    await store.dispatch(
+      boardApi.endpoints.reorderCard.initiate({
+        board: undefined,
+        ListId: 10,
+        cardId: 100,
+        startPosition: 0,
+        endPosition: 1,
+      }),
+    );
     expect(await screen.findByText(MESSAGES.cardMoved)).toBeTruthy();
-    expect(calls.find((c) => c.path.endsWith('/card/reorder'))?.body).toEqual({ ListId: 10, cardId: 100, startPosition: 0, endPosition: 1 });
-    const titles = within(screen.getByRole('region', { name: 'NOT STARTED' })).getAllByRole('listitem').map((li) => li.textContent);
+    expect(calls.find((c) => c.path.endsWith('/card/reorder'))?.body).toEqual({
+      ListId: 10,
+      cardId: 100,
+      startPosition: 0,
+      endPosition: 1,
+    });
+    const titles = within(screen.getByRole('region', { name: 'NOT STARTED' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(titles[0]).toContain('Set a goal');
   });
 });

@@ -60,7 +60,14 @@ function Board({ userId }: { userId: number | undefined }) {
   if (isLoading) return <Loading label="Loading the board…" />;
   if (!data) {
     return (
-      <Banner kind="error" action={<Button size="sm" variant="secondary" onClick={() => void refetch()}>Try again</Button>}>
+      <Banner
+        kind="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      >
         {toApiError(error).message}
       </Banner>
     );
@@ -75,13 +82,27 @@ function Board({ userId }: { userId: number | undefined }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{data.board.ownerName}&apos;s Board</h1>
-          {data.board.isTemplate && <p className="mt-1 text-sm text-gray-500">Master Template: every member&apos;s board starts as a copy of it.</p>}
+          {data.board.isTemplate && (
+            <p className="mt-1 text-sm text-gray-500">
+              Master Template: every member&apos;s board starts as a copy of it.
+            </p>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <div className="flex items-center gap-2" aria-live="polite">
             <span className="text-sm font-medium text-gray-700">Total progress</span>
-            <div role="progressbar" aria-label="Total progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2.5 w-32 overflow-hidden rounded-full bg-gray-200">
-              <div className="h-full rounded-full bg-green-500 transition-all" style={{ width: `${Math.min(progress, 100)}%` }} />
+            <div
+              role="progressbar"
+              aria-label="Total progress"
+              aria-valuenow={progress}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              className="h-2.5 w-32 overflow-hidden rounded-full bg-gray-200"
+            >
+              <div
+                className="h-full rounded-full bg-green-500 transition-all"
+                style={{ width: `${Math.min(progress, 100)}%` }}
+              />
             </div>
             <span className="text-sm font-semibold tabular-nums text-gray-900" data-testid="mtn-progress">
               {progress}%
@@ -114,7 +135,8 @@ function Board({ userId }: { userId: number | undefined }) {
           onCancel={() => setDeleting(null)}
           onConfirm={() => void deleteList(deleting.id).finally(() => setDeleting(null))}
         >
-          The list and its {deleting.Cards.length} card{deleting.Cards.length === 1 ? '' : 's'} will be deleted. This cannot be undone.
+          The list and its {deleting.Cards.length} card{deleting.Cards.length === 1 ? '' : 's'} will be deleted. This
+          cannot be undone.
         </ConfirmDialog>
       )}
       {confirmReset && (

@@ -88,7 +88,9 @@ export const boardApi = api.injectEndpoints({
       async onQueryStarted(args, { dispatch, queryFulfilled }) {
         if (args.id === undefined || args.position === undefined) return;
         const patch = dispatch(
-          boardApi.util.updateQueryData('getBoard', args.board, (draft) => moveListInBoard(draft, args.id!, args.position!)),
+          boardApi.util.updateQueryData('getBoard', args.board, (draft) =>
+            moveListInBoard(draft, args.id!, args.position!),
+          ),
         );
         queryFulfilled.catch(() => patch.undo());
       },
@@ -123,7 +125,11 @@ export const boardApi = api.injectEndpoints({
     }),
     upsertCard: build.mutation<{ card: Card; isNew: boolean }, CardUpsertArgs>({
       query: (body) => ({ url: `${BASE}/card/upsert`, method: 'POST', body }),
-      invalidatesTags: (res) => ['Board', 'BoardSummary', ...(res ? [{ type: 'BoardCard' as const, id: res.card.id }] : [])],
+      invalidatesTags: (res) => [
+        'Board',
+        'BoardSummary',
+        ...(res ? [{ type: 'BoardCard' as const, id: res.card.id }] : []),
+      ],
     }),
     deleteCard: build.mutation<{ success: boolean }, number>({
       query: (id) => ({ url: `${BASE}/card/${id}`, method: 'DELETE' }),
@@ -134,7 +140,10 @@ export const boardApi = api.injectEndpoints({
       invalidatesTags: ['Board', 'BoardSummary', 'BoardCard', 'Label'],
     }),
 
-    upsertLabel: build.mutation<{ label: Label; isNew: boolean }, { id?: number; name: string; color: LabelColor; userId?: number }>({
+    upsertLabel: build.mutation<
+      { label: Label; isNew: boolean },
+      { id?: number; name: string; color: LabelColor; userId?: number }
+    >({
       query: (body) => ({ url: `${BASE}/label/upsert`, method: 'POST', body }),
       invalidatesTags: ['Label', 'Board', 'BoardCard'],
     }),
@@ -154,7 +163,10 @@ export const boardApi = api.injectEndpoints({
         return { url: `${BASE}/upload`, method: 'POST', body: form };
       },
     }),
-    upsertAttachment: build.mutation<{ attachment: Attachment; isNew: boolean }, { id?: number; fileUrl?: string; fileName: string; CardId: number }>({
+    upsertAttachment: build.mutation<
+      { attachment: Attachment; isNew: boolean },
+      { id?: number; fileUrl?: string; fileName: string; CardId: number }
+    >({
       query: (body) => ({ url: `${BASE}/attachment/upsert`, method: 'POST', body }),
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),
@@ -163,12 +175,18 @@ export const boardApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),
 
-    upsertActivity: build.mutation<{ activity: Activity; isNew: boolean }, { id?: number; comment: string; CardId: number; mentionedUsers: number[] }>({
+    upsertActivity: build.mutation<
+      { activity: Activity; isNew: boolean },
+      { id?: number; comment: string; CardId: number; mentionedUsers: number[] }
+    >({
       query: (body) => ({ url: `${BASE}/activity/upsert`, method: 'POST', body }),
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),
 
-    upsertCheckList: build.mutation<{ checkList: CheckList; isNew: boolean }, { id?: number; title: string; CardId: number }>({
+    upsertCheckList: build.mutation<
+      { checkList: CheckList; isNew: boolean },
+      { id?: number; title: string; CardId: number }
+    >({
       query: (body) => ({ url: `${BASE}/checkList/upsert`, method: 'POST', body }),
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),

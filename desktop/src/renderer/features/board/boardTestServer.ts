@@ -19,7 +19,15 @@ export function fakeCard(id: number, ListId: number, position: number, title = `
 }
 
 export function fakeBoard(over: Partial<BoardResponse['board']> = {}): BoardResponse {
-  const names = ['NOT STARTED', 'IN PROGRESS', 'COMPLETED', 'ON HOLD', 'FOR REVIEW', 'FUTURE ACTIONS', 'PERSONAL NOTES'];
+  const names = [
+    'NOT STARTED',
+    'IN PROGRESS',
+    'COMPLETED',
+    'ON HOLD',
+    'FOR REVIEW',
+    'FUTURE ACTIONS',
+    'PERSONAL NOTES',
+  ];
   return {
     board: { userId: 7, ownerName: 'Dana Rivers', ownerRole: 'premium', isTemplate: false, ...over },
     labels: [{ id: 1, name: 'Priority', color: 'red-200', userId: 7 }],
@@ -30,7 +38,15 @@ export function fakeBoard(over: Partial<BoardResponse['board']> = {}): BoardResp
       userId: 7,
       Cards:
         i === 0
-          ? [{ ...fakeCard(100, 10, 0, 'Pick a niche'), LabelIds: [1], checkListItemsCount: 3, checkListItemsCompleted: 1 }, fakeCard(101, 10, 1, 'Set a goal')]
+          ? [
+              {
+                ...fakeCard(100, 10, 0, 'Pick a niche'),
+                LabelIds: [1],
+                checkListItemsCount: 3,
+                checkListItemsCompleted: 1,
+              },
+              fakeCard(101, 10, 1, 'Set a goal'),
+            ]
           : i === 2
             ? [fakeCard(102, 12, 0, 'Join the group')]
             : [],
@@ -79,12 +95,24 @@ export function boardServer(opts: FakeServerOptions = {}) {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const base = '/api/move-the-needle';
     if (path === `${base}/list/read-many`) return { body: { ...board, labels } };
-    if (path === `${base}/summary`) return { body: { summary: { userId: 7, counts: { 'NOT STARTED': 2, 'IN PROGRESS': 0, 'ON HOLD': 0, COMPLETED: 1 }, total: 3, progress: 33 } } };
+    if (path === `${base}/summary`)
+      return {
+        body: {
+          summary: {
+            userId: 7,
+            counts: { 'NOT STARTED': 2, 'IN PROGRESS': 0, 'ON HOLD': 0, COMPLETED: 1 },
+            total: 3,
+            progress: 33,
+          },
+        },
+      };
     if (path === `${base}/coaches`) return { body: { coaches: [{ id: 3, fullName: 'Cole Coach', photoUrl: null }] } };
     if (path === `${base}/label/read-many`) return { body: { labels } };
     if (method === 'GET' && path.startsWith(`${base}/card/`)) {
       const card = detail(Number(path.split('/').pop()));
-      return card ? { body: { card } } : { status: 404, body: { error: { code: 'not_found', message: 'Card not found' } } };
+      return card
+        ? { body: { card } }
+        : { status: 404, body: { error: { code: 'not_found', message: 'Card not found' } } };
     }
     if (path === `${base}/card/upsert`) {
       const id = (body.id as number | undefined) ?? 999;
@@ -92,18 +120,45 @@ export function boardServer(opts: FakeServerOptions = {}) {
       return { body: { card: { ...card, ...body }, isNew: !body.id } };
     }
     if (path === `${base}/label/upsert`) {
-      const label = { id: (body.id as number | undefined) ?? 50 + labels.length, name: body.name, color: body.color, userId: 7 } as Label;
+      const label = {
+        id: (body.id as number | undefined) ?? 50 + labels.length,
+        name: body.name,
+        color: body.color,
+        userId: 7,
+      } as Label;
       labels = body.id ? labels.map((l) => (l.id === body.id ? label : l)) : [...labels, label];
       return { body: { label, isNew: !body.id } };
     }
     if (path === `${base}/list/upsert`) {
-      return { body: { list: { id: (body.id as number | undefined) ?? 77, name: body.name, position: 7, userId: 7 }, isNew: !body.id } };
+      return {
+        body: {
+          list: { id: (body.id as number | undefined) ?? 77, name: body.name, position: 7, userId: 7 },
+          isNew: !body.id,
+        },
+      };
     }
-    if (path === `${base}/reset` || path.startsWith(`${base}/list/`) || path.startsWith(`${base}/card/`) || path.startsWith(`${base}/label/`)) {
+    if (
+      path === `${base}/reset` ||
+      path.startsWith(`${base}/list/`) ||
+      path.startsWith(`${base}/card/`) ||
+      path.startsWith(`${base}/label/`)
+    ) {
       return { body: { success: true } };
     }
     if (path === `${base}/activity/upsert`) {
-      return { body: { activity: { id: 1, comment: body.comment, CardId: body.CardId, User: null, TaggedUsers: [], createdAt: new Date().toISOString() }, isNew: true } };
+      return {
+        body: {
+          activity: {
+            id: 1,
+            comment: body.comment,
+            CardId: body.CardId,
+            User: null,
+            TaggedUsers: [],
+            createdAt: new Date().toISOString(),
+          },
+          isNew: true,
+        },
+      };
     }
     return undefined;
   });

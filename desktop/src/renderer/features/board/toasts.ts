@@ -6,9 +6,12 @@ import { boardApi } from './boardApi';
 
 const e = boardApi.endpoints;
 const fixed = (message: string) => () => ({ message });
-const isNew = (action: UnknownAction) => Boolean((action as UnknownAction & { payload?: { isNew?: boolean } }).payload?.isNew);
+const isNew = (action: UnknownAction) =>
+  Boolean((action as UnknownAction & { payload?: { isNew?: boolean } }).payload?.isNew);
 const ifNew = (message: string) => (action: UnknownAction) => (isNew(action) ? { message } : null);
-const newOrUpdated = (added: string, updated: string) => (action: UnknownAction) => ({ message: isNew(action) ? added : updated });
+const newOrUpdated = (added: string, updated: string) => (action: UnknownAction) => ({
+  message: isNew(action) ? added : updated,
+});
 /** The server's message, unless the open form shows it under its fields. */
 const serverMessageUnlessFields = (action: UnknownAction) => {
   const err = apiErrorFromAction(action);
@@ -26,7 +29,11 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
   { matcher: e.reorderCard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.cardMoved) },
   { matcher: e.moveCard.matchRejected, kind: 'error', message: fixed(MESSAGES.somethingWentWrong) },
   { matcher: e.reorderCard.matchRejected, kind: 'error', message: fixed(MESSAGES.somethingWentWrong) },
-  { matcher: e.upsertCard.matchFulfilled, kind: 'success', message: (a) => (isNew(a) ? null : { message: MESSAGES.cardUpdated }) },
+  {
+    matcher: e.upsertCard.matchFulfilled,
+    kind: 'success',
+    message: (a) => (isNew(a) ? null : { message: MESSAGES.cardUpdated }),
+  },
   { matcher: e.upsertCard.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: e.upsertList.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.listAdded) },
   { matcher: e.upsertList.matchRejected, kind: 'error', message: serverMessageUnlessFields },
@@ -46,15 +53,26 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
     kind: 'error',
     message: (action) => {
       const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
-      return { message: MESSAGES.uploadFailed, detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined };
+      return {
+        message: MESSAGES.uploadFailed,
+        detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined,
+      };
     },
   },
   { matcher: e.upsertActivity.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.commentAdded) },
   { matcher: e.upsertActivity.matchRejected, kind: 'error', message: serverMessage },
-  { matcher: e.upsertCheckList.matchFulfilled, kind: 'success', message: newOrUpdated(MESSAGES.checklistAdded, MESSAGES.checklistUpdated) },
+  {
+    matcher: e.upsertCheckList.matchFulfilled,
+    kind: 'success',
+    message: newOrUpdated(MESSAGES.checklistAdded, MESSAGES.checklistUpdated),
+  },
   { matcher: e.upsertCheckList.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.deleteCheckList.matchRejected, kind: 'error', message: serverMessage },
-  { matcher: e.upsertCheckListItem.matchFulfilled, kind: 'success', message: newOrUpdated(MESSAGES.checkItemAdded, MESSAGES.checkItemUpdated) },
+  {
+    matcher: e.upsertCheckListItem.matchFulfilled,
+    kind: 'success',
+    message: newOrUpdated(MESSAGES.checkItemAdded, MESSAGES.checkItemUpdated),
+  },
   { matcher: e.upsertCheckListItem.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.deleteCheckListItem.matchRejected, kind: 'error', message: serverMessage },
 ];

@@ -5,6 +5,8 @@ import { CommunitySearch } from './CommunitySearch';
 import { TotalProductsCard } from '../products/TotalProductsCard';
 import { CourseProgressCard } from '../courses/CourseProgressCard';
 import { BoardDashboardCard } from '../board/BoardDashboardCard';
+import { DashboardBanners } from '../banners/DashboardBanners';
+import { ShippingRateCard } from '../banners/ShippingRateCard';
 
 /**
  * Dashboard (SPEC §2). The role banners and the stats cards (course progress, products,
@@ -18,10 +20,12 @@ export function Dashboard() {
   return (
     <div>
       <PageHeader title="Dashboard" description={`Welcome back, ${firstName}.`} />
+      <DashboardBanners />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
         <CourseProgressCard />
         <TotalProductsCard />
         <BoardDashboardCard />
+        <ShippingRateCard />
         {showsCommunitySearch(user) && <CommunitySearch className="md:col-span-2 xl:col-span-3" />}
       </div>
     </div>

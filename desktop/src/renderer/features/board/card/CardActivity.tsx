@@ -14,7 +14,9 @@ export function CardActivity({ card }: { card: Card }) {
   const [comment, setComment] = useState('');
   const [mentioned, setMentioned] = useState<number[]>([]);
   const [picking, setPicking] = useState(false);
-  const { data: coaches = [], isLoading: loadingCoaches } = useGetCoachesQuery(undefined, { skip: !picking && mentioned.length === 0 });
+  const { data: coaches = [], isLoading: loadingCoaches } = useGetCoachesQuery(undefined, {
+    skip: !picking && mentioned.length === 0,
+  });
   const [send, { isLoading }] = useUpsertActivityMutation();
   const id = useId();
 
@@ -68,9 +70,16 @@ export function CardActivity({ card }: { card: Card }) {
           {mentioned.map((cid) => {
             const coach = coaches.find((c) => c.id === cid);
             return (
-              <span key={cid} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">
+              <span
+                key={cid}
+                className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800"
+              >
                 @{coach?.fullName ?? cid}
-                <button type="button" aria-label={`Do not mention ${coach?.fullName ?? cid}`} onClick={() => toggle(cid)}>
+                <button
+                  type="button"
+                  aria-label={`Do not mention ${coach?.fullName ?? cid}`}
+                  onClick={() => toggle(cid)}
+                >
                   ×
                 </button>
               </span>
@@ -79,12 +88,19 @@ export function CardActivity({ card }: { card: Card }) {
         </div>
         {picking && (
           <fieldset className="max-h-40 overflow-y-auto rounded-lg border border-gray-200 p-2">
-            <legend className="px-1 text-xs text-gray-600">Coaches to mention (up to {MAX_COACHES_LISTED} listed)</legend>
+            <legend className="px-1 text-xs text-gray-600">
+              Coaches to mention (up to {MAX_COACHES_LISTED} listed)
+            </legend>
             {loadingCoaches && <p className="text-xs text-gray-500">Loading coaches…</p>}
             {!loadingCoaches && coaches.length === 0 && <p className="text-xs text-gray-500">No coaches to mention.</p>}
             {coaches.map((c) => (
               <label key={c.id} className="flex items-center gap-2 py-0.5 text-sm">
-                <input type="checkbox" className="size-4 accent-brand-600" checked={mentioned.includes(c.id)} onChange={() => toggle(c.id)} />
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={mentioned.includes(c.id)}
+                  onChange={() => toggle(c.id)}
+                />
                 {c.fullName}
               </label>
             ))}
@@ -106,7 +122,9 @@ export function CardActivity({ card }: { card: Card }) {
                 <Markdown>{a.comment}</Markdown>
               </div>
               {a.TaggedUsers.length > 0 && (
-                <p className="mt-1 text-xs text-gray-600">Mentioned: {a.TaggedUsers.map((u) => `@${u.fullName}`).join(', ')}</p>
+                <p className="mt-1 text-xs text-gray-600">
+                  Mentioned: {a.TaggedUsers.map((u) => `@${u.fullName}`).join(', ')}
+                </p>
               )}
             </div>
           </li>

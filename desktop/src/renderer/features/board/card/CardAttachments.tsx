@@ -18,7 +18,12 @@ export function CardAttachments({ card, attachImage }: { card: Card; attachImage
         <h3 id="mtn-attachments-heading" className="text-sm font-semibold text-gray-900">
           Attachments
         </h3>
-        <Button size="sm" variant="secondary" onClick={() => void attachImage.pickAndAttach()} loading={attachImage.busy}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => void attachImage.pickAndAttach()}
+          loading={attachImage.busy}
+        >
           From Computer
         </Button>
       </div>
@@ -53,7 +58,12 @@ export function CardAttachments({ card, attachImage }: { card: Card; attachImage
                 {confirming === a.id ? (
                   <span className="flex items-center gap-2" role="group" aria-label={`Delete ${a.fileName}?`}>
                     <span className="text-xs text-gray-700">Delete this attachment?</span>
-                    <Button size="sm" variant="danger" loading={removing} onClick={() => void remove({ id: a.id, CardId: card.id }).finally(() => setConfirming(null))}>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      loading={removing}
+                      onClick={() => void remove({ id: a.id, CardId: card.id }).finally(() => setConfirming(null))}
+                    >
                       Yes
                     </Button>
                     <Button size="sm" variant="ghost" onClick={() => setConfirming(null)}>
@@ -71,7 +81,12 @@ export function CardAttachments({ card, attachImage }: { card: Card; attachImage
                     >
                       {isCover ? 'Remove Cover' : 'Make Cover'}
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => setConfirming(a.id)} aria-label={`Delete ${a.fileName}`}>
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      onClick={() => setConfirming(a.id)}
+                      aria-label={`Delete ${a.fileName}`}
+                    >
                       Delete
                     </Button>
                   </span>

@@ -26,7 +26,10 @@ function ProgressBar({ items, title }: { items: CheckListItem[]; title: string }
         aria-valuemax={100}
         className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200"
       >
-        <div className={cn('h-full rounded-full transition-all', value >= 100 ? 'bg-green-500' : 'bg-brand-500')} style={{ width: `${Math.min(100, value)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-all', value >= 100 ? 'bg-green-500' : 'bg-brand-500')}
+          style={{ width: `${Math.min(100, value)}%` }}
+        />
       </div>
       <span className="sr-only">{label}</span>
     </div>
@@ -61,11 +64,18 @@ function Item({ item, cardId }: { item: CheckListItem; cardId: number }) {
           busy={isLoading}
           onCancel={() => setEditing(false)}
           onSubmit={async (title) => {
-            await upsert({ ...base, title }).unwrap().catch(() => undefined);
+            await upsert({ ...base, title })
+              .unwrap()
+              .catch(() => undefined);
             setEditing(false);
           }}
           extra={
-            <Button size="sm" variant="ghost" className="ml-auto text-red-700" onClick={() => void remove({ id: item.id, CardId: cardId })}>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="ml-auto text-red-700"
+              onClick={() => void remove({ id: item.id, CardId: cardId })}
+            >
               Delete
             </Button>
           }
@@ -82,7 +92,12 @@ function Item({ item, cardId }: { item: CheckListItem; cardId: number }) {
         aria-label={item.title}
         onChange={(e) => tick(e.target.checked)}
       />
-      <button type="button" className="min-w-0 flex-1 text-left" onClick={() => setEditing(true)} aria-label={`Edit item: ${item.title}`}>
+      <button
+        type="button"
+        className="min-w-0 flex-1 text-left"
+        onClick={() => setEditing(true)}
+        aria-label={`Edit item: ${item.title}`}
+      >
         <Markdown inline className={cn(checked && 'text-gray-500 line-through')}>
           {item.title}
         </Markdown>
@@ -106,19 +121,31 @@ function ChecklistBlock({ checklist, cardId }: { checklist: CheckList; cardId: n
           busy={renameState.isLoading}
           onCancel={() => setMode('view')}
           onSubmit={async (title) => {
-            await rename({ id: checklist.id, title, CardId: cardId }).unwrap().catch(() => undefined);
+            await rename({ id: checklist.id, title, CardId: cardId })
+              .unwrap()
+              .catch(() => undefined);
             setMode('view');
           }}
         />
       ) : (
         <div className="flex items-center gap-2">
-          <button type="button" className="min-w-0 flex-1 truncate text-left text-sm font-semibold text-gray-900" onClick={() => setMode('title')} aria-label={`Rename checklist ${checklist.title}`}>
+          <button
+            type="button"
+            className="min-w-0 flex-1 truncate text-left text-sm font-semibold text-gray-900"
+            onClick={() => setMode('title')}
+            aria-label={`Rename checklist ${checklist.title}`}
+          >
             ☑ {checklist.title}
           </button>
           {mode === 'delete' ? (
             <span className="flex items-center gap-1" role="group" aria-label="Delete this checklist?">
               <span className="text-xs text-gray-700">Delete checklist?</span>
-              <Button size="sm" variant="danger" loading={removeState.isLoading} onClick={() => void remove({ id: checklist.id, CardId: cardId })}>
+              <Button
+                size="sm"
+                variant="danger"
+                loading={removeState.isLoading}
+                onClick={() => void remove({ id: checklist.id, CardId: cardId })}
+              >
                 Yes
               </Button>
               <Button size="sm" variant="ghost" onClick={() => setMode('view')}>
@@ -126,7 +153,12 @@ function ChecklistBlock({ checklist, cardId }: { checklist: CheckList; cardId: n
               </Button>
             </span>
           ) : (
-            <Button size="sm" variant="ghost" onClick={() => setMode('delete')} aria-label={`Delete checklist ${checklist.title}`}>
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => setMode('delete')}
+              aria-label={`Delete checklist ${checklist.title}`}
+            >
               Delete
             </Button>
           )}
@@ -148,7 +180,9 @@ function ChecklistBlock({ checklist, cardId }: { checklist: CheckList; cardId: n
           busy={addState.isLoading}
           onCancel={() => setMode('view')}
           onSubmit={async (title) => {
-            await addItem({ title, CheckListId: checklist.id, CardId: cardId }).unwrap().catch(() => undefined);
+            await addItem({ title, CheckListId: checklist.id, CardId: cardId })
+              .unwrap()
+              .catch(() => undefined);
           }}
         />
       ) : (
@@ -183,7 +217,9 @@ export function CardChecklists({ card, adding, onAdded }: { card: Card; adding: 
           busy={isLoading}
           onCancel={onAdded}
           onSubmit={async (title) => {
-            await create({ title, CardId: card.id }).unwrap().catch(() => undefined);
+            await create({ title, CardId: card.id })
+              .unwrap()
+              .catch(() => undefined);
             onAdded();
           }}
         />

@@ -20,7 +20,8 @@ afterEach(() => {
 });
 
 const premium = () => makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers' });
-const XSS = '<img src=x onerror="window.__xss=1"> [click](javascript:window.__xss=2) <script>window.__xss=3</script> **bold**';
+const XSS =
+  '<img src=x onerror="window.__xss=1"> [click](javascript:window.__xss=2) <script>window.__xss=3</script> **bold**';
 
 async function openCard(id = 100, user = premium()) {
   renderApp(`/move-the-needle?card=${id}`, user);
@@ -32,12 +33,16 @@ describe('the card dialog', () => {
   it('shows every section: title, list, labels, description, attachments, checklists, activity, actions', async () => {
     boardServer({ details: { 100: { description: '# Plan\n- one' } } });
     const dialog = await openCard();
-    expect((within(dialog).getByLabelText('Card Title') as HTMLInputElement).value).toBe('Pick a niche');
-    expect((within(dialog).getByLabelText('In List') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('NOT STARTED');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Card Title').value).toBe('Pick a niche');
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('In List').selectedOptions[0]!.textContent).toBe(
+      'NOT STARTED',
+    );
     expect(within(within(dialog).getByRole('list', { name: 'Labels' })).getByText('Priority')).toBeTruthy();
     expect(within(dialog).getByRole('heading', { name: 'Plan' })).toBeTruthy();
-    for (const name of ['Attachments', 'Activity', 'Add to Card', 'Actions']) expect(within(dialog).getByRole('heading', { name })).toBeTruthy();
-    for (const name of ['From Computer', 'Checklist', 'Labels', 'Mention a coach']) expect(within(dialog).getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Attachments', 'Activity', 'Add to Card', 'Actions'])
+      expect(within(dialog).getByRole('heading', { name })).toBeTruthy();
+    for (const name of ['From Computer', 'Checklist', 'Labels', 'Mention a coach'])
+      expect(within(dialog).getByRole('button', { name })).toBeTruthy();
     expect(within(dialog).queryByRole('button', { name: 'Delete card' })).toBeNull();
   });
 
@@ -47,15 +52,32 @@ describe('the card dialog', () => {
       details: {
         100: {
           description: XSS,
-          CheckLists: [{ id: 5, title: 'Steps', CardId: 100, CheckListItems: [{ id: 6, title: XSS, completed: false, CheckListId: 5 }] }],
-          Activities: [{ id: 9, comment: XSS, CardId: 100, User: { id: 3, fullName: 'Cole Coach', photoUrl: null }, TaggedUsers: [], createdAt: '2026-01-01T00:00:00Z' }],
+          CheckLists: [
+            {
+              id: 5,
+              title: 'Steps',
+              CardId: 100,
+              CheckListItems: [{ id: 6, title: XSS, completed: false, CheckListId: 5 }],
+            },
+          ],
+          Activities: [
+            {
+              id: 9,
+              comment: XSS,
+              CardId: 100,
+              User: { id: 3, fullName: 'Cole Coach', photoUrl: null },
+              TaggedUsers: [],
+              createdAt: '2026-01-01T00:00:00Z',
+            },
+          ],
         },
       },
     });
     const dialog = await openCard();
     await within(dialog).findByRole('list', { name: 'Comments' });
     expect(dialog.querySelector('script, img[src="x"], [onerror]')).toBeNull();
-    for (const a of Array.from(dialog.querySelectorAll('a'))) expect(a.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
+    for (const a of Array.from(dialog.querySelectorAll('a')))
+      expect(a.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
     expect(within(dialog).getAllByText('bold').length).toBe(3);
     expect((window as unknown as { __xss?: number }).__xss).toBeUndefined();
   });
@@ -73,7 +95,11 @@ describe('the card dialog', () => {
     await user.type(title, 'Pick the niche');
     await user.keyboard('{Escape}');
     expect(await screen.findByText(MESSAGES.cardUpdated)).toBeTruthy();
-    expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toEqual({ id: 100, title: 'Pick the niche', description: '' });
+    expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toEqual({
+      id: 100,
+      title: 'Pick the niche',
+      description: '',
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -93,15 +119,22 @@ describe('the card dialog', () => {
     expect(calls.some((c) => c.path.endsWith('/activity/upsert'))).toBe(false);
     await user.keyboard('{Enter}');
     expect(await screen.findByText(MESSAGES.commentAdded)).toBeTruthy();
-    expect(calls.find((c) => c.path.endsWith('/activity/upsert'))?.body).toEqual({ comment: 'Line one\nLine two', CardId: 100, mentionedUsers: [3] });
+    expect(calls.find((c) => c.path.endsWith('/activity/upsert'))?.body).toEqual({
+      comment: 'Line one\nLine two',
+      CardId: 100,
+      mentionedUsers: [3],
+    });
   });
 
   it('uploads an image From Computer and attaches it, and reports a wrong file before sending', async () => {
     const { calls } = boardServer({
       override: ({ path, body }) => {
-        if (path.endsWith('/upload')) return { status: 201, body: { latestUploadedFileUrl: '/uploads/abcdef0123.png' } };
+        if (path.endsWith('/upload'))
+          return { status: 201, body: { latestUploadedFileUrl: '/uploads/abcdef0123.png' } };
         if (path.endsWith('/attachment/upsert')) {
-          return { body: { attachment: { id: 4, ...(body as object), createdAt: '2026-01-01T00:00:00Z' }, isNew: true } };
+          return {
+            body: { attachment: { id: 4, ...(body as object), createdAt: '2026-01-01T00:00:00Z' }, isNew: true },
+          };
         }
         return undefined;
       },
@@ -111,11 +144,17 @@ describe('the card dialog', () => {
     platform.pickFile.mockResolvedValueOnce(new File(['%PDF'], 'notes.pdf', { type: 'application/pdf' }));
     await user.click(within(dialog).getByRole('button', { name: 'From Computer' }));
     expect(await within(dialog).findByText(MESSAGES.unsupportedImage)).toBeTruthy();
-    platform.pickFile.mockResolvedValueOnce(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shop.png', { type: 'image/png' }));
+    platform.pickFile.mockResolvedValueOnce(
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'shop.png', { type: 'image/png' }),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'From Computer' }));
     expect(await screen.findByText(MESSAGES.attachmentAdded)).toBeTruthy();
     expect(platform.pickFile).toHaveBeenCalledWith('image');
-    expect(calls.find((c) => c.path.endsWith('/attachment/upsert'))?.body).toEqual({ fileUrl: '/uploads/abcdef0123.png', fileName: 'shop.png', CardId: 100 });
+    expect(calls.find((c) => c.path.endsWith('/attachment/upsert'))?.body).toEqual({
+      fileUrl: '/uploads/abcdef0123.png',
+      fileName: 'shop.png',
+      CardId: 100,
+    });
   });
 
   it("labels its checklists' progress 'Checklist in progress' or 'Checklist completed'", async () => {
@@ -123,15 +162,32 @@ describe('the card dialog', () => {
       details: {
         100: {
           CheckLists: [
-            { id: 5, title: 'Half', CardId: 100, CheckListItems: [{ id: 6, title: 'a', completed: true, CheckListId: 5 }, { id: 7, title: 'b', completed: false, CheckListId: 5 }] },
-            { id: 8, title: 'Done', CardId: 100, CheckListItems: [{ id: 9, title: 'c', completed: true, CheckListId: 8 }] },
+            {
+              id: 5,
+              title: 'Half',
+              CardId: 100,
+              CheckListItems: [
+                { id: 6, title: 'a', completed: true, CheckListId: 5 },
+                { id: 7, title: 'b', completed: false, CheckListId: 5 },
+              ],
+            },
+            {
+              id: 8,
+              title: 'Done',
+              CardId: 100,
+              CheckListItems: [{ id: 9, title: 'c', completed: true, CheckListId: 8 }],
+            },
           ],
         },
       },
     });
     const dialog = await openCard();
-    expect(within(dialog).getByRole('progressbar', { name: 'Half: Checklist in progress' }).getAttribute('aria-valuenow')).toBe('50');
-    expect(within(dialog).getByRole('progressbar', { name: 'Done: Checklist completed' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(
+      within(dialog).getByRole('progressbar', { name: 'Half: Checklist in progress' }).getAttribute('aria-valuenow'),
+    ).toBe('50');
+    expect(
+      within(dialog).getByRole('progressbar', { name: 'Done: Checklist completed' }).getAttribute('aria-valuenow'),
+    ).toBe('100');
   });
 
   it('lets an admin delete the card after confirmation', async () => {
@@ -143,7 +199,9 @@ describe('the card dialog', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete card' }));
-    await user.click(within(screen.getByRole('dialog', { name: 'Delete card?' })).getByRole('button', { name: 'Yes, delete' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete card?' })).getByRole('button', { name: 'Yes, delete' }),
+    );
     expect(await screen.findByText(MESSAGES.cardRemoved)).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.path.endsWith('/card/100'))).toBe(true);
   });
@@ -160,12 +218,16 @@ describe('labels', () => {
     const form = screen.getByRole('dialog', { name: 'Create a label' });
     expect(within(form).queryByRole('radio', { name: 'Red' })).toBeNull(); // used by 'Priority'
     expect(within(form).getAllByRole('radio')).toHaveLength(9);
-    expect((within(form).getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(form).getByRole<HTMLButtonElement>('button', { name: 'Create' }).disabled).toBe(true);
     await user.type(within(form).getByLabelText('Name (optional)'), 'Research');
     await user.click(within(form).getByRole('radio', { name: 'Blue' }));
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     expect(await screen.findByText(MESSAGES.labelUpdated)).toBeTruthy();
-    expect(calls.find((c) => c.path.endsWith('/label/upsert'))?.body).toEqual({ userId: 7, name: 'Research', color: 'blue-200' });
+    expect(calls.find((c) => c.path.endsWith('/label/upsert'))?.body).toEqual({
+      userId: 7,
+      name: 'Research',
+      color: 'blue-200',
+    });
     cleanup();
 
     const ten: Label[] = LABEL_COLORS.map((color, i) => ({ id: i + 1, name: `L${i}`, color, userId: 7 }));

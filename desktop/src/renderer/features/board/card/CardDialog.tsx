@@ -42,7 +42,14 @@ export function CardDialog({ cardId, board, boardArg, onClose }: Props) {
   if (!card) {
     return (
       <Dialog open onClose={onClose} title="Card">
-        <Banner kind="error" action={<Button size="sm" variant="secondary" onClick={() => void refetch()}>Try again</Button>}>
+        <Banner
+          kind="error"
+          action={
+            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          }
+        >
           {toApiError(error).message}
         </Banner>
       </Dialog>
@@ -74,7 +81,6 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
     if (description === saved.current.description) setDescription(card.description);
     saved.current = { title: card.title, description: card.description };
     sent.current = { title: card.title, description: card.description };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [card.title, card.description]);
 
   const save = (t: string, d: string) => {
@@ -117,7 +123,9 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
                 onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
                 className={cn(
                   'w-full rounded-lg border px-3 py-2 text-lg font-semibold text-gray-900 focus:ring-2 focus:outline-none',
-                  title.trim() ? 'border-gray-200 focus:border-brand-500 focus:ring-brand-200' : 'border-red-400 focus:ring-red-200',
+                  title.trim()
+                    ? 'border-gray-200 focus:border-brand-500 focus:ring-brand-200'
+                    : 'border-red-400 focus:ring-red-200',
                 )}
                 aria-invalid={title.trim() ? undefined : true}
               />
@@ -161,7 +169,12 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
               <Button size="sm" variant="secondary" onClick={() => setAddingChecklist(true)}>
                 Checklist
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => void attachImage.pickAndAttach()} loading={attachImage.busy}>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => void attachImage.pickAndAttach()}
+                loading={attachImage.busy}
+              >
                 Attachments
               </Button>
             </div>

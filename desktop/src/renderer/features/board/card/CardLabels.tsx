@@ -11,7 +11,17 @@ import { useAddLabelMutation, useGetLabelsQuery, useRemoveLabelMutation, useUpse
 import { LABEL_CLASSES, LABEL_COLOR_NAMES } from '../config';
 
 /** Create or edit a label: name optional, a colour required from those no other label uses. */
-function LabelForm({ label, labels, userId, onDone }: { label: Label | null; labels: Label[]; userId: number; onDone: () => void }) {
+function LabelForm({
+  label,
+  labels,
+  userId,
+  onDone,
+}: {
+  label: Label | null;
+  labels: Label[];
+  userId: number;
+  onDone: () => void;
+}) {
   const [name, setName] = useState(label?.name ?? '');
   const [color, setColor] = useState<LabelColor | null>(label?.color ?? null);
   const [error, setError] = useState<string | null>(null);
@@ -41,8 +51,21 @@ function LabelForm({ label, labels, userId, onDone }: { label: Label | null; lab
         </span>
         <div className="flex flex-wrap gap-2">
           {offered.map((c) => (
-            <label key={c} className={cn('cursor-pointer rounded-md p-0.5 ring-2', color === c ? 'ring-brand-600' : 'ring-transparent')}>
-              <input type="radio" name="color" value={c} className="sr-only" checked={color === c} onChange={() => setColor(c)} />
+            <label
+              key={c}
+              className={cn(
+                'cursor-pointer rounded-md p-0.5 ring-2',
+                color === c ? 'ring-brand-600' : 'ring-transparent',
+              )}
+            >
+              <input
+                type="radio"
+                name="color"
+                value={c}
+                className="sr-only"
+                checked={color === c}
+                onChange={() => setColor(c)}
+              />
               <span className={cn('block h-7 w-12 rounded', LABEL_CLASSES[c])} title={LABEL_COLOR_NAMES[c]} />
               <span className="sr-only">{LABEL_COLOR_NAMES[c]}</span>
             </label>
@@ -79,9 +102,21 @@ export function CardLabels({ card, onClose }: { card: Card; onClose: () => void 
 
   let body;
   if (isLoading) body = <Loading label="Loading labels…" />;
-  else if (error || !labels) body = <p role="alert" className="text-sm text-red-700">{toApiError(error).message}</p>;
+  else if (error || !labels)
+    body = (
+      <p role="alert" className="text-sm text-red-700">
+        {toApiError(error).message}
+      </p>
+    );
   else if (editing)
-    body = <LabelForm label={editing === 'new' ? null : editing} labels={labels} userId={card.userId} onDone={() => setEditing(null)} />;
+    body = (
+      <LabelForm
+        label={editing === 'new' ? null : editing}
+        labels={labels}
+        userId={card.userId}
+        onDone={() => setEditing(null)}
+      />
+    );
   else
     body = (
       <div className="flex flex-col gap-3">
@@ -99,7 +134,12 @@ export function CardLabels({ card, onClose }: { card: Card; onClose: () => void 
               <span className={cn('flex-1 rounded px-2 py-1 text-sm font-medium', LABEL_CLASSES[l.color])}>
                 {l.name || <span className="opacity-70">{LABEL_COLOR_NAMES[l.color]}</span>}
               </span>
-              <Button size="sm" variant="ghost" onClick={() => setEditing(l)} aria-label={`Edit label ${l.name || LABEL_COLOR_NAMES[l.color]}`}>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => setEditing(l)}
+                aria-label={`Edit label ${l.name || LABEL_COLOR_NAMES[l.color]}`}
+              >
                 Edit
               </Button>
             </li>
@@ -113,7 +153,12 @@ export function CardLabels({ card, onClose }: { card: Card; onClose: () => void 
       </div>
     );
   return (
-    <Dialog open size="sm" title={editing === 'new' ? 'Create a label' : editing ? 'Edit label' : 'Labels'} onClose={editing ? () => setEditing(null) : onClose}>
+    <Dialog
+      open
+      size="sm"
+      title={editing === 'new' ? 'Create a label' : editing ? 'Edit label' : 'Labels'}
+      onClose={editing ? () => setEditing(null) : onClose}
+    >
       {body}
     </Dialog>
   );

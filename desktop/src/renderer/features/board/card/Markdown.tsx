@@ -42,7 +42,15 @@ const MARKDOWN_CLASSES = [
  * User markdown (card descriptions, check items, comments) with GitHub flavour. Raw HTML is never
  * rendered (skipHtml), and URLs go through a protocol allowlist.
  */
-export function Markdown({ children, className, inline = false }: { children: string; className?: string; inline?: boolean }) {
+export function Markdown({
+  children,
+  className,
+  inline = false,
+}: {
+  children: string;
+  className?: string;
+  inline?: boolean;
+}) {
   return (
     <div className={cn(MARKDOWN_CLASSES, inline && '[&_p]:my-0', className)}>
       <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={components}>

@@ -22,12 +22,21 @@ export function useAttachImage(cardId: number) {
     if (file.size > IMAGE_UPLOAD_MAX_BYTES) return setProblem(MESSAGES.fileTooLarge);
     try {
       const { latestUploadedFileUrl } = await upload(file).unwrap();
-      await attach({ fileUrl: latestUploadedFileUrl, fileName: file.name.slice(0, 255) || 'image', CardId: cardId }).unwrap();
+      await attach({
+        fileUrl: latestUploadedFileUrl,
+        fileName: file.name.slice(0, 255) || 'image',
+        CardId: cardId,
+      }).unwrap();
     } catch {
       // Toasted by the listener middleware.
     }
   };
-  return { pickAndAttach, busy: uploadState.isLoading || attachState.isLoading, uploading: uploadState.isLoading, problem };
+  return {
+    pickAndAttach,
+    busy: uploadState.isLoading || attachState.isLoading,
+    uploading: uploadState.isLoading,
+    problem,
+  };
 }
 
 export type AttachImage = ReturnType<typeof useAttachImage>;

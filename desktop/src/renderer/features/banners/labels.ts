@@ -1,0 +1,14 @@
+import type { BannerType } from '@shared/types';
+
+export const BANNER_LABELS: Record<BannerType, string> = {
+  premium: 'Premium banner',
+  basic: 'Basic banner',
+  'course only': 'Course only banner',
+};
+
+/** Who sees each banner (SPEC §6: coach sees the premium banner). */
+export const BANNER_AUDIENCE: Record<BannerType, string> = {
+  premium: 'Premium members and coaches',
+  basic: 'Basic members',
+  'course only': 'Course only members',
+};

@@ -1,0 +1,214 @@
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { RESOURCE_TYPES, RESOURCE_VISIBILITIES, type Resource } from '@shared/types';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { Checkbox, TextField } from '../../components/TextField';
+import { applyServerFieldErrors } from '../../lib/serverErrors';
+import { cn } from '../../lib/cn';
+import { useGetTagsQuery } from '../tags/tagsApi';
+import { ArticleMarkdown } from './ArticleMarkdown';
+import { ResourceCover } from './DefaultCover';
+import { ChecklistField, SelectField, TextArea } from './fields';
+import { FORM_FIELDS, formDefaults, isForSale, resourceFormTitle, resourceResolver, toBody, type ResourceForm } from './resourceForm';
+import {
+  useDeleteResourceMutation,
+  useGetResourceCategoriesQuery,
+  useGetResourceCourseOptionsQuery,
+  useUpsertResourceMutation,
+} from './resourcesApi';
+import { useCoverUpload } from './useCoverUpload';
+
+/** The Article editor: markdown with a preview (rendered as members will read it, no raw HTML). */
+function ContentEditor({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  const [preview, setPreview] = useState(false);
+  return (
+    <div>
+      <div className="mb-1.5 flex items-center justify-between">
+        <span className="text-sm font-medium text-gray-700" id="resource-content-label">
+          Content (markdown)
+        </span>
+        <div role="group" aria-label="Editor mode" className="flex gap-1 text-xs">
+          {(['Write', 'Preview'] as const).map((mode) => (
+            <button
+              key={mode}
+              type="button"
+              aria-pressed={(mode === 'Preview') === preview}
+              onClick={() => setPreview(mode === 'Preview')}
+              className={cn('rounded px-2 py-1 font-medium', (mode === 'Preview') === preview ? 'bg-brand-50 text-brand-700' : 'text-gray-600 hover:bg-gray-100')}
+            >
+              {mode}
+            </button>
+          ))}
+        </div>
+      </div>
+      {preview ? (
+        <div className="max-h-80 min-h-40 overflow-y-auto rounded-lg border border-gray-200 p-3">
+          {value.trim() ? <ArticleMarkdown>{value}</ArticleMarkdown> : <p className="text-sm text-gray-500">Nothing to preview yet.</p>}
+        </div>
+      ) : (
+        <TextArea label={<span className="sr-only">Content</span>} aria-labelledby="resource-content-label" rows={10} value={value} onChange={(e) => onChange(e.target.value)} error={error} className="font-mono text-[13px]" />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The admin add/edit resource modal (SPEC §2, §5): type Link (default), Article (content editor) or
+ * Course (a course, no URL field); For Sale items need a Price or a Purchase URL, and a Purchase URL
+ * at least one Required Tag. Save, Cancel, Delete (with a confirmation). Toasts from the listener.
+ */
+export function ResourceFormDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
+  const formId = useId();
+  const [upsert, { isLoading: saving }] = useUpsertResourceMutation();
+  const [remove, { isLoading: deleting }] = useDeleteResourceMutation();
+  const { data: tags = [] } = useGetTagsQuery();
+  const { data: categories = [] } = useGetResourceCategoriesQuery();
+  const { data: courses = [] } = useGetResourceCourseOptionsQuery();
+  const [cover, setCover] = useState<string | null>(resource?.coverPhotoUrl ?? null);
+  const [confirming, setConfirming] = useState(false);
+  const [unplaced, setUnplaced] = useState<string | null>(null);
+  const image = useCoverUpload();
+  const { register, handleSubmit, setError, watch, control, formState: { errors } } = useForm<ResourceForm>({
+    resolver: resourceResolver,
+    defaultValues: formDefaults(resource),
+  });
+  const type = watch('type');
+  const visibility = watch('visibility');
+
+  const onSubmit = handleSubmit(async (values) => {
+    setUnplaced(null);
+    try {
+      await upsert(toBody(values, resource?.id, cover)).unwrap();
+      onClose();
+    } catch (err) {
+      const { error, placed } = applyServerFieldErrors(err, setError, FORM_FIELDS);
+      if (!placed && Object.keys(error.fields).length > 0) setUnplaced(Object.values(error.fields).join(' '));
+    }
+  });
+
+  const onDelete = async () => {
+    if (!resource) return;
+    try {
+      await remove(resource.id).unwrap();
+      onClose();
+    } catch {
+      setConfirming(false);
+    }
+  };
+
+  const footer = confirming ? (
+    <>
+      <p className="mr-auto text-sm text-gray-700" role="alert">
+        Delete this resource? Members who bought it lose it too. This cannot be undone.
+      </p>
+      <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
+        Keep resource
+      </Button>
+      <Button variant="danger" onClick={() => void onDelete()} loading={deleting} data-autofocus>
+        Yes, delete
+      </Button>
+    </>
+  ) : (
+    <>
+      {resource && (
+        <Button variant="danger" className="mr-auto" onClick={() => setConfirming(true)} disabled={saving}>
+          Delete
+        </Button>
+      )}
+      <Button variant="secondary" onClick={onClose}>
+        Cancel
+      </Button>
+      <Button type="submit" form={formId} loading={saving}>
+        Save
+      </Button>
+    </>
+  );
+
+  return (
+    <Dialog open onClose={onClose} size="lg" title={resourceFormTitle(resource)} footer={footer}>
+      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        {unplaced && <Banner kind="error">{unplaced}</Banner>}
+        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+        <TextArea label="Description (optional)" rows={2} error={errors.description?.message} {...register('description')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+            {RESOURCE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Visibility" error={errors.visibility?.message} {...register('visibility')}>
+            {RESOURCE_VISIBILITIES.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        {type === 'Link' && (
+          <TextField label="URL" type="url" placeholder="https://" autoComplete="off" error={errors.url?.message} {...register('url')} />
+        )}
+        {type === 'Article' && (
+          <Controller control={control} name="content" render={({ field }) => <ContentEditor value={field.value} onChange={field.onChange} error={errors.content?.message} />} />
+        )}
+        {type === 'Course' && (
+          <SelectField label="Course" hint="Opens the course's first lesson the member can see." error={errors.CourseId?.message} {...register('CourseId')}>
+            <option value="">Choose a course…</option>
+            {courses.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title}
+                {c.status === 'DRAFT' ? ' (draft)' : ''}
+              </option>
+            ))}
+          </SelectField>
+        )}
+        {isForSale(visibility) && (
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField label="Price (USD)" inputMode="decimal" placeholder="19.00" autoComplete="off" hint="Bought in the portal by card." error={errors.price?.message} {...register('price')} />
+            <TextField label="Purchase URL" type="url" placeholder="https://" autoComplete="off" hint="Or sold on an external store page." error={errors.purchaseUrl?.message} {...register('purchaseUrl')} />
+          </div>
+        )}
+        <Controller
+          control={control}
+          name="Tags"
+          render={({ field }) => (
+            <ChecklistField legend="Required Tags (members holding one get access)" choices={tags.map((t) => ({ id: t.id, label: t.name }))} value={field.value} onChange={field.onChange} empty="No tags yet." error={errors.Tags?.message} />
+          )}
+        />
+        <Controller
+          control={control}
+          name="ResourceCategories"
+          render={({ field }) => (
+            <ChecklistField legend="Categories" choices={categories.map((c) => ({ id: c.id, label: c.name }))} value={field.value} onChange={field.onChange} empty="No categories yet: add them with Categories." error={errors.ResourceCategories?.message} />
+          )}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Published on (optional)" type="date" error={errors.publishedAt?.message} {...register('publishedAt')} />
+          <Checkbox className="sm:mt-7" label="Hidden" description="Only admins see hidden resources." {...register('hidden')} />
+        </div>
+        <div>
+          <p className="mb-1.5 text-sm font-medium text-gray-700">Cover photo</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <ResourceCover resource={{ coverPhotoUrl: cover, type }} className="h-16 w-28 rounded-md" />
+            <Button size="sm" variant="secondary" loading={image.uploading} onClick={() => void image.choose().then((url) => url && setCover(url))}>
+              {image.uploading ? 'Uploading…' : 'Upload cover'}
+            </Button>
+            {cover && !image.uploading && (
+              <Button size="sm" variant="ghost" onClick={() => setCover(null)}>
+                Remove
+              </Button>
+            )}
+          </div>
+          {image.problem && (
+            <p role="alert" className="mt-1 text-xs text-red-600">
+              {image.problem}
+            </p>
+          )}
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,183 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { EXTERNAL_LINKS, SEARCH_DEBOUNCE_MS } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import { can } from '@shared/policies';
+import { RESOURCE_LIST_TYPES, type Resource, type ResourceListType } from '@shared/types';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { PageHeader } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { ExternalLink } from '../../components/ExternalLink';
+import { Loading } from '../../components/Spinner';
+import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { toApiError } from '../../app/errors';
+import { cn } from '../../lib/cn';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { openExternal } from '../../platform/files';
+import { PurchaseDialog } from '../payments/PurchaseDialog';
+import { CategoriesDialog } from './CategoriesDialog';
+import { ResourceCard } from './ResourceCard';
+import { ResourceFilters } from './ResourceFilters';
+import { ResourceFormDialog } from './ResourceFormDialog';
+import { ResourceReader } from './ResourceReader';
+import { courseLink, openingOf } from './resourceView';
+import { useGetResourceCategoriesQuery, useGetResourcesQuery } from './resourcesApi';
+
+const isListType = (v: string | null): v is ResourceListType => (RESOURCE_LIST_TYPES as readonly string[]).includes(v ?? '');
+const positiveIds = (values: string[]) => [...new Set(values.filter((v) => /^\d{1,10}$/.test(v)).map(Number))].filter((n) => n > 0);
+
+/**
+ * /resources (SPEC §2): search, type radios (?type=), category checkboxes (?categories=, repeated),
+ * the card grid, the reader (?id=), and for admins the resource and category dialogs. Opening a
+ * resource follows SPEC §6; a locked For Sale resource opens its store page or the purchase modal.
+ */
+export function Resources() {
+  const user = useAppSelector(selectCurrentUser);
+  const admin = can(user, 'resource:manage');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [term, setTerm] = useState('');
+  const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const type: ResourceListType = isListType(params.get('type')) ? (params.get('type') as ResourceListType) : 'all';
+  const categoryParam = params.getAll('categories').join(',');
+  const selected = useMemo(() => positiveIds(categoryParam.split(',')), [categoryParam]);
+  const readerId = positiveIds([params.get('id') ?? ''])[0] ?? null;
+
+  const list = useGetResourcesQuery({ search, type, categories: selected }, { skip: readerId !== null });
+  const categories = useGetResourceCategoriesQuery();
+  const [editing, setEditing] = useState<Resource | 'new' | null>(null);
+  const [buying, setBuying] = useState<Resource | null>(null);
+  const [managingCategories, setManagingCategories] = useState(false);
+
+  const update = (change: (p: URLSearchParams) => void, replace = false) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        change(next);
+        return next;
+      },
+      { replace },
+    );
+  const setType = (value: ResourceListType) => update((p) => (value === 'all' ? p.delete('type') : p.set('type', value)), true);
+  const setCategories = (ids: number[]) =>
+    update((p) => {
+      p.delete('categories');
+      for (const id of ids) p.append('categories', String(id));
+    }, true);
+  const toggleCategory = (id: number) => setCategories(selected.includes(id) ? selected.filter((c) => c !== id) : [...selected, id]);
+
+  const open = (resource: Resource) => {
+    switch (openingOf(resource)) {
+      case 'article':
+        update((p) => p.set('id', String(resource.id)));
+        break;
+      case 'link':
+        void openExternal(resource.url!);
+        break;
+      case 'course':
+        void navigate(courseLink(resource)!);
+        break;
+      case 'purchase-url':
+        void openExternal(resource.purchaseUrl!);
+        break;
+      case 'purchase-modal':
+        setBuying(resource);
+        break;
+      case 'upgrade':
+        void openExternal(EXTERNAL_LINKS.applyToUpgrade);
+        break;
+      default:
+        break;
+    }
+  };
+
+  const actions = admin ? (
+    <>
+      <Button variant="secondary" onClick={() => setManagingCategories(true)}>
+        Categories
+      </Button>
+      <Button onClick={() => setEditing('new')}>Add Resource</Button>
+    </>
+  ) : undefined;
+
+  let body;
+  if (readerId !== null) {
+    body = <ResourceReader id={readerId} onBack={() => update((p) => p.delete('id'))} onAction={open} />;
+  } else if (list.isLoading) body = <Loading label="Loading resources…" />;
+  else if (list.error && !list.data) {
+    body = (
+      <Banner
+        kind="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {toApiError(list.error).message}
+      </Banner>
+    );
+  } else if (!list.data || list.data.length === 0) {
+    body = <EmptyState title={MESSAGES.noResources} description="Try another search, type or category." />;
+  } else {
+    body = (
+      <ul
+        className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3', list.isFetching && 'opacity-60 transition-opacity')}
+        aria-label="Resources"
+        aria-busy={list.isFetching || undefined}
+      >
+        {list.data.map((r) => (
+          <li key={r.id} className="flex">
+            <ResourceCard resource={r} onOpen={open} onEdit={admin ? setEditing : undefined} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div>
+      <PageHeader
+        title="Resources"
+        description={
+          <>
+            Guides, tools and courses for your business.{' '}
+            <ExternalLink href={EXTERNAL_LINKS.recommendResource} className="font-medium text-brand-700 hover:underline">
+              Recommend a resource
+            </ExternalLink>
+          </>
+        }
+        actions={actions}
+      />
+      {readerId !== null ? (
+        body
+      ) : (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <ResourceFilters
+            search={term}
+            onSearch={setTerm}
+            type={type}
+            onType={setType}
+            categories={categories.data}
+            categoriesError={Boolean(categories.error)}
+            selected={selected}
+            onToggleCategory={toggleCategory}
+            onClearCategories={() => setCategories([])}
+            manageCategories={admin ? () => setManagingCategories(true) : undefined}
+          />
+          <div className="min-w-0">{body}</div>
+        </div>
+      )}
+      {editing && (
+        <ResourceFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          resource={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {managingCategories && <CategoriesDialog onClose={() => setManagingCategories(false)} />}
+      {buying && <PurchaseDialog resource={buying} onClose={() => setBuying(null)} />}
+    </div>
+  );
+}
