@@ -20,7 +20,9 @@ const server = http.createServer((_req, res) => {
       return;
     }
     res.writeHead(200, { 'Content-Type': 'application/json' });
-    res.end(JSON.stringify({ Contents: [{ title: `Tool ${hits}`, ctaBtnUrl: 'https://www.chatbase.co/chatbot-iframe/x' }] }));
+    res.end(
+      JSON.stringify({ Contents: [{ title: `Tool ${hits}`, ctaBtnUrl: 'https://www.chatbase.co/chatbot-iframe/x' }] }),
+    );
   };
   if (answer === 'slow') setTimeout(send, 150);
   else send();
@@ -97,7 +99,9 @@ describe('AI tools configuration', () => {
 
   it('refuses a feed URL that is not http(s) and a widget outside the chat origins', () => {
     expect(() => loadAiToolsConfig({ AI_TOOLS_FEED_URL: 'file:///etc/passwd' })).toThrow(/AI_TOOLS_FEED_URL/);
-    expect(() => loadAiToolsConfig({ AI_CHAT_WIDGET_URL: 'https://evil.example/widget' })).toThrow(/AI_CHAT_WIDGET_URL/);
+    expect(() => loadAiToolsConfig({ AI_CHAT_WIDGET_URL: 'https://evil.example/widget' })).toThrow(
+      /AI_CHAT_WIDGET_URL/,
+    );
     expect(loadAiToolsConfig({ AI_CHAT_WIDGET_URL: 'off' }).chatWidget).toBeNull();
     expect(loadAiToolsConfig({ AI_TOOLS_CACHE_SECONDS: 'abc' }).cacheSeconds).toBe(300);
   });

@@ -11,15 +11,17 @@ import { DEFAULT_AI_CHAT_WIDGET_URL } from '../../shared/src/content/ai-tools';
 /** A local stand-in for the external content feed; each test sets how it answers. */
 type FeedBehaviour = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 let behaviour: FeedBehaviour;
-let feedHits = 0; // requests the feed received
+let feedHits = 0;
 const feed = http.createServer((req, res) => {
   feedHits += 1;
   behaviour(req, res);
 });
-const json = (body: unknown, status = 200): FeedBehaviour => (_req, res) => {
-  res.writeHead(status, { 'Content-Type': 'application/json' });
-  res.end(JSON.stringify(body));
-};
+const json =
+  (body: unknown, status = 200): FeedBehaviour =>
+  (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
 
 const FEED = {
   Contents: [
@@ -89,11 +91,14 @@ describe('GET /api/ai-tools', () => {
     ['premium', false, 403],
     ['basic', false, 403],
     ['course only', false, 403],
-  ] as const)('answers a %s (aitoolkit tag: %s) with %i, as the /ai-toolkit route does', async (role, tagged, status) => {
-    const agent = await agentFor(role, tagged ? [aiTag.id] : []);
-    const res = await agent.get('/api/ai-tools');
-    expect(res.status).toBe(status);
-  });
+  ] as const)(
+    'answers a %s (aitoolkit tag: %s) with %i, as the /ai-toolkit route does',
+    async (role, tagged, status) => {
+      const agent = await agentFor(role, tagged ? [aiTag.id] : []);
+      const res = await agent.get('/api/ai-tools');
+      expect(res.status).toBe(status);
+    },
+  );
 
   it('refuses a tagged member whose subscription is past due', async () => {
     const agent = await agentFor('premium', [aiTag.id], { stripeStatus: 'past_due' });
@@ -105,6 +110,7 @@ describe('GET /api/ai-tools', () => {
     const res = await agent.get('/api/ai-tools');
     expect(res.status).toBe(200);
     expect(res.body.source).toBe('feed');
+    expect(feedHits).toBe(1);
     expect(typeof res.body.fetchedAt).toBe('string');
     expect(res.body.tools).toEqual([
       {
@@ -152,15 +158,15 @@ describe('GET /api/ai-tools', () => {
   it.each([
     ['answers 500', json({ error: 'boom' }, 500)],
     ['answers 404', json({}, 404)],
-    ['answers HTML', ((_req, res) => res.end('<html>down</html>')) as FeedBehaviour],
+    ['answers HTML', (_req, res) => res.end('<html>down</html>')],
     ['answers JSON without Contents', json({ hello: 'world' })],
-    ['drops the connection', ((req) => req.socket.destroy()) as FeedBehaviour],
+    ['drops the connection', (req) => req.socket.destroy()],
     [
       'answers more than 2 MB',
-      ((_req, res) => {
+      (_req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ Contents: [{ title: 'x'.repeat(3 * 1024 * 1024) }] }));
-      }) as FeedBehaviour,
+      },
     ],
   ])('answers 502 "Failed to fetch AI tools", never 500, when the feed %s', async (_name, b) => {
     behaviour = b;
@@ -225,7 +231,9 @@ describe('chat frame origins stay in step', () => {
     const { EXTERNAL_LINKS } = await import('../../shared/src/limits');
     const { DEFAULT_FRAME_ORIGINS, DEFAULT_EXTERNAL_HOSTS } = await import('../../desktop/src/main/config');
     const res = await t.request().get('/api/health');
-    const frameSrc = (res.headers['content-security-policy'] as string).split('; ').find((d) => d.startsWith('frame-src'))!;
+    const frameSrc = (res.headers['content-security-policy'] as string)
+      .split('; ')
+      .find((d) => d.startsWith('frame-src'))!;
     for (const origin of AI_CHAT_ORIGINS) {
       expect(frameSrc.split(' ')).toContain(origin);
       expect(DEFAULT_FRAME_ORIGINS).toContain(origin);

@@ -43,7 +43,9 @@ async function bannerCount(except?: string): Promise<number> {
 async function seedAll() {
   const admin = await agentFor('admin');
   for (const type of ['premium', 'basic', 'course only']) {
-    const res = await admin.post('/api/dashboard-banner').send(banner(type, type === 'premium' ? { average_shipping_rate: 4.85 } : {}));
+    const res = await admin
+      .post('/api/dashboard-banner')
+      .send(banner(type, type === 'premium' ? { average_shipping_rate: 4.85 } : {}));
     expect(res.status).toBe(200);
   }
   return admin;
@@ -72,11 +74,23 @@ describe('dashboard banners', () => {
       average_shipping_rate: 4.85,
     });
     expect(Object.keys(created.body.banner).sort()).toEqual(
-      ['average_shipping_rate', 'button_text', 'button_url', 'content', 'title', 'type', 'updatedAt', 'video_url'].sort(),
+      [
+        'average_shipping_rate',
+        'button_text',
+        'button_url',
+        'content',
+        'title',
+        'type',
+        'updatedAt',
+        'video_url',
+      ].sort(),
     );
 
     const updated = await admin.post('/api/dashboard-banner').send(banner('premium', { title: 'New title' }));
-    expect(updated.body).toMatchObject({ isNew: false, banner: { title: 'New title', average_shipping_rate: null, video_url: null } });
+    expect(updated.body).toMatchObject({
+      isNew: false,
+      banner: { title: 'New title', average_shipping_rate: null, video_url: null },
+    });
     expect((await admin.get('/api/dashboard-banner/premium')).body.banner.title).toBe('New title');
 
     const removed = await admin.delete('/api/dashboard-banner/premium');

@@ -23,9 +23,12 @@ async function agentFor(role: Role, extra: Parameters<typeof createUser>[1] = {}
 
 const statuses = async () =>
   Object.fromEntries(
-    ((await t.knex('users').select('id', 'stripe_status').orderBy('id')) as Array<{ id: number; stripe_status: string | null }>).map(
-      (u) => [u.id, u.stripe_status],
-    ),
+    (
+      (await t.knex('users').select('id', 'stripe_status').orderBy('id')) as Array<{
+        id: number;
+        stripe_status: string | null;
+      }>
+    ).map((u) => [u.id, u.stripe_status]),
   );
 
 describe('POST /api/stripe/sync (User Dashboard: Sync with Stripe)', () => {
@@ -128,11 +131,27 @@ describe('payments without Stripe configured', () => {
       const agent = await signIn(bare.agent(), user);
       const admin = await signIn(bare.agent(), await createUser(bare.knex, { role: 'admin' }));
       const r = await createResource(bare.knex, { visibility: 'For Sale', priceCents: 500 });
-      expect((await agent.get('/api/stripe/config')).body).toMatchObject({ enabled: false, publishableKey: null, jsUrl: null });
-      expect((await agent.post('/api/stripe/create-payment-intent').send({ resourceId: r.id, paymentMethodId: 'pm_1' })).status).toBe(503);
+      expect((await agent.get('/api/stripe/config')).body).toMatchObject({
+        enabled: false,
+        publishableKey: null,
+        jsUrl: null,
+      });
+      expect(
+        (await agent.post('/api/stripe/create-payment-intent').send({ resourceId: r.id, paymentMethodId: 'pm_1' }))
+          .status,
+      ).toBe(503);
       expect((await agent.post('/api/stripe/create-customer-portal/cus_x')).status).toBe(503);
       expect((await admin.post('/api/stripe/sync')).status).toBe(503);
-      expect((await bare.request().post('/api/stripe/webhook').set('Content-Type', 'application/json').set('Stripe-Signature', 't=1,v1=x').send('{}')).status).toBe(503);
+      expect(
+        (
+          await bare
+            .request()
+            .post('/api/stripe/webhook')
+            .set('Content-Type', 'application/json')
+            .set('Stripe-Signature', 't=1,v1=x')
+            .send('{}')
+        ).status,
+      ).toBe(503);
       const csp = (await bare.request().get('/api/health')).headers['content-security-policy'] as string;
       expect(csp).toContain("script-src 'self';");
     } finally {

@@ -38,8 +38,10 @@ function send(evt: object, opts: { secret?: string; timestamp?: number } = {}) {
   return post(payload, signature);
 }
 
-const eventCount = async () => Number((await t.knex('stripe_events').count<Array<{ count: number }>>('* as count'))[0]!.count);
-const statusOf = async (id: number) => ((await t.knex('users').where({ id }).first()) as { stripe_status: string | null }).stripe_status;
+const eventCount = async () =>
+  Number((await t.knex('stripe_events').count<Array<{ count: number }>>('* as count'))[0]!.count);
+const statusOf = async (id: number) =>
+  ((await t.knex('users').where({ id }).first()) as { stripe_status: string | null }).stripe_status;
 
 describe('POST /api/stripe/webhook: signatures (SECURITY §4)', () => {
   it('refuses a missing, forged, stale or tampered signature with 400 and records nothing', async () => {
@@ -61,7 +63,10 @@ describe('POST /api/stripe/webhook: signatures (SECURITY §4)', () => {
   it('accepts a valid signature, answers 413 for an oversized body and 200 for an event it does not act on', async () => {
     expect((await send(event('invoice.created', { id: 'in_1' }))).body).toEqual({ received: true });
     const huge = JSON.stringify(event('invoice.created', { id: 'in_2', pad: 'x'.repeat(600_000) }));
-    expect((await post(huge, Stripe.webhooks.generateTestHeaderString({ payload: huge, secret: fake.webhookSecret }))).status).toBe(413);
+    expect(
+      (await post(huge, Stripe.webhooks.generateTestHeaderString({ payload: huge, secret: fake.webhookSecret })))
+        .status,
+    ).toBe(413);
   });
 });
 
@@ -71,7 +76,11 @@ describe('POST /api/stripe/webhook: subscriptions', () => {
     const user = await createUser(t.knex, { role: 'premium', stripeStatus: 'active', stripeCustomerId: customer });
     const agent = await signIn(t.agent(), user);
     const T = Math.floor(Date.now() / 1000);
-    const pastDue = event('customer.subscription.updated', { id: 'sub_1', customer, status: 'past_due', created: T - 1000 }, T - 100);
+    const pastDue = event(
+      'customer.subscription.updated',
+      { id: 'sub_1', customer, status: 'past_due', created: T - 1000 },
+      T - 100,
+    );
     expect((await send(pastDue)).status).toBe(200);
     expect(await statusOf(user.id)).toBe('past_due');
     expect((await agent.get('/api/resource/read-many')).status).toBe(403);
@@ -83,10 +92,16 @@ describe('POST /api/stripe/webhook: subscriptions', () => {
     expect(await statusOf(user.id)).toBe('active');
 
     // Newer news (active at T) arrives before older news (unpaid at T-50): active stays.
-    await send(event('customer.subscription.updated', { id: 'sub_1', customer, status: 'active', created: T - 1000 }, T));
-    await send(event('customer.subscription.updated', { id: 'sub_1', customer, status: 'unpaid', created: T - 1000 }, T - 50));
+    await send(
+      event('customer.subscription.updated', { id: 'sub_1', customer, status: 'active', created: T - 1000 }, T),
+    );
+    await send(
+      event('customer.subscription.updated', { id: 'sub_1', customer, status: 'unpaid', created: T - 1000 }, T - 50),
+    );
     expect(await statusOf(user.id)).toBe('active');
-    await send(event('customer.subscription.deleted', { id: 'sub_1', customer, status: 'canceled', created: T - 1000 }, T + 10));
+    await send(
+      event('customer.subscription.deleted', { id: 'sub_1', customer, status: 'canceled', created: T - 1000 }, T + 10),
+    );
     expect(await statusOf(user.id)).toBe('canceled');
   });
 });

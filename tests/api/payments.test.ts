@@ -25,14 +25,19 @@ async function member(role: Role = 'basic') {
 const forSale = (priceCents = 1999) =>
   createResource(t.knex, { visibility: 'For Sale', priceCents, type: 'Article', content: 'Paid text' });
 
-function buy(agent: supertest.Agent, resourceId: number, card = '4242424242424242', extra: Record<string, unknown> = {}) {
+function buy(
+  agent: supertest.Agent,
+  resourceId: number,
+  card = '4242424242424242',
+  extra: Record<string, unknown> = {},
+) {
   return agent
     .post('/api/stripe/create-payment-intent')
     .send({ resourceId, paymentMethodId: fake.createPaymentMethod(card), ...extra });
 }
 
 const owners = async (resourceId: number) =>
-  ((await t.knex('user_resources').where({ resource_id: resourceId })) as Array<{ user_id: number; source: string }>);
+  (await t.knex('user_resources').where({ resource_id: resourceId })) as Array<{ user_id: number; source: string }>;
 
 describe('GET /api/stripe/config', () => {
   it('gives members the publishable key and the Stripe.js address, never the secret key', async () => {
@@ -103,10 +108,18 @@ describe('POST /api/stripe/create-payment-intent', () => {
       agent.post('/api/stripe/create-payment-intent').send(body),
       agent.post('/api/stripe/create-payment-intent').send(body),
     ]);
-    expect([a.status, b.status].every((s) => s === 200 || s === 409), `${a.status} ${b.status}`).toBe(true);
+    expect(
+      [a.status, b.status].every((s) => s === 200 || s === 409),
+      `${a.status} ${b.status}`,
+    ).toBe(true);
     expect([a.status, b.status]).toContain(200);
     expect(fake.paymentIntents.size - intentsBefore).toBe(1);
-    const keys = new Set(fake.calls('POST', 'payment_intents').slice(before).map((c) => c.idempotencyKey));
+    const keys = new Set(
+      fake
+        .calls('POST', 'payment_intents')
+        .slice(before)
+        .map((c) => c.idempotencyKey),
+    );
     expect(keys.size).toBe(1);
     expect(await owners(r.id)).toEqual([expect.objectContaining({ user_id: user.id })]);
     expect(await t.knex('purchases').where({ resource_id: r.id })).toHaveLength(1);
@@ -122,7 +135,9 @@ describe('POST /api/stripe/create-payment-intent', () => {
     expect(await t.knex('purchases').where({ resource_id: r.id }).first()).toMatchObject({ status: 'failed' });
     const ok = await buy(agent, r.id);
     expect(ok.status).toBe(200);
-    const keys = (await t.knex('purchases').where({ resource_id: r.id, user_id: user.id })).map((p) => p.idempotency_key);
+    const keys = (await t.knex('purchases').where({ resource_id: r.id, user_id: user.id })).map(
+      (p) => p.idempotency_key,
+    );
     expect(new Set(keys).size).toBe(2);
   });
 
@@ -135,12 +150,17 @@ describe('POST /api/stripe/create-payment-intent', () => {
     expect(res.body.clientSecret).toMatch(/_secret_/);
     expect(await owners(r.id)).toEqual([]);
     // Before the member confirms, asking again changes nothing.
-    expect((await agent.post('/api/stripe/confirm-payment').send({ paymentIntentId: res.body.paymentIntentId })).body.status).toBe(
-      'requires_action',
-    );
+    expect(
+      (await agent.post('/api/stripe/confirm-payment').send({ paymentIntentId: res.body.paymentIntentId })).body.status,
+    ).toBe('requires_action');
     fake.paymentIntents.get(res.body.paymentIntentId)!.status = 'succeeded';
-    expect((await other.agent.post('/api/stripe/confirm-payment').send({ paymentIntentId: res.body.paymentIntentId })).status).toBe(404);
-    const confirmed = await agent.post('/api/stripe/confirm-payment').send({ paymentIntentId: res.body.paymentIntentId });
+    expect(
+      (await other.agent.post('/api/stripe/confirm-payment').send({ paymentIntentId: res.body.paymentIntentId }))
+        .status,
+    ).toBe(404);
+    const confirmed = await agent
+      .post('/api/stripe/confirm-payment')
+      .send({ paymentIntentId: res.body.paymentIntentId });
     expect(confirmed.body).toMatchObject({ status: 'succeeded', resource: { id: r.id, owned: true } });
     expect(await owners(r.id)).toEqual([expect.objectContaining({ user_id: user.id })]);
   });
@@ -149,7 +169,11 @@ describe('POST /api/stripe/create-payment-intent', () => {
     const { agent } = await member();
     const free = await createResource(t.knex);
     expect((await buy(agent, free.id)).status).toBe(409);
-    const external = await createResource(t.knex, { visibility: 'For Sale', purchaseUrl: 'https://buy.stripe.com/x', priceCents: 500 });
+    const external = await createResource(t.knex, {
+      visibility: 'For Sale',
+      purchaseUrl: 'https://buy.stripe.com/x',
+      priceCents: 500,
+    });
     const viaStore = await buy(agent, external.id);
     expect(viaStore.status).toBe(400);
     expect(viaStore.body.error.message).toBe('This resource cannot be bought here.');
@@ -163,11 +187,19 @@ describe('POST /api/stripe/create-payment-intent', () => {
   it('returns 400 for bad input, 401 anonymous, 403 for an admin (who has every resource)', async () => {
     const { agent } = await member();
     const r = await forSale();
-    const bad = await agent.post('/api/stripe/create-payment-intent').send({ resourceId: 'abc', paymentMethodId: 'card' });
+    const bad = await agent
+      .post('/api/stripe/create-payment-intent')
+      .send({ resourceId: 'abc', paymentMethodId: 'card' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['paymentMethodId', 'resourceId']);
-    expect((await agent.post('/api/stripe/create-payment-intent').send({ resourceId: r.id, paymentMethodId: 'pm_unknown' })).status).toBe(400);
-    expect((await t.request().post('/api/stripe/create-payment-intent').send({ resourceId: r.id, paymentMethodId: 'pm_x' })).status).toBe(401);
+    expect(
+      (await agent.post('/api/stripe/create-payment-intent').send({ resourceId: r.id, paymentMethodId: 'pm_unknown' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.request().post('/api/stripe/create-payment-intent').send({ resourceId: r.id, paymentMethodId: 'pm_x' }))
+        .status,
+    ).toBe(401);
     const admin = await member('admin');
     expect((await buy(admin.agent, r.id)).status).toBe(403);
     const blocked = await createUser(t.knex, { role: 'premium', stripeStatus: 'unpaid' });

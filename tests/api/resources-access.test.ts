@@ -40,11 +40,36 @@ describe('resources: who sees and opens what (SPEC §6)', () => {
   // One resource of each visibility; expected [listed, hasAccess] per role.
   const VIS = ['Free', 'For Sale', 'For Sale Premium', 'Included with Premium'] as const;
   const EXPECTED: Record<Role, Record<(typeof VIS)[number], [boolean, boolean]>> = {
-    admin: { Free: [true, true], 'For Sale': [true, true], 'For Sale Premium': [true, true], 'Included with Premium': [true, true] },
-    coach: { Free: [true, true], 'For Sale': [true, false], 'For Sale Premium': [true, false], 'Included with Premium': [true, true] },
-    premium: { Free: [true, true], 'For Sale': [true, false], 'For Sale Premium': [true, false], 'Included with Premium': [true, true] },
-    'course only': { Free: [true, true], 'For Sale': [true, false], 'For Sale Premium': [false, false], 'Included with Premium': [true, false] },
-    basic: { Free: [true, true], 'For Sale': [true, false], 'For Sale Premium': [false, false], 'Included with Premium': [true, false] },
+    admin: {
+      Free: [true, true],
+      'For Sale': [true, true],
+      'For Sale Premium': [true, true],
+      'Included with Premium': [true, true],
+    },
+    coach: {
+      Free: [true, true],
+      'For Sale': [true, false],
+      'For Sale Premium': [true, false],
+      'Included with Premium': [true, true],
+    },
+    premium: {
+      Free: [true, true],
+      'For Sale': [true, false],
+      'For Sale Premium': [true, false],
+      'Included with Premium': [true, true],
+    },
+    'course only': {
+      Free: [true, true],
+      'For Sale': [true, false],
+      'For Sale Premium': [false, false],
+      'Included with Premium': [true, false],
+    },
+    basic: {
+      Free: [true, true],
+      'For Sale': [true, false],
+      'For Sale Premium': [false, false],
+      'Included with Premium': [true, false],
+    },
   };
   const ids: Record<string, number> = {};
   beforeAll(async () => {
@@ -81,7 +106,12 @@ describe('resources: who sees and opens what (SPEC §6)', () => {
     const owner = await member('basic');
     const holder = await member('basic', [tag.id]);
     const other = await member('basic');
-    const r = await createResource(t.knex, { visibility: 'For Sale', priceCents: 900, tags: [tag.id], owners: [owner.user.id] });
+    const r = await createResource(t.knex, {
+      visibility: 'For Sale',
+      priceCents: 900,
+      tags: [tag.id],
+      owners: [owner.user.id],
+    });
     const ownerRow = find(await list(owner.agent), r.id)!;
     expect(ownerRow).toMatchObject({ hasAccess: true, owned: true, url: 'https://example.com/guide' });
     expect(find(await list(holder.agent), r.id)).toMatchObject({ hasAccess: true, owned: false });
@@ -92,7 +122,11 @@ describe('resources: who sees and opens what (SPEC §6)', () => {
 
   it('lists a For Sale Premium resource to a basic member who owns it', async () => {
     const buyer = await member('basic');
-    const r = await createResource(t.knex, { visibility: 'For Sale Premium', priceCents: 900, owners: [buyer.user.id] });
+    const r = await createResource(t.knex, {
+      visibility: 'For Sale Premium',
+      priceCents: 900,
+      owners: [buyer.user.id],
+    });
     expect(find(await list(buyer.agent), r.id)).toMatchObject({ hasAccess: true, owned: true });
   });
 
@@ -116,16 +150,21 @@ describe('resources: who sees and opens what (SPEC §6)', () => {
   });
 
   it('links a Course resource to the first lesson of its course the member can open', async () => {
-    const [course] = (await t.knex('courses')
+    const [course] = await t
+      .knex('courses')
       .insert({ title: 'Linked course', slug: 'linked-course', status: 'PUBLISHED', position: 50 })
-      .returning('id')) as Array<{ id: number }>;
-    const [mod] = (await t.knex('modules').insert({ title: 'M1', course_id: course!.id, position: 1 }).returning('id')) as Array<{ id: number }>;
-    const lessons = (await t.knex('lessons')
+      .returning<Array<{ id: number }>>('id');
+    const [mod] = await t
+      .knex('modules')
+      .insert({ title: 'M1', course_id: course!.id, position: 1 })
+      .returning<Array<{ id: number }>>('id');
+    const lessons = await t
+      .knex('lessons')
       .insert([
         { title: 'Second', module_id: mod!.id, position: 2 },
         { title: 'First', module_id: mod!.id, position: 1 },
       ])
-      .returning(['id', 'title'])) as Array<{ id: number; title: string }>;
+      .returning<Array<{ id: number; title: string }>>(['id', 'title']);
     const r = await createResource(t.knex, { type: 'Course', courseId: course!.id });
     const { agent } = await member('basic');
     const row = find(await list(agent), r.id)!;
@@ -142,22 +181,40 @@ describe('resources: search, categories and type filters', () => {
     const a = await createCategory(t.knex);
     const b = await createCategory(t.knex);
     const zeta = await createResource(t.knex, { title: 'Zeta 100% guide', categories: [a.id] });
-    const eta = await createResource(t.knex, { title: 'Other', description: 'all about zeta things', categories: [b.id] });
-    const sale = await createResource(t.knex, { title: 'Zeta for sale', visibility: 'For Sale', priceCents: 500, categories: [a.id, b.id] });
-    const mine = await createResource(t.knex, { title: 'Bought one', visibility: 'For Sale', priceCents: 500, owners: [user.id] });
+    const eta = await createResource(t.knex, {
+      title: 'Other',
+      description: 'all about zeta things',
+      categories: [b.id],
+    });
+    const sale = await createResource(t.knex, {
+      title: 'Zeta for sale',
+      visibility: 'For Sale',
+      priceCents: 500,
+      categories: [a.id, b.id],
+    });
+    const mine = await createResource(t.knex, {
+      title: 'Bought one',
+      visibility: 'For Sale',
+      priceCents: 500,
+      owners: [user.id],
+    });
     const idsOf = (rows: Listed[]) => rows.map((r) => r.id);
 
     expect(idsOf(await list(agent, '?search=zeta')).sort()).toEqual([zeta.id, eta.id, sale.id].sort());
     expect(idsOf(await list(agent, '?search=100%25'))).toEqual([zeta.id]);
     expect(idsOf(await list(agent, '?search=%25%25%25'))).toEqual([]);
     expect(idsOf(await list(agent, `?categories=${a.id}`)).sort()).toEqual([zeta.id, sale.id].sort());
-    expect(idsOf(await list(agent, `?categories=${a.id}&categories=${b.id}`)).sort()).toEqual([zeta.id, eta.id, sale.id].sort());
+    expect(idsOf(await list(agent, `?categories=${a.id}&categories=${b.id}`)).sort()).toEqual(
+      [zeta.id, eta.id, sale.id].sort(),
+    );
     const market = idsOf(await list(agent, '?type=marketplace'));
     expect(market).toContain(sale.id);
     expect(market).toContain(mine.id);
     expect(market).not.toContain(zeta.id);
     expect(idsOf(await list(agent, '?type=my-purchases'))).toEqual([mine.id]);
-    expect(idsOf(await list(agent, `?type=all&search=zeta&categories=${b.id}`)).sort()).toEqual([eta.id, sale.id].sort());
+    expect(idsOf(await list(agent, `?type=all&search=zeta&categories=${b.id}`)).sort()).toEqual(
+      [eta.id, sale.id].sort(),
+    );
   });
 
   it('lists newest first and pages with itemsPerPage (at most 1000)', async () => {

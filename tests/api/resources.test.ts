@@ -56,7 +56,13 @@ describe('resources: admin create, edit and delete', () => {
 
     const edited = await admin
       .post('/api/resource/upsert')
-      .send({ id, title: 'Supplier guide', type: 'Article', content: '## Ask for samples', url: 'https://example.com/ignored' });
+      .send({
+        id,
+        title: 'Supplier guide',
+        type: 'Article',
+        content: '## Ask for samples',
+        url: 'https://example.com/ignored',
+      });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({
       isNew: false,
@@ -80,9 +86,10 @@ describe('resources: admin create, edit and delete', () => {
 
   it('stores a Course resource with its course and no URL', async () => {
     const admin = await agentFor('admin');
-    const [course] = (await t.knex('courses')
+    const [course] = await t
+      .knex('courses')
       .insert({ title: 'FBA 101', slug: 'fba-101-res', status: 'PUBLISHED', position: 1 })
-      .returning('id')) as Array<{ id: number }>;
+      .returning<Array<{ id: number }>>('id');
     const options = await admin.get('/api/resource/course-options');
     expect(options.body.courses).toContainEqual({ id: course!.id, title: 'FBA 101', status: 'PUBLISHED' });
     const res = await admin
@@ -92,36 +99,63 @@ describe('resources: admin create, edit and delete', () => {
     expect(res.body.resource).toMatchObject({ type: 'Course', CourseId: course!.id, url: null, lessonId: null });
   });
 
-  it.each(ALL_ROLES.filter((r) => r !== 'admin'))('returns 403 when a %s writes resources or categories', async (role) => {
-    const agent = await agentFor(role);
-    const resource = await createResource(t.knex);
-    const category = await createCategory(t.knex);
-    expect((await agent.post('/api/resource/upsert').send(LINK)).status).toBe(403);
-    expect((await agent.post('/api/resource/upsert').send({ ...LINK, id: resource.id })).status).toBe(403);
-    expect((await agent.delete(`/api/resource/${resource.id}`)).status).toBe(403);
-    expect((await agent.post('/api/resource/category/upsert').send({ name: 'Nope' })).status).toBe(403);
-    expect((await agent.delete(`/api/resource/category/${category.id}`)).status).toBe(403);
-    expect((await agent.get('/api/resource/course-options')).status).toBe(403);
-    expect((await t.knex('resources').where({ id: resource.id }).first()).title).toBe(resource.title);
-  });
+  it.each(ALL_ROLES.filter((r) => r !== 'admin'))(
+    'returns 403 when a %s writes resources or categories',
+    async (role) => {
+      const agent = await agentFor(role);
+      const resource = await createResource(t.knex);
+      const category = await createCategory(t.knex);
+      expect((await agent.post('/api/resource/upsert').send(LINK)).status).toBe(403);
+      expect((await agent.post('/api/resource/upsert').send({ ...LINK, id: resource.id })).status).toBe(403);
+      expect((await agent.delete(`/api/resource/${resource.id}`)).status).toBe(403);
+      expect((await agent.post('/api/resource/category/upsert').send({ name: 'Nope' })).status).toBe(403);
+      expect((await agent.delete(`/api/resource/category/${category.id}`)).status).toBe(403);
+      expect((await agent.get('/api/resource/course-options')).status).toBe(403);
+      expect((await t.knex('resources').where({ id: resource.id }).first()).title).toBe(resource.title);
+    },
+  );
 });
 
 describe('resources: validation (SPEC §5)', () => {
-  const cases: Array<[string, Record<string, unknown>, Record<string, string>]> = [
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['an empty title', { ...LINK, title: '  ' }, { title: 'this field cannot be empty' }],
-    ['a Link without its URL', { title: 'x', type: 'Link' }, { url: 'Enter the address (http or https) this Link opens' }],
-    ['a javascript: URL', { ...LINK, url: 'javascript:alert(1)' }, { url: 'Enter a full address starting with http:// or https://' }],
-    ['a Course without its course', { title: 'x', type: 'Course' }, { CourseId: 'Choose the course this resource opens' }],
-    ['a For Sale item without Price or Purchase URL', { ...LINK, visibility: 'For Sale' }, { price: 'Fill in Price or Purchase URL' }],
+    [
+      'a Link without its URL',
+      { title: 'x', type: 'Link' },
+      { url: 'Enter the address (http or https) this Link opens' },
+    ],
+    [
+      'a javascript: URL',
+      { ...LINK, url: 'javascript:alert(1)' },
+      { url: 'Enter a full address starting with http:// or https://' },
+    ],
+    [
+      'a Course without its course',
+      { title: 'x', type: 'Course' },
+      { CourseId: 'Choose the course this resource opens' },
+    ],
+    [
+      'a For Sale item without Price or Purchase URL',
+      { ...LINK, visibility: 'For Sale' },
+      { price: 'Fill in Price or Purchase URL' },
+    ],
     [
       'a Purchase URL without a Required Tag',
       { ...LINK, visibility: 'For Sale', purchaseUrl: 'https://buy.stripe.com/abc' },
       { Tags: 'Choose at least one Required Tag when there is a Purchase URL' },
     ],
-    ['a negative price', { ...LINK, visibility: 'For Sale', price: -5 }, { price: 'Enter a price above 0 with at most 2 decimals' }],
-    ['a price with 3 decimals', { ...LINK, visibility: 'For Sale', price: 1.005 }, { price: 'Enter a price above 0 with at most 2 decimals' }],
-    ['an unknown type', { ...LINK, type: 'Video' }, { type: expect.any(String) as unknown as string }],
-    ['an unknown visibility', { ...LINK, visibility: 'Secret' }, { visibility: expect.any(String) as unknown as string }],
+    [
+      'a negative price',
+      { ...LINK, visibility: 'For Sale', price: -5 },
+      { price: 'Enter a price above 0 with at most 2 decimals' },
+    ],
+    [
+      'a price with 3 decimals',
+      { ...LINK, visibility: 'For Sale', price: 1.005 },
+      { price: 'Enter a price above 0 with at most 2 decimals' },
+    ],
+    ['an unknown type', { ...LINK, type: 'Video' }, { type: expect.any(String) }],
+    ['an unknown visibility', { ...LINK, visibility: 'Secret' }, { visibility: expect.any(String) }],
   ];
 
   it.each(cases)('returns 400 with a field message for %s', async (_name, body, fields) => {
@@ -136,7 +170,12 @@ describe('resources: validation (SPEC §5)', () => {
   it('refuses a Purchase URL outside the store allowlist, over http, or with credentials', async () => {
     const admin = await agentFor('admin');
     const tag = await createTag(t.knex);
-    for (const purchaseUrl of ['https://evil.example/buy', 'http://buy.stripe.com/x', 'https://buy.stripe.com.evil.io/x', 'https://buy.stripe.com@evil.io/x']) {
+    for (const purchaseUrl of [
+      'https://evil.example/buy',
+      'http://buy.stripe.com/x',
+      'https://buy.stripe.com.evil.io/x',
+      'https://buy.stripe.com@evil.io/x',
+    ]) {
       const res = await admin
         .post('/api/resource/upsert')
         .send({ ...LINK, visibility: 'For Sale', purchaseUrl, Tags: [{ id: tag.id }] });
@@ -145,14 +184,21 @@ describe('resources: validation (SPEC §5)', () => {
     }
     const ok = await admin
       .post('/api/resource/upsert')
-      .send({ ...LINK, visibility: 'For Sale', purchaseUrl: 'https://shop.thrivecart.com/item', Tags: [{ id: tag.id }] });
+      .send({
+        ...LINK,
+        visibility: 'For Sale',
+        purchaseUrl: 'https://shop.thrivecart.com/item',
+        Tags: [{ id: tag.id }],
+      });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.resource).toMatchObject({ purchaseUrl: 'https://shop.thrivecart.com/item', price: null });
   });
 
   it('refuses a cover that is not one of our uploads, and categories, tags or courses that do not exist', async () => {
     const admin = await agentFor('admin');
-    const cover = await admin.post('/api/resource/upsert').send({ ...LINK, coverPhotoUrl: 'https://evil.example/x.png' });
+    const cover = await admin
+      .post('/api/resource/upsert')
+      .send({ ...LINK, coverPhotoUrl: 'https://evil.example/x.png' });
     expect(cover.status).toBe(400);
     expect(cover.body.error.fields.coverPhotoUrl).toBeTruthy();
     const cat = await admin.post('/api/resource/upsert').send({ ...LINK, ResourceCategories: [{ id: 999999 }] });
@@ -193,7 +239,10 @@ describe('resource categories', () => {
     const member = await agentFor('basic');
     const list = await member.get('/api/resource/category/read-many');
     expect(list.body.resourceCategories).toContainEqual({ id, name: 'Launch week' });
-    expect((await admin.delete(`/api/resource/category/${id}`)).body).toEqual({ success: true, message: 'Category deleted successfully' });
+    expect((await admin.delete(`/api/resource/category/${id}`)).body).toEqual({
+      success: true,
+      message: 'Category deleted successfully',
+    });
     expect((await admin.get(`/api/resource/${resource.id}`)).body.resource.ResourceCategories).toEqual([]);
     expect((await admin.delete(`/api/resource/category/${id}`)).status).toBe(404);
   });

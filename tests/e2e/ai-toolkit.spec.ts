@@ -30,7 +30,11 @@ const FEED = {
       ctaBtnUrl: chat('supplier-emails'),
       Keywords: [{ title: 'Sourcing' }, { title: 'Copywriting' }],
     },
-    { title: 'Brand Story', descriptionPlain: 'A+ content and storefront copy.', Keywords: [{ title: 'Copywriting' }, { title: 'Soon' }] },
+    {
+      title: 'Brand Story',
+      descriptionPlain: 'A+ content and storefront copy.',
+      Keywords: [{ title: 'Copywriting' }, { title: 'Soon' }],
+    },
   ],
 };
 
@@ -69,9 +73,17 @@ test('a member with the aitoolkit tag filters tools by tag chips and opens a cha
   await expect(cards(page)).toHaveCount(4);
 
   const chips = page.getByRole('group', { name: 'Filter tools by tag' });
-  await expect(chips.getByRole('button')).toHaveText(['All Tools4', 'Advertising1', 'Copywriting3', 'Listings1', 'Sourcing1']);
+  await expect(chips.getByRole('button')).toHaveText([
+    'All Tools4',
+    'Advertising1',
+    'Copywriting3',
+    'Listings1',
+    'Sourcing1',
+  ]);
   await expect(page.getByRole('listitem', { name: 'Listing Writer' }).getByText('New')).toBeVisible();
-  await expect(page.getByRole('listitem', { name: 'Brand Story' }).getByRole('button', { name: 'Coming soon' })).toBeDisabled();
+  await expect(
+    page.getByRole('listitem', { name: 'Brand Story' }).getByRole('button', { name: 'Coming soon' }),
+  ).toBeDisabled();
   await shot(page, 'ai-toolkit-all');
 
   await chips.getByRole('button', { name: /^Copywriting/ }).click();
@@ -84,7 +96,9 @@ test('a member with the aitoolkit tag filters tools by tag chips and opens a cha
   await page.getByRole('link', { name: 'Chat with PPC Coach' }).click();
   await expect(page).toHaveURL(/\/ai-toolkit\/chat\/ppc-coach$/);
   await expect(page.getByRole('heading', { name: 'PPC Coach' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'AI Toolkit' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'AI Toolkit' }),
+  ).toBeVisible();
   await expect(page.getByTitle('PPC Coach chat')).toHaveAttribute('src', chat('ppc-coach'));
   await shot(page, 'ai-toolkit-chat');
 

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { DEMO, shot, signInAs } from './support';
 
-test('an admin edits the premium banner and a premium member sees it with the shipping-rate card', async ({ browser }) => {
+test('an admin edits the premium banner and a premium member sees it with the shipping-rate card', async ({
+  browser,
+}) => {
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInAs(admin, DEMO.admin);
@@ -38,7 +40,10 @@ test('an admin edits the premium banner and a premium member sees it with the sh
   const banner = member.getByRole('region', { name: 'Freight rates are down' });
   await expect(banner).toBeVisible();
   await expect(banner.locator('strong')).toHaveText('cheaper');
-  await expect(banner.getByRole('link', { name: 'Book a strategy call' })).toHaveAttribute('href', 'https://shipping.example.com/rates');
+  await expect(banner.getByRole('link', { name: 'Book a strategy call' })).toHaveAttribute(
+    'href',
+    'https://shipping.example.com/rates',
+  );
   await expect(banner.locator('img, [onerror], a[href^="javascript:"]')).toHaveCount(0);
   const card = member.getByTestId('shipping-rate-card');
   await expect(card).toContainText('Current Average Shipping Rate');

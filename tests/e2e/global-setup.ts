@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { E2E_PORT } from './playwright.config';
 import { ARTIFACTS_DIR, MAIL_DIR } from './support';
+import { startStripeFake } from '../helpers/stripe-fake';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -52,6 +53,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
+  // The demo past-due member's customer exists, so the /blocked Fix button gets a portal URL.
+  const stripe = await startStripeFake({ customers: ['cus_demo_pastdue'] });
+  process.env.E2E_STRIPE_URL = stripe.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const server = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || '';
   let databaseUrl = '';
@@ -81,6 +85,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // E2E_WEB_DIR: a web build of its own (vite build --outDir ...) for a parallel e2e run.
     WEB_DIR: process.env.E2E_WEB_DIR ? path.resolve(process.env.E2E_WEB_DIR) : path.join(root, 'desktop', 'dist', 'web'),
     QUIET: 'true',
+    // Stripe: a local fake API and Stripe.js (tests/helpers/stripe-fake.ts); there is no network here.
+    ...stripe.env(),
     // AI Toolkit: the content feed is a local server started by tests/e2e/ai-toolkit.spec.ts on this
     // port; no server cache, so each test sees its own feed answer.
     AI_TOOLS_FEED_URL: process.env.AI_TOOLS_FEED_URL || `http://127.0.0.1:${E2E_PORT + 10_000}/ai-tools-feed`,
@@ -115,6 +121,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       });
     });
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await stripe.close();
     if (dbName) {
       const admin = knexFactory({ client: 'pg', connection: adminUrl('postgres') });
       await admin.raw(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);

@@ -19,10 +19,13 @@ export interface ResourceFactoryInput {
 }
 
 /** Inserts a resource (a Free Link unless told otherwise) with its categories, tags and owners. */
-export async function createResource(knex: Knex, input: ResourceFactoryInput = {}): Promise<{ id: number; title: string }> {
+export async function createResource(
+  knex: Knex,
+  input: ResourceFactoryInput = {},
+): Promise<{ id: number; title: string }> {
   const type = input.type ?? 'Link';
   const title = input.title ?? `Resource ${crypto.randomBytes(4).toString('hex')}`;
-  const [row] = (await knex('resources')
+  const [row] = await knex('resources')
     .insert({
       title,
       description: input.description ?? null,
@@ -36,7 +39,7 @@ export async function createResource(knex: Knex, input: ResourceFactoryInput = {
       hidden: input.hidden ?? false,
       ...(input.createdAt ? { created_at: new Date(input.createdAt) } : {}),
     })
-    .returning(['id', 'title'])) as Array<{ id: number; title: string }>;
+    .returning<Array<{ id: number; title: string }>>(['id', 'title']);
   const id = row!.id;
   if (input.categories?.length) {
     await knex('resource_categories').insert(input.categories.map((c) => ({ resource_id: id, category_id: c })));
@@ -49,9 +52,9 @@ export async function createResource(knex: Knex, input: ResourceFactoryInput = {
 }
 
 export async function createCategory(knex: Knex, name?: string): Promise<{ id: number; name: string }> {
-  const [row] = (await knex('categories')
+  const [row] = await knex('categories')
     .insert({ name: name ?? `Category ${crypto.randomBytes(4).toString('hex')}` })
-    .returning(['id', 'name'])) as Array<{ id: number; name: string }>;
+    .returning<Array<{ id: number; name: string }>>(['id', 'name']);
   return row!;
 }
 

@@ -65,6 +65,9 @@ export function parseStripeForm(body: string): Params {
   return out;
 }
 
+/** A form parameter as text ('' when absent or nested). */
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
 const randomId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -107,19 +110,21 @@ export async function startStripeFake(options: { customers?: string[] } = {}): P
 
   function createIntent(p: Params): Reply {
     const amount = Number(p.amount);
-    if (!Number.isInteger(amount) || amount < 50) return error(400, 'invalid_request_error', 'Amount must be at least 50 cents');
-    const pmId = String(p.payment_method ?? '');
+    if (!Number.isInteger(amount) || amount < 50)
+      return error(400, 'invalid_request_error', 'Amount must be at least 50 cents');
+    const pmId = str(p.payment_method);
     const pm = paymentMethods.get(pmId);
-    if (!pm) return error(400, 'invalid_request_error', `No such PaymentMethod: '${pmId}'`, { code: 'resource_missing' });
-    if (p.customer && !customers.has(String(p.customer))) {
-      return error(400, 'invalid_request_error', `No such customer: '${String(p.customer)}'`);
+    if (!pm)
+      return error(400, 'invalid_request_error', `No such PaymentMethod: '${pmId}'`, { code: 'resource_missing' });
+    if (p.customer && !customers.has(str(p.customer))) {
+      return error(400, 'invalid_request_error', `No such customer: '${str(p.customer)}'`);
     }
     const id = randomId('pi');
     const intent: Params = {
       id,
       object: 'payment_intent',
       amount,
-      currency: String(p.currency ?? 'usd'),
+      currency: str(p.currency) || 'usd',
       status: 'requires_confirmation',
       client_secret: `${id}_secret_${crypto.randomBytes(8).toString('hex')}`,
       payment_method: pmId,
@@ -133,7 +138,8 @@ export async function startStripeFake(options: { customers?: string[] } = {}): P
     paymentIntents.set(id, intent);
     if (p.confirm !== 'true') return { status: 200, body: intent };
     if (pm.number === '4000000000000002' || pm.number === '4000000000009995') {
-      const message = pm.number === '4000000000000002' ? 'Your card was declined.' : 'Your card has insufficient funds.';
+      const message =
+        pm.number === '4000000000000002' ? 'Your card was declined.' : 'Your card has insufficient funds.';
       intent.status = 'requires_payment_method';
       intent.last_payment_error = { type: 'card_error', code: 'card_declined', message };
       return error(402, 'card_error', message, { code: 'card_declined', payment_intent: intent });
@@ -151,12 +157,18 @@ export async function startStripeFake(options: { customers?: string[] } = {}): P
     if (!isSecret && !isPublishable) return error(401, 'invalid_request_error', 'Invalid API Key provided');
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/v1/payment_methods') {
-      const number = String((p.card as Params | undefined)?.number ?? '').replace(/\s+/g, '');
+      const number = str((p.card as Params | undefined)?.number).replace(/\s+/g, '');
       if (!/^\d{12,19}$/.test(number) || !luhn(number)) {
         return error(402, 'card_error', 'Your card number is incorrect.', { code: 'incorrect_number' });
       }
       const id = randomId('pm');
-      const pm = { id, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: number.slice(-4) }, number };
+      const pm = {
+        id,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: number.slice(-4) },
+        number,
+      };
       paymentMethods.set(id, pm);
       const { number: _hidden, ...visible } = pm;
       return { status: 200, body: visible };
@@ -164,13 +176,15 @@ export async function startStripeFake(options: { customers?: string[] } = {}): P
     if (method === 'POST' && (m = /^\/v1\/payment_intents\/([^/]+)\/confirm$/.exec(path))) {
       const intent = paymentIntents.get(m[1]!);
       if (!intent) return error(404, 'invalid_request_error', 'No such payment_intent');
-      if (isPublishable && p.client_secret !== intent.client_secret) return error(400, 'invalid_request_error', 'Invalid client secret');
+      if (isPublishable && p.client_secret !== intent.client_secret)
+        return error(400, 'invalid_request_error', 'Invalid client secret');
       if (intent.status === 'requires_action' || intent.status === 'requires_confirmation') intent.status = 'succeeded';
       return { status: 200, body: intent };
     }
-    if (!isSecret) return error(403, 'invalid_request_error', 'This API call cannot be made with a publishable API key.');
+    if (!isSecret)
+      return error(403, 'invalid_request_error', 'This API call cannot be made with a publishable API key.');
     if (method === 'POST' && path === '/v1/customers') {
-      const id = addCustomer(undefined, p.email ? String(p.email) : undefined);
+      const id = addCustomer(undefined, str(p.email) || undefined);
       return { status: 200, body: customers.get(id) };
     }
     if (method === 'GET' && (m = /^\/v1\/customers\/([^/]+)$/.exec(path))) {
@@ -178,12 +192,18 @@ export async function startStripeFake(options: { customers?: string[] } = {}): P
       return c ? { status: 200, body: c } : error(404, 'invalid_request_error', `No such customer: '${m[1]}'`);
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      const customer = String(p.customer ?? '');
+      const customer = str(p.customer);
       if (!customers.has(customer)) return error(400, 'invalid_request_error', `No such customer: '${customer}'`);
       const id = randomId('bps');
       return {
         status: 200,
-        body: { id, object: 'billing_portal.session', customer, return_url: p.return_url ?? null, url: `${base}/p/session/${id}` },
+        body: {
+          id,
+          object: 'billing_portal.session',
+          customer,
+          return_url: p.return_url ?? null,
+          url: `${base}/p/session/${id}`,
+        },
       };
     }
     if (method === 'POST' && path === '/v1/payment_intents') return createIntent(p);
@@ -244,14 +264,21 @@ export async function startStripeFake(options: { customers?: string[] } = {}): P
       const fingerprint = `${req.method} ${url.pathname} ${raw}`;
       const saved = req.method === 'POST' && idempotencyKey ? idempotent.get(idempotencyKey) : undefined;
       if (saved && saved.fingerprint !== fingerprint) {
-        reply = error(400, 'idempotency_error', 'Keys for idempotent requests can only be used with the same parameters they were first used with.');
+        reply = error(
+          400,
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        );
       } else if (saved) {
         res.setHeader('Idempotent-Replayed', 'true');
         reply = saved.reply;
       } else {
         reply = route(req.method ?? 'GET', url.pathname, params, apiKey);
         if (req.method === 'POST' && idempotencyKey) {
-          idempotent.set(idempotencyKey, { fingerprint, reply: { status: reply.status, body: structuredClone(reply.body) } });
+          idempotent.set(idempotencyKey, {
+            fingerprint,
+            reply: { status: reply.status, body: structuredClone(reply.body) },
+          });
         }
       }
       res.writeHead(reply.status, { 'Content-Type': 'application/json', 'Request-Id': randomId('req') });
@@ -281,7 +308,13 @@ export async function startStripeFake(options: { customers?: string[] } = {}): P
     addCustomer,
     createPaymentMethod(number) {
       const id = randomId('pm');
-      paymentMethods.set(id, { id, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: number.slice(-4) }, number });
+      paymentMethods.set(id, {
+        id,
+        object: 'payment_method',
+        type: 'card',
+        card: { brand: 'visa', last4: number.slice(-4) },
+        number,
+      });
       return id;
     },
     addSubscription(customer, status, created = now()) {

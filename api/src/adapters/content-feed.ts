@@ -32,7 +32,9 @@ export function loadAiToolsConfig(env: NodeJS.ProcessEnv): AiToolsConfig {
   }
   const widgetRaw = env.AI_CHAT_WIDGET_URL?.trim() || DEFAULT_AI_CHAT_WIDGET_URL;
   if (widgetRaw.toLowerCase() !== 'off' && !isAllowedChatUrl(widgetRaw)) {
-    throw new Error('AI_CHAT_WIDGET_URL must be an https URL on an allowed chat origin (shared/src/content/ai-tools.ts), or off');
+    throw new Error(
+      'AI_CHAT_WIDGET_URL must be an https URL on an allowed chat origin (shared/src/content/ai-tools.ts), or off',
+    );
   }
   return {
     feedUrl,
@@ -94,9 +96,15 @@ export async function fetchAiTools(url: string, timeoutMs: number, fetchFn: Fetc
   try {
     let res: Response;
     try {
-      res = await fetchFn(url, { headers: { Accept: 'application/json' }, signal: controller.signal, redirect: 'follow' });
+      res = await fetchFn(url, {
+        headers: { Accept: 'application/json' },
+        signal: controller.signal,
+        redirect: 'follow',
+      });
     } catch {
-      throw controller.signal.aborted ? new FeedError('timeout', 'feed timed out') : new FeedError('network', 'feed unreachable');
+      throw controller.signal.aborted
+        ? new FeedError('timeout', 'feed timed out')
+        : new FeedError('network', 'feed unreachable');
     }
     if (!res.ok) {
       await res.body?.cancel().catch(() => undefined);
@@ -107,7 +115,9 @@ export async function fetchAiTools(url: string, timeoutMs: number, fetchFn: Fetc
       text = await readLimited(res, FEED_MAX_BYTES);
     } catch (err) {
       if (err instanceof FeedError) throw err;
-      throw controller.signal.aborted ? new FeedError('timeout', 'feed timed out') : new FeedError('network', 'feed read failed');
+      throw controller.signal.aborted
+        ? new FeedError('timeout', 'feed timed out')
+        : new FeedError('network', 'feed read failed');
     }
     let body: unknown;
     try {
@@ -129,7 +139,10 @@ export async function fetchAiTools(url: string, timeoutMs: number, fetchFn: Fetc
  * served for up to staleSeconds, else the FeedError is thrown. Each API instance keeps its own
  * cache (the list is public content, so instances may briefly differ).
  */
-export function createContentFeed(config: AiToolsConfig, options: { fetch?: FetchFn; now?: () => number } = {}): ContentFeed {
+export function createContentFeed(
+  config: AiToolsConfig,
+  options: { fetch?: FetchFn; now?: () => number } = {},
+): ContentFeed {
   const now = options.now ?? Date.now;
   let last: { tools: AiTool[]; at: number } | null = null;
   let inFlight: Promise<AiToolList> | null = null;

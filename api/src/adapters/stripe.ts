@@ -45,4 +45,5 @@ export function cardErrorMessage(err: unknown): string | null {
   return null;
 }
 
-export const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError;
+export const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
+  err instanceof Stripe.errors.StripeError;

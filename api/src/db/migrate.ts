@@ -3,8 +3,8 @@ import * as foundation from './migrations/0001_foundation';
 import * as courses from './migrations/0002_courses';
 import * as board from './migrations/0003_board';
 import * as products from './migrations/0004_products';
-import * as banners from './migrations/0006_banners';
 import * as resources from './migrations/0005_resources';
+import * as banners from './migrations/0006_banners';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -17,8 +17,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0002_courses', courses],
   ['0003_board', board],
   ['0004_products', products],
-  ['0006_banners', banners],
   ['0005_resources', resources],
+  ['0006_banners', banners],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

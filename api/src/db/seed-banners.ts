@@ -19,7 +19,8 @@ export const seedBanners: AreaSeed = async (trx) => {
     {
       type: 'basic',
       title: 'Start here',
-      content: 'Watch the first lessons of the **free course**, then rate your first product idea with the Product Qualifier.',
+      content:
+        'Watch the first lessons of the **free course**, then rate your first product idea with the Product Qualifier.',
       video_url: null,
       button_text: 'Apply to upgrade',
       button_url: 'https://apply.example.com/',

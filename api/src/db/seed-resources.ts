@@ -45,22 +45,89 @@ A 30-day plan from the first inventory check-in to the review goal, day by day.
  * The premium demo member owns the For Sale Premium template; the rest is theirs to buy.
  */
 export const seedResources: AreaSeed = async (trx, ctx) => {
-  const cats = (await trx('categories')
+  const cats = await trx('categories')
     .insert(CATEGORIES.map((name) => ({ name })))
-    .returning(['id', 'name'])) as Array<{ id: number; name: string }>;
-  const cat = (name: (typeof CATEGORIES)[number]) => cats.find((c) => c.name === name)!.id;
-  const course = (await trx('courses').select('id').where({ slug: 'amazon-fba-foundations' }).first()) as { id: number } | undefined;
+    .returning<Array<{ id: number; name: string }>>(['id', 'name']);
+  const cat = (name: string) => cats.find((c) => c.name === name)!.id;
+  const course = (await trx('courses').select('id').where({ slug: 'amazon-fba-foundations' }).first()) as
+    { id: number } | undefined;
   const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 
   const items = [
-    { title: 'Amazon Seller Central help', description: 'The official help pages for fees, policies and account health.', type: 'Link', visibility: 'Free', url: 'https://sellercentral.amazon.com/help', categories: ['Tools'] },
-    { title: 'Ten questions to ask a supplier', description: 'Compare suppliers on the same questions before your first order.', type: 'Article', visibility: 'Free', content: SUPPLIER_QUESTIONS, categories: ['Sourcing'] },
-    ...(course ? [{ title: 'Amazon FBA Foundations (course)', description: 'Start here: the foundations course, from account setup to your first product.', type: 'Course', visibility: 'Free', course_id: course.id, categories: ['Launch'] }] : []),
-    { title: 'Premium PPC checklist', description: 'The weekly routine for automatic and exact-match campaigns.', type: 'Article', visibility: 'Included with Premium', content: PPC_CHECKLIST, categories: ['Advertising'] },
-    { title: 'Listing photo playbook', description: 'Seven photos that sell, with examples and a shot list for your photographer.', type: 'Article', visibility: 'For Sale', price_cents: 1900, content: PHOTO_PLAYBOOK, categories: ['Launch', 'Tools'] },
-    { title: 'Supplier negotiation scripts', description: 'Word-for-word emails for price, MOQ and payment terms.', type: 'Link', visibility: 'For Sale', url: 'https://example.com/negotiation-scripts', purchase_url: 'https://buy.stripe.com/demo-negotiation-scripts', categories: ['Sourcing'], tags: ['Mastermind'] },
-    { title: 'Mastermind launch calendar', description: 'A 30-day plan from inventory check-in to your review goal.', type: 'Article', visibility: 'For Sale Premium', price_cents: 4900, content: LAUNCH_CALENDAR, categories: ['Launch'], owners: ['premium@demo.portal'] },
-    { title: 'New tools roundup (draft)', description: 'Not ready yet: admins only.', type: 'Link', visibility: 'Free', url: 'https://example.com/tools-roundup', hidden: true, categories: ['Tools'] },
+    {
+      title: 'Amazon Seller Central help',
+      description: 'The official help pages for fees, policies and account health.',
+      type: 'Link',
+      visibility: 'Free',
+      url: 'https://sellercentral.amazon.com/help',
+      categories: ['Tools'],
+    },
+    {
+      title: 'Ten questions to ask a supplier',
+      description: 'Compare suppliers on the same questions before your first order.',
+      type: 'Article',
+      visibility: 'Free',
+      content: SUPPLIER_QUESTIONS,
+      categories: ['Sourcing'],
+    },
+    ...(course
+      ? [
+          {
+            title: 'Amazon FBA Foundations (course)',
+            description: 'Start here: the foundations course, from account setup to your first product.',
+            type: 'Course',
+            visibility: 'Free',
+            course_id: course.id,
+            categories: ['Launch'],
+          },
+        ]
+      : []),
+    {
+      title: 'Premium PPC checklist',
+      description: 'The weekly routine for automatic and exact-match campaigns.',
+      type: 'Article',
+      visibility: 'Included with Premium',
+      content: PPC_CHECKLIST,
+      categories: ['Advertising'],
+    },
+    {
+      title: 'Listing photo playbook',
+      description: 'Seven photos that sell, with examples and a shot list for your photographer.',
+      type: 'Article',
+      visibility: 'For Sale',
+      price_cents: 1900,
+      content: PHOTO_PLAYBOOK,
+      categories: ['Launch', 'Tools'],
+    },
+    {
+      title: 'Supplier negotiation scripts',
+      description: 'Word-for-word emails for price, MOQ and payment terms.',
+      type: 'Link',
+      visibility: 'For Sale',
+      url: 'https://example.com/negotiation-scripts',
+      purchase_url: 'https://buy.stripe.com/demo-negotiation-scripts',
+      categories: ['Sourcing'],
+      tags: ['Mastermind'],
+    },
+    {
+      title: 'Mastermind launch calendar',
+      description: 'A 30-day plan from inventory check-in to your review goal.',
+      type: 'Article',
+      visibility: 'For Sale Premium',
+      price_cents: 4900,
+      content: LAUNCH_CALENDAR,
+      categories: ['Launch'],
+      owners: ['premium@demo.portal'],
+    },
+    {
+      title: 'New tools roundup (draft)',
+      description: 'Not ready yet: admins only.',
+      type: 'Link',
+      visibility: 'Free',
+      url: 'https://example.com/tools-roundup',
+      hidden: true,
+      categories: ['Tools'],
+    },
   ] as const;
 
   for (const [i, item] of items.entries()) {
@@ -68,9 +135,9 @@ export const seedResources: AreaSeed = async (trx, ctx) => {
     const tags = 'tags' in item ? item.tags : [];
     const owners = 'owners' in item ? item.owners : [];
     const columns = Object.fromEntries(Object.entries(rest).filter(([k]) => k !== 'tags' && k !== 'owners'));
-    const [row] = (await trx('resources')
+    const [row] = await trx('resources')
       .insert({ ...columns, published_at: day(i), created_at: day(i) })
-      .returning('id')) as Array<{ id: number }>;
+      .returning<Array<{ id: number }>>('id');
     const id = row!.id;
     await trx('resource_categories').insert(categories.map((c) => ({ resource_id: id, category_id: cat(c) })));
     for (const name of tags) {

@@ -18,7 +18,8 @@ const tagged = (role: Role, ...names: string[]) => mk(role, { Tags: names.map((n
 describe('AI toolkit policies', () => {
   it('lets the /ai-toolkit route users load the tools: admin, coach, or the aitoolkit tag', () => {
     for (const r of ROLES) expect(can(mk(r), 'aiTools:use'), r).toBe(r === 'admin' || r === 'coach');
-    for (const r of ['basic', 'premium', 'course only'] as const) expect(can(tagged(r, 'AIToolkit'), 'aiTools:use'), r).toBe(true);
+    for (const r of ['basic', 'premium', 'course only'] as const)
+      expect(can(tagged(r, 'AIToolkit'), 'aiTools:use'), r).toBe(true);
     expect(can(null, 'aiTools:use')).toBe(false);
   });
 

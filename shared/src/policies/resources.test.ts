@@ -57,7 +57,9 @@ describe('resource access (SPEC §6)', () => {
       expect(isResourceListed(a, { visibility: 'For Sale Premium', hidden: false, ...facts }), role).toBe(
         ['admin', 'coach', 'premium'].includes(role),
       );
-      expect(isResourceListed(a, { visibility: 'For Sale Premium', hidden: false, owned: true, tagMatch: false })).toBe(true);
+      expect(isResourceListed(a, { visibility: 'For Sale Premium', hidden: false, owned: true, tagMatch: false })).toBe(
+        true,
+      );
     }
   });
 
@@ -66,12 +68,25 @@ describe('resource access (SPEC §6)', () => {
     expect(resourceOpening({ ...base, hasAccess: true, type: 'Link', visibility: 'Free' })).toBe('link');
     expect(resourceOpening({ ...base, hasAccess: true, type: 'Article', visibility: 'Free' })).toBe('article');
     expect(resourceOpening({ ...base, hasAccess: true, type: 'Course', visibility: 'Free' })).toBe('course');
-    expect(resourceOpening({ ...base, hasAccess: true, type: 'Course', visibility: 'Free', lessonId: null })).toBe('unavailable');
-    expect(resourceOpening({ ...base, hasAccess: false, type: 'Link', visibility: 'For Sale', price: 9 })).toBe('purchase-modal');
+    expect(resourceOpening({ ...base, hasAccess: true, type: 'Course', visibility: 'Free', lessonId: null })).toBe(
+      'unavailable',
+    );
+    expect(resourceOpening({ ...base, hasAccess: false, type: 'Link', visibility: 'For Sale', price: 9 })).toBe(
+      'purchase-modal',
+    );
     expect(
-      resourceOpening({ ...base, hasAccess: false, type: 'Link', visibility: 'For Sale', price: 9, purchaseUrl: 'https://buy.stripe.com/x' }),
+      resourceOpening({
+        ...base,
+        hasAccess: false,
+        type: 'Link',
+        visibility: 'For Sale',
+        price: 9,
+        purchaseUrl: 'https://buy.stripe.com/x',
+      }),
     ).toBe('purchase-url');
-    expect(resourceOpening({ ...base, hasAccess: false, type: 'Link', visibility: 'Included with Premium' })).toBe('upgrade');
+    expect(resourceOpening({ ...base, hasAccess: false, type: 'Link', visibility: 'Included with Premium' })).toBe(
+      'upgrade',
+    );
   });
 
   it('lets members buy and see their portal, admins manage and sync', () => {
@@ -107,10 +122,19 @@ describe('purchase and link URLs (SECURITY §2 redirects)', () => {
   it('never accepts a host outside the list (property)', () => {
     fc.assert(
       fc.property(fc.webUrl({ validSchemes: ['https', 'http'] }), (url) => {
-        const host = url.replace(/^https?:\/\//, '').split(/[/?#:@]/)[0]!.toLowerCase();
-        const listed = ['buy.stripe.com', 'checkout.stripe.com', 'thrivecart.com', 'gumroad.com', 'kajabi.com', 'samcart.com', 'myshopify.com'].some(
-          (h) => host === h || host.endsWith(`.${h}`),
-        );
+        const host = url
+          .replace(/^https?:\/\//, '')
+          .split(/[/?#:@]/)[0]!
+          .toLowerCase();
+        const listed = [
+          'buy.stripe.com',
+          'checkout.stripe.com',
+          'thrivecart.com',
+          'gumroad.com',
+          'kajabi.com',
+          'samcart.com',
+          'myshopify.com',
+        ].some((h) => host === h || host.endsWith(`.${h}`));
         if (!listed || url.startsWith('http:')) expect(isAllowedPurchaseUrl(url)).toBe(false);
       }),
     );
@@ -119,7 +143,14 @@ describe('purchase and link URLs (SECURITY §2 redirects)', () => {
   it('accepts http(s) links and refuses other schemes and credentials', () => {
     expect(isSafeLinkUrl('https://example.com/a?b=1#c')).toBe(true);
     expect(isSafeLinkUrl('http://localhost:8080/x')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', 'https://a@b.com', 'https://ex ample.com', 'ftp://x.com']) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'file:///etc/passwd',
+      'https://a@b.com',
+      'https://ex ample.com',
+      'ftp://x.com',
+    ]) {
       expect(isSafeLinkUrl(bad), bad).toBe(false);
     }
   });

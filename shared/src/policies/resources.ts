@@ -3,11 +3,7 @@ import { isAdminRole, type Principal } from './principal';
 
 /** Resource and payment actions, asked through can(). */
 export type ResourceAction =
-  | 'resource:read'
-  | 'resource:manage'
-  | 'payment:purchase'
-  | 'payment:portal'
-  | 'payment:sync';
+  'resource:read' | 'resource:manage' | 'payment:purchase' | 'payment:portal' | 'payment:sync';
 
 export const RESOURCE_ACTIONS: readonly ResourceAction[] = [
   'resource:read',
@@ -107,7 +103,8 @@ export function hasResourceAccess(audience: ResourceAudience, r: Omit<ResourceFa
  * of its course, Article the reader. Without: the purchase URL if there is one, else the purchase
  * modal when it has a price, else an upgrade link (Included with Premium) or nothing to do.
  */
-export type ResourceOpening = 'link' | 'course' | 'article' | 'purchase-url' | 'purchase-modal' | 'upgrade' | 'unavailable';
+export type ResourceOpening =
+  'link' | 'course' | 'article' | 'purchase-url' | 'purchase-modal' | 'upgrade' | 'unavailable';
 
 export function resourceOpening(r: {
   hasAccess: boolean;

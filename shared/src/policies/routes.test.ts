@@ -276,6 +276,8 @@ const NON_PUBLIC_PATHS = PATHS.filter(
   (p) => !PUBLIC_PATHS.includes(p) && !(p in SPEC_REDIRECTS) && EXPECTED[p]?.anonymous !== 'not-found',
 );
 const SIGNED_IN = PRINCIPAL_NAMES.filter((n) => n !== 'anonymous');
+/** Non-public routes a blocked member is sent away from: all but /check-stripe-payment (allowBlocked). */
+const BLOCKED_GATED_PATHS = NON_PUBLIC_PATHS.filter((p) => p !== '/check-stripe-payment');
 
 // ---------------------------------------------------------------------------------------------
 
@@ -325,13 +327,20 @@ describe('access guard rules (SPEC §2)', () => {
     }
   });
 
+  it('a blocked member may wait on /check-stripe-payment for their new status (and nowhere else)', () => {
+    for (const name of ['unpaid', 'incomplete', 'incompleteExpired', 'pastDue', 'coachPastDue'] as const) {
+      expect(decide(name, '/check-stripe-payment'), name).toBe('allow');
+    }
+    expect(decide('anonymous', '/check-stripe-payment')).toBe('redirect:/signin');
+  });
+
   it('anonymous goes to /signin for every non-public route', () => {
     expect(NON_PUBLIC_PATHS.length).toBe(19); // one sample per gated pattern in SPEC §2
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 
   it('each blocked stripe status goes to /blocked on every non-public route unless alwaysGrantAccess', () => {
-    for (const path of NON_PUBLIC_PATHS) {
+    for (const path of BLOCKED_GATED_PATHS) {
       for (const name of ['unpaid', 'incomplete', 'incompleteExpired', 'pastDue', 'coachPastDue'] as const) {
         expect(decide(name, path), `${name} ${path}`).toBe('redirect:/blocked');
       }
@@ -694,7 +703,7 @@ describe('decideRoute properties over random principals', () => {
       fc.property(
         principalArb,
         fc.constantFrom('unpaid', 'incomplete', 'incomplete_expired', 'past_due'),
-        fc.constantFrom(...NON_PUBLIC_PATHS),
+        fc.constantFrom(...BLOCKED_GATED_PATHS),
         (p, status, path) => {
           const u: Principal = {
             ...p,

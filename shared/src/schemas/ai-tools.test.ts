@@ -43,7 +43,10 @@ describe('aiToolSlug', () => {
 
 describe('normalizeFeedItem', () => {
   it('accepts Keywords as objects, strings or a comma list, without duplicates', () => {
-    expect(normalizeFeedItem({ title: 'A', Keywords: [{ title: 'X' }, 'Y', { title: 'x' }] })?.tags).toEqual(['X', 'Y']);
+    expect(normalizeFeedItem({ title: 'A', Keywords: [{ title: 'X' }, 'Y', { title: 'x' }] })?.tags).toEqual([
+      'X',
+      'Y',
+    ]);
     expect(normalizeFeedItem({ title: 'A', Keywords: 'One, Two ,,' })?.tags).toEqual(['One', 'Two']);
     expect(normalizeFeedItem({ title: 'A', Keywords: 42 })?.tags).toEqual([]);
   });
@@ -51,10 +54,19 @@ describe('normalizeFeedItem', () => {
   it('takes New and Soon from the keywords or flags, and locks tools without an allowed chat', () => {
     const soon = normalizeFeedItem({ title: 'S', Keywords: ['Coming Soon'] })!;
     expect(soon).toMatchObject({ comingSoon: true, locked: false, tags: [] });
-    const flagged = normalizeFeedItem({ title: 'N', isNew: true, ctaBtnUrl: 'https://www.chatbase.co/chatbot-iframe/n' })!;
+    const flagged = normalizeFeedItem({
+      title: 'N',
+      isNew: true,
+      ctaBtnUrl: 'https://www.chatbase.co/chatbot-iframe/n',
+    })!;
     expect(flagged).toMatchObject({ isNew: true, locked: false });
-    expect(normalizeFeedItem({ title: 'L', locked: true, ctaBtnUrl: 'https://www.chatbase.co/chatbot-iframe/l' })?.locked).toBe(true);
-    expect(normalizeFeedItem({ title: 'J', ctaBtnUrl: 'javascript:alert(1)' })).toMatchObject({ ctaBtnUrl: null, locked: true });
+    expect(
+      normalizeFeedItem({ title: 'L', locked: true, ctaBtnUrl: 'https://www.chatbase.co/chatbot-iframe/l' })?.locked,
+    ).toBe(true);
+    expect(normalizeFeedItem({ title: 'J', ctaBtnUrl: 'javascript:alert(1)' })).toMatchObject({
+      ctaBtnUrl: null,
+      locked: true,
+    });
   });
 
   it('skips items without a title and feeds without Contents', () => {

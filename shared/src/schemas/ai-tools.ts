@@ -115,7 +115,9 @@ export const DEFAULT_AI_TOOLS: readonly AiTool[] = DEFAULT_AI_TOOL_ITEMS.map((i)
 export function aiToolTagCounts(tools: readonly AiTool[]): Array<{ tag: string | null; label: string; count: number }> {
   const counts = new Map<string, number>();
   for (const t of tools) for (const tag of t.tags) counts.set(tag, (counts.get(tag) ?? 0) + 1);
-  const tags = [...counts.keys()].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b));
+  const tags = [...counts.keys()].sort(
+    (a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || a.localeCompare(b),
+  );
   return [
     { tag: null, label: 'All Tools', count: tools.length },
     ...tags.map((tag) => ({ tag, label: tag, count: counts.get(tag)! })),

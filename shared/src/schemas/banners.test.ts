@@ -6,7 +6,8 @@ describe('banner types in URLs', () => {
   it('writes course only as course-only and reads every form back', () => {
     expect(bannerTypePath('course only')).toBe('course-only');
     expect(bannerTypePath('premium')).toBe('premium');
-    for (const raw of ['course-only', 'course only', 'courseOnly', 'COURSE_ONLY']) expect(bannerTypeFromParam(raw)).toBe('course only');
+    for (const raw of ['course-only', 'course only', 'courseOnly', 'COURSE_ONLY'])
+      expect(bannerTypeFromParam(raw)).toBe('course only');
     expect(bannerTypeFromParam('Premium')).toBe('premium');
     for (const raw of ['gold', '', 'read-many', undefined, 3]) expect(bannerTypeFromParam(raw)).toBeNull();
   });
@@ -43,9 +44,20 @@ describe('bannerVideoEmbedUrl', () => {
 
 describe('httpsUrlParts', () => {
   it('reads origins and refuses user info, other schemes and spaces', () => {
-    expect(httpsUrlParts('https://Example.com:443/a?b#c')).toEqual({ origin: 'https://example.com', host: 'example.com', rest: '/a?b#c' });
+    expect(httpsUrlParts('https://Example.com:443/a?b#c')).toEqual({
+      origin: 'https://example.com',
+      host: 'example.com',
+      rest: '/a?b#c',
+    });
     expect(httpsUrlParts('https://example.com:8443')?.origin).toBe('https://example.com:8443');
-    for (const bad of ['https://a@b.com', 'http://b.com', 'https://b.com/a b', 'https://localhost/', 'https://b.com:99999', 'ftp://b.com']) {
+    for (const bad of [
+      'https://a@b.com',
+      'http://b.com',
+      'https://b.com/a b',
+      'https://localhost/',
+      'https://b.com:99999',
+      'ftp://b.com',
+    ]) {
       expect(httpsUrlParts(bad), bad).toBeNull();
     }
   });

@@ -35,7 +35,10 @@ export function bannerTypePath(type: BannerType): string {
  */
 export function bannerTypeFromParam(raw: unknown): BannerType | null {
   if (typeof raw !== 'string') return null;
-  const key = raw.trim().toLowerCase().replace(/[\s_-]+/g, '');
+  const key = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '');
   if (key === 'basic' || key === 'premium') return key;
   if (key === 'courseonly') return 'course only';
   return null;

@@ -50,7 +50,11 @@ export const RESOURCE_MESSAGES = {
 } as const;
 
 const url = () =>
-  optionalText(2000).test('url', RESOURCE_MESSAGES.invalidUrl, (v) => v === null || v === undefined || isSafeLinkUrl(v));
+  optionalText(2000).test(
+    'url',
+    RESOURCE_MESSAGES.invalidUrl,
+    (v) => v === null || v === undefined || isSafeLinkUrl(v),
+  );
 
 /** Dollars, > 0, at most 2 decimals; '' and null mean no price. */
 const price = () =>
@@ -67,7 +71,11 @@ const price = () =>
     .default(null)
     .moreThan(0, RESOURCE_MESSAGES.price)
     .max(RESOURCE_PRICE_MAX, `The price can be at most $${RESOURCE_PRICE_MAX}`)
-    .test('cents', RESOURCE_MESSAGES.price, (v) => v === null || v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6);
+    .test(
+      'cents',
+      RESOURCE_MESSAGES.price,
+      (v) => v === null || v === undefined || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+    );
 
 /**
  * SPEC §5 Resource: default type Link; a Link needs its URL, a Course its course (no URL field);

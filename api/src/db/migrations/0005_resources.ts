@@ -35,12 +35,16 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
-  await knex.raw(`ALTER TABLE resources ADD CONSTRAINT resources_type_check CHECK (type IN ('Link','Article','Course'))`);
+  await knex.raw(
+    `ALTER TABLE resources ADD CONSTRAINT resources_type_check CHECK (type IN ('Link','Article','Course'))`,
+  );
   await knex.raw(
     `ALTER TABLE resources ADD CONSTRAINT resources_visibility_check
        CHECK (visibility IN ('Free','For Sale','For Sale Premium','Included with Premium'))`,
   );
-  await knex.raw('ALTER TABLE resources ADD CONSTRAINT resources_price_check CHECK (price_cents IS NULL OR price_cents > 0)');
+  await knex.raw(
+    'ALTER TABLE resources ADD CONSTRAINT resources_price_check CHECK (price_cents IS NULL OR price_cents > 0)',
+  );
   await knex.raw('CREATE INDEX resources_created_idx ON resources (created_at DESC, id DESC)');
   await knex.raw('CREATE INDEX resources_title_trgm ON resources USING gin (title gin_trgm_ops)');
   await knex.raw(
@@ -69,7 +73,9 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.primary(['user_id', 'resource_id']);
   });
-  await knex.raw(`ALTER TABLE user_resources ADD CONSTRAINT user_resources_source_check CHECK (source IN ('admin','purchase'))`);
+  await knex.raw(
+    `ALTER TABLE user_resources ADD CONSTRAINT user_resources_source_check CHECK (source IN ('admin','purchase'))`,
+  );
   await knex.raw('CREATE INDEX user_resources_resource_idx ON user_resources (resource_id)');
 
   await knex.schema.createTable('purchases', (t) => {

@@ -31,9 +31,17 @@ export function aiToolRoutes(feed?: ContentFeed): Router<PortalState, PortalCont
       ctx.body = body;
     } catch (err) {
       if (!(err instanceof FeedError)) throw err;
-      ctx.deps.log.warn('ai tools feed failed', { requestId: ctx.state.requestId, reason: err.reason, detail: err.message });
+      ctx.deps.log.warn('ai tools feed failed', {
+        requestId: ctx.state.requestId,
+        reason: err.reason,
+        detail: err.message,
+      });
       const status = err.reason === 'timeout' ? 504 : 502;
-      throw new HttpError(status, err.reason === 'timeout' ? 'feed_timeout' : 'feed_unavailable', MESSAGES.aiToolsFetchFailed);
+      throw new HttpError(
+        status,
+        err.reason === 'timeout' ? 'feed_timeout' : 'feed_unavailable',
+        MESSAGES.aiToolsFetchFailed,
+      );
     }
   });
 

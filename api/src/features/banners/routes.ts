@@ -42,7 +42,12 @@ export function bannerRoutes(): Router<PortalState, PortalContext> {
     const type = typeParam(ctx.params.type);
     const user = requireUser(ctx);
     if (!canReadBanner(user, type)) {
-      ctx.deps.log.warn('denied', { requestId: ctx.state.requestId, userId: user.id, action: 'banner:read', path: ctx.path });
+      ctx.deps.log.warn('denied', {
+        requestId: ctx.state.requestId,
+        userId: user.id,
+        action: 'banner:read',
+        path: ctx.path,
+      });
       throw forbidden();
     }
     const [row] = await findBanners(ctx.deps.knex, [type]);

@@ -6,7 +6,9 @@ import { BANNER_COLUMNS, type BannerRow } from './presenter';
 
 export function findBanners(knex: Knex, types: readonly BannerType[]): Promise<BannerRow[]> {
   if (types.length === 0) return Promise.resolve([]);
-  return knex<BannerRow>('dashboard_banners').select(...BANNER_COLUMNS).whereIn('type', types);
+  return knex<BannerRow>('dashboard_banners')
+    .select(...BANNER_COLUMNS)
+    .whereIn('type', types);
 }
 
 export interface SaveBannerInput {

@@ -55,17 +55,26 @@ export async function readCourseDetail(
     : 'true';
   const matchBindings = search ? [likePattern(search), ...(tsquery ? [tsquery] : [])] : [];
   const lessons = await knex.raw<{ rows: Array<LessonRow & { matches: boolean }> }>(
-    `with user_done as materialized (select lesson_id from lesson_completions where user_id = ${a.userId})
+    `with user_done as materialized (select lesson_id from lesson_completions where user_id = ${a.userId}),
+    -- The course's lesson tags in one aggregate (a subquery per lesson would scan lesson_tags per row).
+    course_lesson_tags as (
+      select lt.lesson_id, json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id) as tags
+      from lesson_tags lt join tags t on t.id = lt.tag_id
+      join lessons tl on tl.id = lt.lesson_id join modules tm on tm.id = tl.module_id
+      where tm.course_id = ?
+      group by lt.lesson_id
+    )
     select l.id, l.title, l.content, l.module_id, l.position, m.title as module_title, m.course_id,
-      c.title as course_title, c.slug as course_slug, ${tagsJson('lesson_tags', 'lesson_id', 'l')} as tags,
+      c.title as course_title, c.slug as course_slug, coalesce(clt.tags, '[]'::json) as tags,
       (lc.lesson_id is not null) as completed, ${matchSql} as matches
     from lessons l
     join modules m on m.id = l.module_id
     join courses c on c.id = m.course_id
     left join user_done lc on lc.lesson_id = l.id
+    left join course_lesson_tags clt on clt.lesson_id = l.id
     where m.course_id = ? and ${a.moduleVisible('m')} and ${a.lessonVisible('l')}
     order by m.position, l.position`,
-    [...matchBindings, courseId],
+    [courseId, ...matchBindings, courseId],
   );
   const byModule = new Map<number, Array<LessonRow & { matches: boolean }>>();
   for (const row of lessons.rows) {

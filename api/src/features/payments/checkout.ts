@@ -20,7 +20,12 @@ export interface CheckoutDeps {
   log: Logger;
 }
 
-async function resultFor(deps: CheckoutDeps, user: Principal & { id: number }, attempt: PurchaseRow, intent: Stripe.PaymentIntent): Promise<PaymentIntentResult> {
+async function resultFor(
+  deps: CheckoutDeps,
+  user: Principal & { id: number },
+  attempt: PurchaseRow,
+  intent: Stripe.PaymentIntent,
+): Promise<PaymentIntentResult> {
   const recorded = await deps.knex.transaction((trx) => recordIntent(trx, attempt, intent));
   const status = recorded?.status ?? 'failed';
   if (status === 'failed' || status === 'canceled' || status === 'pending') {
@@ -107,9 +112,10 @@ export async function confirmPayment(
   user: Principal & { id: number },
   paymentIntentId: string,
 ): Promise<PaymentIntentResult> {
-  const attempt = (await deps.knex('purchases').where({ payment_intent_id: paymentIntentId, user_id: user.id }).first()) as
-    | PurchaseRow
-    | undefined;
+  const attempt = (await deps
+    .knex('purchases')
+    .where({ payment_intent_id: paymentIntentId, user_id: user.id })
+    .first()) as PurchaseRow | undefined;
   if (!attempt) throw notFound('Payment not found');
   let intent: Stripe.PaymentIntent;
   try {

@@ -141,7 +141,10 @@ export async function recordIntent(
 }
 
 /** The attempt a PaymentIntent belongs to: by its id, else by the purchaseId in its metadata. */
-export async function attemptOfIntent(trx: Knex.Transaction | Knex, intent: IntentFacts): Promise<PurchaseRow | undefined> {
+export async function attemptOfIntent(
+  trx: Knex.Transaction | Knex,
+  intent: IntentFacts,
+): Promise<PurchaseRow | undefined> {
   const byIntent = (await trx('purchases').where({ payment_intent_id: intent.id }).first()) as PurchaseRow | undefined;
   if (byIntent) return byIntent;
   const purchaseId = Number(intent.metadata?.purchaseId);
@@ -150,7 +153,12 @@ export async function attemptOfIntent(trx: Knex.Transaction | Knex, intent: Inte
 }
 
 /** Marks an attempt failed (the card was declined before any PaymentIntent could be recorded). */
-export async function failAttempt(knex: Knex, attemptId: number, message: string, intentId: string | null): Promise<void> {
+export async function failAttempt(
+  knex: Knex,
+  attemptId: number,
+  message: string,
+  intentId: string | null,
+): Promise<void> {
   await knex('purchases')
     .where({ id: attemptId })
     .whereNot({ status: 'succeeded' })

@@ -29,7 +29,11 @@ function stripeOf(ctx: PortalContext): StripeClient {
 function rateLimited(name: keyof typeof STRIPE_LIMITS): Middleware {
   return async (ctx, next) => {
     const c = ctx as unknown as PortalContext;
-    const { count, retryAfterSeconds } = await hitRateLimit(c.deps.knex, `stripe-${name}:${requireUser(c).id}`, WINDOW_MS);
+    const { count, retryAfterSeconds } = await hitRateLimit(
+      c.deps.knex,
+      `stripe-${name}:${requireUser(c).id}`,
+      WINDOW_MS,
+    );
     if (count > STRIPE_LIMITS[name]) throw tooManyRequests(MESSAGES.tooManyStripeRequests, retryAfterSeconds);
     await next();
   };
@@ -65,7 +69,11 @@ export function paymentRoutes(): Router<PortalState, PortalContext> {
     const input = await parse(confirmPaymentSchema, ctx.request.body);
     const stripe = stripeOf(ctx);
     const { knex, config, log } = ctx.deps;
-    ctx.body = await confirmPayment({ knex, stripe, payments: config.payments, log }, requireUser(ctx), input.paymentIntentId);
+    ctx.body = await confirmPayment(
+      { knex, stripe, payments: config.payments, log },
+      requireUser(ctx),
+      input.paymentIntentId,
+    );
   });
 
   /**
@@ -82,7 +90,12 @@ export function paymentRoutes(): Router<PortalState, PortalContext> {
       if (!CUSTOMER_ID.test(customerId)) throw badRequest('Invalid customer id', { customerId: 'Invalid customer id' });
       const user = requireUser(ctx);
       if (user.stripeCustomerId !== customerId) {
-        ctx.deps.log.warn('denied', { requestId: ctx.state.requestId, userId: user.id, action: 'payment:portal', path: ctx.path });
+        ctx.deps.log.warn('denied', {
+          requestId: ctx.state.requestId,
+          userId: user.id,
+          action: 'payment:portal',
+          path: ctx.path,
+        });
         throw forbidden();
       }
       const stripe = stripeOf(ctx);
@@ -101,20 +114,26 @@ export function paymentRoutes(): Router<PortalState, PortalContext> {
   );
 
   /** /check-stripe-payment: re-reads the member's own subscription from Stripe, then their status. */
-  router.post('/check-payment', auth({ allowBlocked: true }), authorize('payment:portal'), rateLimited('checkPayment'), async (ctx) => {
-    const user = requireUser(ctx);
-    const stripe = stripeClientFor(ctx.deps.config.payments);
-    if (stripe && user.stripeCustomerId) {
-      try {
-        await syncOneCustomer(ctx.deps.knex, stripe, user.stripeCustomerId);
-      } catch (err) {
-        ctx.deps.log.warn('stripe status check failed', { userId: user.id, error: (err as Error).message });
+  router.post(
+    '/check-payment',
+    auth({ allowBlocked: true }),
+    authorize('payment:portal'),
+    rateLimited('checkPayment'),
+    async (ctx) => {
+      const user = requireUser(ctx);
+      const stripe = stripeClientFor(ctx.deps.config.payments);
+      if (stripe && user.stripeCustomerId) {
+        try {
+          await syncOneCustomer(ctx.deps.knex, stripe, user.stripeCustomerId);
+        } catch (err) {
+          ctx.deps.log.warn('stripe status check failed', { userId: user.id, error: (err as Error).message });
+        }
       }
-    }
-    const fresh = (await loadSessionUser(ctx.deps.knex, user.id)) ?? user;
-    const body: StripeStatusResult = { stripeStatus: fresh.stripeStatus, blocked: isSubscriptionBlocked(fresh) };
-    ctx.body = body;
-  });
+      const fresh = (await loadSessionUser(ctx.deps.knex, user.id)) ?? user;
+      const body: StripeStatusResult = { stripeStatus: fresh.stripeStatus, blocked: isSubscriptionBlocked(fresh) };
+      ctx.body = body;
+    },
+  );
 
   /** User Dashboard 'Sync with Stripe' (admin): every user with a customer id; idempotent. */
   router.post('/sync', auth(), authorize('payment:sync'), rateLimited('sync'), async (ctx) => {

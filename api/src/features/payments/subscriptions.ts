@@ -48,7 +48,7 @@ export async function applyCustomerStatuses(
     const chunk = statuses.slice(i, i + 500);
     const values = chunk.map(() => '(?::text, ?::text)').join(', ');
     const bindings = chunk.flatMap((s) => [s.customerId, s.status]);
-    const result = (await trx.raw(
+    const result = await trx.raw<{ rows: Array<{ id: number }> }>(
       `with incoming(customer_id, status) as (values ${values}),
        applied as (
          insert into stripe_customer_states (customer_id, status, as_of)
@@ -62,7 +62,7 @@ export async function applyCustomerStatuses(
        where u.stripe_customer_id = a.customer_id and u.stripe_status is distinct from a.status
        returning u.id`,
       [...bindings, asOf],
-    )) as { rows: Array<{ id: number }> };
+    );
     changed += result.rows.length;
   }
   return changed;
@@ -71,8 +71,12 @@ export async function applyCustomerStatuses(
 /** Every subscription of the account (100 per page), or of one customer. */
 export async function listSubscriptions(stripe: StripeClient, customerId?: string): Promise<SubscriptionFacts[]> {
   const all: SubscriptionFacts[] = [];
-  const pages = stripe.subscriptions.list({ status: 'all', limit: 100, ...(customerId ? { customer: customerId } : {}) });
-  for await (const s of pages) all.push({ customer: s.customer as string | { id: string }, status: s.status, created: s.created });
+  const pages = stripe.subscriptions.list({
+    status: 'all',
+    limit: 100,
+    ...(customerId ? { customer: customerId } : {}),
+  });
+  for await (const s of pages) all.push({ customer: s.customer, status: s.status, created: s.created });
   return all;
 }
 
@@ -81,11 +85,16 @@ export async function listSubscriptions(stripe: StripeClient, customerId?: strin
  * subscriptions, in one transaction. Idempotent: a second run changes nothing. Customers without
  * any subscription keep their status.
  */
-export async function syncAllCustomers(knex: Knex, stripe: StripeClient): Promise<{ checked: number; updated: number }> {
+export async function syncAllCustomers(
+  knex: Knex,
+  stripe: StripeClient,
+): Promise<{ checked: number; updated: number }> {
   const customers = (await knex('users').distinct('stripe_customer_id').whereNotNull('stripe_customer_id')) as Array<{
     stripe_customer_id: string;
   }>;
-  const checked = (await knex('users').count<Array<{ count: number }>>('* as count').whereNotNull('stripe_customer_id'))[0];
+  const checked = (
+    await knex('users').count<Array<{ count: number }>>('* as count').whereNotNull('stripe_customer_id')
+  )[0];
   if (customers.length === 0) return { checked: 0, updated: 0 };
   const wanted = new Set(customers.map((c) => c.stripe_customer_id));
   const grouped = byCustomer(await listSubscriptions(stripe));

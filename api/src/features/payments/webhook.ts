@@ -79,10 +79,10 @@ export function stripeWebhookRoutes(): Router<PortalState, PortalContext> {
       throw badRequest('Invalid Stripe signature');
     }
     const duplicate = await knex.transaction(async (trx) => {
-      const inserted = (await trx.raw(
+      const inserted = await trx.raw<{ rows: unknown[] }>(
         `insert into stripe_events (id, type, created) values (?, ?, ?) on conflict (id) do nothing returning id`,
         [event.id, event.type, event.created],
-      )) as { rows: unknown[] };
+      );
       if (inserted.rows.length === 0) return true;
       await applyEvent(trx, event);
       return false;

@@ -20,7 +20,11 @@ interface CategoryRow {
  */
 export function addCategoryRoutes(router: Router<PortalState, PortalContext>): void {
   router.get('/category/read-many', auth(), authorize('resource:read'), async (ctx) => {
-    const rows = (await ctx.deps.knex('categories').select('id', 'name').orderByRaw('lower(name), id').limit(1000)) as CategoryRow[];
+    const rows = (await ctx.deps
+      .knex('categories')
+      .select('id', 'name')
+      .orderByRaw('lower(name), id')
+      .limit(1000)) as CategoryRow[];
     ctx.body = { resourceCategories: rows.map(presentCategory) };
   });
 
@@ -29,9 +33,12 @@ export function addCategoryRoutes(router: Router<PortalState, PortalContext>): v
     const { knex } = ctx.deps;
     try {
       const row = await knex.transaction(async (trx) => {
-        const [saved] = (input.id
-          ? await trx('categories').where({ id: input.id }).update({ name: input.name }).returning(['id', 'name'])
-          : await trx('categories').insert({ name: input.name }).returning(['id', 'name'])) as CategoryRow[];
+        const [saved] = input.id
+          ? await trx('categories')
+              .where({ id: input.id })
+              .update({ name: input.name })
+              .returning<CategoryRow[]>(['id', 'name'])
+          : await trx('categories').insert({ name: input.name }).returning<CategoryRow[]>(['id', 'name']);
         if (!saved) throw notFound(MESSAGES.categoryNotFound);
         await audit(trx, {
           actorId: requireUser(ctx).id,
@@ -55,13 +62,22 @@ export function addCategoryRoutes(router: Router<PortalState, PortalContext>): v
     await ctx.deps.knex.transaction(async (trx) => {
       const deleted = await trx('categories').where({ id }).del();
       if (!deleted) throw notFound(MESSAGES.categoryNotFound);
-      await audit(trx, { actorId: requireUser(ctx).id, action: 'category.delete', details: { categoryId: id }, ip: ctx.ip });
+      await audit(trx, {
+        actorId: requireUser(ctx).id,
+        action: 'category.delete',
+        details: { categoryId: id },
+        ip: ctx.ip,
+      });
     });
     ctx.body = { success: true, message: MESSAGES.categoryDeleted };
   });
 
   router.get('/course-options', auth(), authorize('resource:manage'), async (ctx) => {
-    const rows = (await ctx.deps.knex('courses').select('id', 'title', 'status').orderBy('position').limit(1000)) as Array<{
+    const rows = (await ctx.deps
+      .knex('courses')
+      .select('id', 'title', 'status')
+      .orderBy('position')
+      .limit(1000)) as Array<{
       id: number;
       title: string;
       status: 'DRAFT' | 'PUBLISHED';

@@ -13,7 +13,11 @@ export const centsToDollars = (cents: number | null) => (cents === null ? null :
  * Required Tags are for admins (members get []).
  */
 export function presentResource(row: ResourceRow, audience: ResourceAudience): Resource {
-  const hasAccess = hasResourceAccess(audience, { visibility: row.visibility, owned: row.owned, tagMatch: row.tag_match });
+  const hasAccess = hasResourceAccess(audience, {
+    visibility: row.visibility,
+    owned: row.owned,
+    tagMatch: row.tag_match,
+  });
   return {
     id: row.id,
     title: row.title,
@@ -37,4 +41,7 @@ export function presentResource(row: ResourceRow, audience: ResourceAudience): R
   };
 }
 
-export const presentCategory = (row: { id: number; name: string }): ResourceCategory => ({ id: row.id, name: row.name });
+export const presentCategory = (row: { id: number; name: string }): ResourceCategory => ({
+  id: row.id,
+  name: row.name,
+});

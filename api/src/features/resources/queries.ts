@@ -82,12 +82,18 @@ export function listResources(knex: Knex, user: Principal, a: ResourceAudience, 
   const query = resourcesSelect(knex, user, a);
   if (q.search) {
     const pattern = likePattern(q.search);
-    query.where((w) => w.whereRaw('r.title ilike ?', [pattern]).orWhereRaw(`coalesce(r.description, '') ilike ?`, [pattern]));
+    query.where((w) => {
+      void w.whereRaw('r.title ilike ?', [pattern]).orWhereRaw(`coalesce(r.description, '') ilike ?`, [pattern]);
+    });
   }
   if (q.categories.length > 0) {
-    query.whereExists((s) =>
-      s.select(knex.raw('1')).from('resource_categories as fc').whereRaw('fc.resource_id = r.id').whereIn('fc.category_id', q.categories),
-    );
+    query.whereExists((s) => {
+      void s
+        .select(knex.raw('1'))
+        .from('resource_categories as fc')
+        .whereRaw('fc.resource_id = r.id')
+        .whereIn('fc.category_id', q.categories);
+    });
   }
   if (q.type === 'marketplace') query.whereIn('r.visibility', ['For Sale', 'For Sale Premium']);
   if (q.type === 'my-purchases') query.whereNotNull('ur.user_id');
@@ -100,7 +106,12 @@ export function listResources(knex: Knex, user: Principal, a: ResourceAudience, 
     .offset((q.page - 1) * q.itemsPerPage) as unknown as Promise<ResourceRow[]>;
 }
 
-export async function findResource(knex: Knex, user: Principal, a: ResourceAudience, id: number): Promise<ResourceRow | undefined> {
+export async function findResource(
+  knex: Knex,
+  user: Principal,
+  a: ResourceAudience,
+  id: number,
+): Promise<ResourceRow | undefined> {
   const rows = (await resourcesSelect(knex, user, a).where('r.id', id)) as ResourceRow[];
   return rows[0];
 }

@@ -48,7 +48,11 @@ export function resourceRoutes(): Router<PortalState, PortalContext> {
       const message = 'Use an https address of an allowed store';
       throw badRequest(message, { purchaseUrl: message });
     }
-    if (input.coverPhotoUrl && input.coverPhotoUrl !== (await currentCover(knex, input.id)) && !storage.owns(input.coverPhotoUrl)) {
+    if (
+      input.coverPhotoUrl &&
+      input.coverPhotoUrl !== (await currentCover(knex, input.id)) &&
+      !storage.owns(input.coverPhotoUrl)
+    ) {
       const message = 'Choose a photo uploaded to the portal';
       throw badRequest(message, { coverPhotoUrl: message });
     }

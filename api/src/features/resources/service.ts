@@ -45,13 +45,19 @@ async function existingIds(trx: Knex.Transaction, table: string, wanted: number[
  * Creates or updates a resource with its categories and required tags, and the audit row, in ONE
  * transaction. A category, tag or course that does not exist (deleted meanwhile) is a 400.
  */
-export async function saveResource(knex: Knex, input: ResourceUpsertInput, by: Actor): Promise<{ id: number; isNew: boolean }> {
+export async function saveResource(
+  knex: Knex,
+  input: ResourceUpsertInput,
+  by: Actor,
+): Promise<{ id: number; isNew: boolean }> {
   const categoryIds = ids(input.ResourceCategories);
   const tagIds = ids(input.Tags);
   const values = resourceColumns(input);
   return knex.transaction(async (trx) => {
     if ((await existingIds(trx, 'categories', categoryIds)).length !== categoryIds.length) {
-      throw badRequest('A chosen category no longer exists', { ResourceCategories: 'A chosen category no longer exists' });
+      throw badRequest('A chosen category no longer exists', {
+        ResourceCategories: 'A chosen category no longer exists',
+      });
     }
     if ((await existingIds(trx, 'tags', tagIds)).length !== tagIds.length) {
       throw badRequest('A chosen tag no longer exists', { Tags: 'A chosen tag no longer exists' });
@@ -61,20 +67,22 @@ export async function saveResource(knex: Knex, input: ResourceUpsertInput, by: A
     }
     let id: number;
     if (input.id) {
-      const [row] = (await trx('resources')
+      const [row] = await trx('resources')
         .where({ id: input.id })
         .update({ ...values, updated_at: trx.fn.now() })
-        .returning('id')) as Array<{ id: number }>;
+        .returning<Array<{ id: number }>>('id');
       if (!row) throw notFound(MESSAGES.resourceNotFound);
       id = row.id;
       await trx('resource_categories').where({ resource_id: id }).del();
       await trx('resource_tags').where({ resource_id: id }).del();
     } else {
-      const [row] = (await trx('resources').insert(values).returning('id')) as Array<{ id: number }>;
+      const [row] = await trx('resources').insert(values).returning<Array<{ id: number }>>('id');
       id = row!.id;
     }
     if (categoryIds.length) {
-      await trx('resource_categories').insert(categoryIds.map((categoryId) => ({ resource_id: id, category_id: categoryId })));
+      await trx('resource_categories').insert(
+        categoryIds.map((categoryId) => ({ resource_id: id, category_id: categoryId })),
+      );
     }
     if (tagIds.length) await trx('resource_tags').insert(tagIds.map((tagId) => ({ resource_id: id, tag_id: tagId })));
     await audit(trx, {
@@ -100,7 +108,6 @@ export async function deleteResource(knex: Knex, id: number, by: Actor): Promise
 export async function currentCover(knex: Knex, id: number | undefined): Promise<string | null> {
   if (!id) return null;
   const row = (await knex('resources').select('cover_photo_url').where({ id }).first()) as
-    | { cover_photo_url: string | null }
-    | undefined;
+    { cover_photo_url: string | null } | undefined;
   return row?.cover_photo_url ?? null;
 }

@@ -11,6 +11,8 @@ import { USER_TOAST_RULES } from '../features/users/toasts';
 import { BOARD_TOAST_RULES } from '../features/board/toasts';
 import { COURSE_TOAST_RULES } from '../features/courses/toasts';
 import { BANNER_TOAST_RULES } from '../features/banners/toasts';
+import { RESOURCE_TOAST_RULES } from '../features/resources/toasts';
+import { PAYMENT_TOAST_RULES } from '../features/payments/toasts';
 
 export interface ToastRule {
   matcher: (action: unknown) => boolean;
@@ -63,6 +65,8 @@ export const TOAST_RULES: ToastRule[] = [
   ...BOARD_TOAST_RULES,
   ...COURSE_TOAST_RULES,
   ...BANNER_TOAST_RULES,
+  ...RESOURCE_TOAST_RULES,
+  ...PAYMENT_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

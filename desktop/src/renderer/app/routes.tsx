@@ -27,12 +27,12 @@ const UserDashboard = lazyNamed(() => import('../features/users/UserDashboard'),
 const Courses = lazyNamed(() => import('../features/courses/Courses'), 'Courses');
 const CourseDetail = lazyNamed(() => import('../features/courses/CourseDetail'), 'CourseDetail');
 const LessonRedirect = lazyNamed(() => import('../features/courses/LessonRedirect'), 'LessonRedirect');
+const Resources = lazyNamed(() => import('../features/resources/Resources'), 'Resources');
 const AiToolkit = lazyNamed(() => import('../features/ai-toolkit/AiToolkit'), 'AiToolkit');
 const AiToolChat = lazyNamed(() => import('../features/ai-toolkit/AiToolChat'), 'AiToolChat');
 
 /** Areas whose screens come with later issues (SPEC §2 paths), each with an honest placeholder. */
 const COMING_SOON: ReadonlyArray<{ paths: string[]; title: string }> = [
-  { paths: ['/resources'], title: 'Resources' },
 ];
 
 /**
@@ -49,6 +49,7 @@ export function AppRoutes() {
           <Route path="/forgot-password" element={<ForgotPassword />} />
           <Route path="/reset-password/:token" element={<ResetPassword />} />
           <Route path="/blocked" element={<Blocked />} />
+          <Route path="/check-stripe-payment" element={<CheckStripePayment />} />
         </Route>
         <Route element={<AppShell />}>
           <Route index element={<Dashboard />} />
@@ -56,7 +57,7 @@ export function AppRoutes() {
           <Route path="/tag-management" element={<TagManagement />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />
-          <Route path="/check-stripe-payment" element={<CheckStripePayment />} />
+          <Route path="/resources" element={<Resources />} />
           <Route path="/profit-calculator" element={<ProfitCalculator />} />
           <Route path="/product-qualifier" element={<ProductQualifier />} />
           <Route path="/users" element={<UserDashboard />} />

@@ -37,7 +37,10 @@ export function AiToolCard({ tool }: { tool: AiTool }) {
         {tool.featuredImage ? (
           <img src={tool.featuredImage} alt="" loading="lazy" className="size-full object-cover" />
         ) : (
-          <span className="flex size-full items-center justify-center text-3xl font-semibold text-brand-700" aria-hidden="true">
+          <span
+            className="flex size-full items-center justify-center text-3xl font-semibold text-brand-700"
+            aria-hidden="true"
+          >
             {initials}
           </span>
         )}
@@ -65,7 +68,11 @@ export function AiToolCard({ tool }: { tool: AiTool }) {
               {tool.comingSoon ? 'Coming soon' : 'Locked'}
             </button>
           ) : (
-            <Link to={tool.link} className={buttonClasses('primary', 'sm', 'w-full')} aria-label={`Chat with ${tool.title}`}>
+            <Link
+              to={tool.link}
+              className={buttonClasses('primary', 'sm', 'w-full')}
+              aria-label={`Chat with ${tool.title}`}
+            >
               Chat
             </Link>
           )}

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AI_ASSISTANT_TITLE, DEFAULT_AI_CHAT_URL } from '@shared/content/ai-tools';
 import { MESSAGES } from '@shared/messages';
@@ -20,7 +20,12 @@ afterEach(() => {
 
 const chat = (bot: string) => `https://www.chatbase.co/chatbot-iframe/${bot}`;
 const TOOLS = normalizeFeed([
-  { title: 'Listing Writer', ctaBtnUrl: chat('lw'), Keywords: ['Listings', 'Copy', 'Extra', 'New'], descriptionPlain: 'Writes.' },
+  {
+    title: 'Listing Writer',
+    ctaBtnUrl: chat('lw'),
+    Keywords: ['Listings', 'Copy', 'Extra', 'New'],
+    descriptionPlain: 'Writes.',
+  },
   { title: 'Ad Coach', ctaBtnUrl: chat('ad'), Keywords: ['Ads'] },
   { title: 'Copy Doctor', ctaBtnUrl: chat('cd'), Keywords: ['Copy'] },
   { title: 'Future Thing', Keywords: ['Soon', 'Ads'] },
@@ -41,20 +46,21 @@ describe('AI Toolkit', () => {
     expect(await screen.findByRole('heading', { name: 'AI Toolkit', level: 1 })).toBeTruthy();
     expect(screen.getByTitle('AI Toolkit introduction')).toBeTruthy();
     const chips = await screen.findByRole('group', { name: 'Filter tools by tag' });
-    expect(within(chips).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'All Tools5',
-      'Ads3',
-      'Copy2',
-      'Extra1',
-      'Listings1',
-    ]);
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All Tools5', 'Ads3', 'Copy2', 'Extra1', 'Listings1']);
     const card = screen.getByRole('listitem', { name: 'Listing Writer' });
-    expect(within(within(card).getByRole('list', { name: 'Tags' })).getAllByRole('listitem').map((l) => l.textContent)).toEqual([
-      'Listings',
-      'Copy',
-    ]);
+    expect(
+      within(within(card).getByRole('list', { name: 'Tags' }))
+        .getAllByRole('listitem')
+        .map((l) => l.textContent),
+    ).toEqual(['Listings', 'Copy']);
     expect(within(card).getByText('New')).toBeTruthy();
-    expect(within(card).getByRole('link', { name: 'Chat with Listing Writer' }).getAttribute('href')).toBe('/ai-toolkit/chat/listing-writer');
+    expect(within(card).getByRole('link', { name: 'Chat with Listing Writer' }).getAttribute('href')).toBe(
+      '/ai-toolkit/chat/listing-writer',
+    );
     expect(screen.getByRole('link', { name: /Book a free 1-on-1 session/ })).toBeTruthy();
   });
 
@@ -75,7 +81,11 @@ describe('AI Toolkit', () => {
     renderApp('/ai-toolkit', member());
     await user.click(await screen.findByRole('button', { name: /^Copy/ }));
     const grid = screen.getByRole('list', { name: 'AI tools' });
-    expect(within(grid).getAllByTestId('ai-tool-card').map((c) => c.getAttribute('aria-label'))).toEqual(['Listing Writer', 'Copy Doctor']);
+    expect(
+      within(grid)
+        .getAllByTestId('ai-tool-card')
+        .map((c) => c.getAttribute('aria-label')),
+    ).toEqual(['Listing Writer', 'Copy Doctor']);
     expect(screen.getByRole('button', { name: /^Copy/ }).getAttribute('aria-pressed')).toBe('true');
     await user.click(screen.getByRole('button', { name: /^All Tools/ }));
     expect(within(grid).getAllByTestId('ai-tool-card')).toHaveLength(5);
@@ -94,7 +104,10 @@ describe('AI Toolkit', () => {
   });
 
   it("shows '{message}. Using default tools instead.' and the default tools when the load fails", async () => {
-    toolsServer(() => ({ status: 502, body: { error: { code: 'feed_unavailable', message: MESSAGES.aiToolsFetchFailed } } }));
+    toolsServer(() => ({
+      status: 502,
+      body: { error: { code: 'feed_unavailable', message: MESSAGES.aiToolsFetchFailed } },
+    }));
     renderApp('/ai-toolkit', member());
     expect(await screen.findByText('Failed to fetch AI tools. Using default tools instead.')).toBeTruthy();
     expect(screen.getAllByTestId('ai-tool-card')).toHaveLength(DEFAULT_AI_TOOLS.length);
@@ -102,7 +115,10 @@ describe('AI Toolkit', () => {
   });
 
   it('uses the same fallback wording when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     renderApp('/ai-toolkit', member());
     expect(await screen.findByText('Failed to fetch AI tools. Using default tools instead.')).toBeTruthy();
   });
@@ -143,14 +159,24 @@ describe('raina chat widget', () => {
   const widgetServer = () =>
     mockFetch(({ path }) => {
       if (path === '/api/ai-tools') return { body: LIST };
-      if (path === '/api/ai-tools/chat-widget') return { body: { widget: { url: chat('raina'), title: 'Chat with Raina' } } };
+      if (path === '/api/ai-tools/chat-widget')
+        return { body: { widget: { url: chat('raina'), title: 'Chat with Raina' } } };
       return undefined;
     });
 
   it('loads for a member tagged raina and opens as a frame from the button', async () => {
     const calls = widgetServer();
     const user = userEvent.setup();
-    renderApp('/ai-toolkit', makeUser({ role: 'basic', Tags: [{ id: 1, name: 'aitoolkit' }, { id: 2, name: 'raina' }] }));
+    renderApp(
+      '/ai-toolkit',
+      makeUser({
+        role: 'basic',
+        Tags: [
+          { id: 1, name: 'aitoolkit' },
+          { id: 2, name: 'raina' },
+        ],
+      }),
+    );
     const open = await screen.findByRole('button', { name: 'Chat with Raina' });
     expect(open.getAttribute('aria-expanded')).toBe('false');
     await user.click(open);

@@ -59,7 +59,11 @@ export function AiToolkit() {
       {isLoading ? (
         <Loading label="Loading AI tools…" />
       ) : tools.length === 0 ? (
-        <EmptyState title="No AI tools yet" description="New tools appear here as soon as they are published." action={booking} />
+        <EmptyState
+          title="No AI tools yet"
+          description="New tools appear here as soon as they are published."
+          action={booking}
+        />
       ) : (
         <>
           <TagChips tools={tools} selected={selected} onSelect={select} />

@@ -25,11 +25,18 @@ export function TagChips({
             className={cn(
               'inline-flex items-center gap-1.5 rounded-full border px-3 py-1 text-sm font-medium transition-colors',
               'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500',
-              active ? 'border-brand-600 bg-brand-600 text-white' : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
+              active
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
             )}
           >
             {label}
-            <span className={cn('rounded-full px-1.5 text-xs tabular-nums', active ? 'bg-white/20' : 'bg-gray-100 text-gray-600')}>
+            <span
+              className={cn(
+                'rounded-full px-1.5 text-xs tabular-nums',
+                active ? 'bg-white/20' : 'bg-gray-100 text-gray-600',
+              )}
+            >
               {count}
             </span>
           </button>

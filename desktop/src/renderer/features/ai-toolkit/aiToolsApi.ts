@@ -9,7 +9,9 @@ const storageKey = (userId: number) => `${AI_TOOLS_STORAGE_KEY}:${userId}`;
 function isTool(v: unknown): v is AiTool {
   if (!v || typeof v !== 'object') return false;
   const t = v as Partial<AiTool>;
-  return typeof t.slug === 'string' && typeof t.title === 'string' && typeof t.link === 'string' && Array.isArray(t.tags);
+  return (
+    typeof t.slug === 'string' && typeof t.title === 'string' && typeof t.link === 'string' && Array.isArray(t.tags)
+  );
 }
 
 /** The cached list, or null when there is none (or it is not a list we wrote). */
@@ -19,7 +21,11 @@ export function readCachedAiTools(userId: number): AiToolsResponse | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<AiToolsResponse>;
     if (!Array.isArray(parsed.tools) || !parsed.tools.every(isTool)) return null;
-    return { tools: parsed.tools, source: parsed.source === 'default' ? 'default' : 'feed', fetchedAt: parsed.fetchedAt ?? null };
+    return {
+      tools: parsed.tools,
+      source: parsed.source === 'default' ? 'default' : 'feed',
+      fetchedAt: parsed.fetchedAt ?? null,
+    };
   } catch {
     return null; // storage disabled or corrupt: ask the API
   }

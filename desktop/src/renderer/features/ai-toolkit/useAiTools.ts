@@ -25,6 +25,7 @@ export function useAiTools(): AiToolsState {
   const user = useAppSelector(selectCurrentUser);
   const { data, error, isLoading } = useGetAiToolsQuery(user?.id ?? 0, { skip: !user });
   if (isLoading) return { tools: [], isLoading: true, fallbackMessage: null };
-  if (error || !data) return { tools: DEFAULT_AI_TOOLS, isLoading: false, fallbackMessage: error ? fallbackMessage(error) : null };
+  if (error || !data)
+    return { tools: DEFAULT_AI_TOOLS, isLoading: false, fallbackMessage: error ? fallbackMessage(error) : null };
   return { tools: data.tools, isLoading: false, fallbackMessage: null };
 }

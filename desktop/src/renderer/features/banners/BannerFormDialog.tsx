@@ -73,7 +73,7 @@ export function BannerFormDialog({
         video_url: values.video_url || null,
         button_text: values.button_text,
         button_url: values.button_url,
-        average_shipping_rate: type === 'premium' ? (values.average_shipping_rate as unknown as number | null) : null,
+        average_shipping_rate: type === 'premium' ? values.average_shipping_rate : null,
       }).unwrap();
       onClose();
     } catch (err) {
@@ -95,7 +95,13 @@ export function BannerFormDialog({
   return (
     <Dialog open onClose={onClose} title={bannerFormTitle(type, banner)} footer={footer} size="lg">
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+        <TextField
+          label="Title"
+          autoComplete="off"
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
         <div>
           <label htmlFor={contentId} className="mb-1.5 block text-sm font-medium text-gray-700">
             Content
@@ -109,7 +115,10 @@ export function BannerFormDialog({
             className={inputClasses(Boolean(errors.content))}
             {...register('content')}
           />
-          <p id={`${contentId}-hint`} className={errors.content ? 'mt-1 text-xs text-red-600' : 'mt-1 text-xs text-gray-500'}>
+          <p
+            id={`${contentId}-hint`}
+            className={errors.content ? 'mt-1 text-xs text-red-600' : 'mt-1 text-xs text-gray-500'}
+          >
             {errors.content?.message ?? 'Markdown: **bold**, *italic*, lists and links.'}
           </p>
         </div>
@@ -122,7 +131,12 @@ export function BannerFormDialog({
           {...register('video_url')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Button text" autoComplete="off" error={errors.button_text?.message} {...register('button_text')} />
+          <TextField
+            label="Button text"
+            autoComplete="off"
+            error={errors.button_text?.message}
+            {...register('button_text')}
+          />
           <TextField
             label="Button URL"
             type="url"

@@ -1,14 +1,16 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { BANNER_TYPES, type BannerReadManyResponse, type BannerType, type DashboardBanner } from '@shared/types';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
 import { toApiError } from '../../app/errors';
 import { cn } from '../../lib/cn';
-import { BannerFormDialog } from './BannerFormDialog';
 import { BannerView } from './BannerView';
 import { BANNER_AUDIENCE, BANNER_LABELS } from './labels';
 import { useDeleteBannerMutation, useGetBannersQuery } from './bannersApi';
+
+/** The form (react-hook-form and the yup schema) loads when an admin opens it. */
+const BannerFormDialog = lazy(async () => ({ default: (await import('./BannerFormDialog')).BannerFormDialog }));
 
 const pick = (all: BannerReadManyResponse, type: BannerType): DashboardBanner | null =>
   type === 'course only' ? all.courseOnly : all[type];
@@ -38,7 +40,14 @@ function BannerRow({ type, banner, onEdit }: { type: BannerType; banner: Dashboa
                 size="sm"
                 variant="danger"
                 loading={deleting}
-                onClick={() => void remove(type).unwrap().then(() => setConfirming(false), () => setConfirming(false))}
+                onClick={() =>
+                  void remove(type)
+                    .unwrap()
+                    .then(
+                      () => setConfirming(false),
+                      () => setConfirming(false),
+                    )
+                }
               >
                 Yes, delete
               </Button>
@@ -100,7 +109,10 @@ export function BannerManager({ className }: { className?: string }) {
       </ul>
     );
   return (
-    <section aria-labelledby={headingId} className={cn('rounded-xl border border-gray-200 bg-white shadow-xs', className)}>
+    <section
+      aria-labelledby={headingId}
+      className={cn('rounded-xl border border-gray-200 bg-white shadow-xs', className)}
+    >
       <div className="border-b border-gray-200 px-5 py-4">
         <h2 id={headingId} className="text-base font-semibold text-gray-900">
           Member banners
@@ -109,7 +121,9 @@ export function BannerManager({ className }: { className?: string }) {
       </div>
       {body}
       {editing && data && (
-        <BannerFormDialog type={editing} banner={pick(data, editing)} onClose={() => setEditing(null)} />
+        <Suspense fallback={<Loading label="Opening the form…" />}>
+          <BannerFormDialog type={editing} banner={pick(data, editing)} onClose={() => setEditing(null)} />
+        </Suspense>
       )}
     </section>
   );

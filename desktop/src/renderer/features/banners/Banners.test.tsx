@@ -32,11 +32,16 @@ const make = (type: BannerType, over: Partial<DashboardBanner> = {}): DashboardB
 const path = (type: BannerType) => `/api/dashboard-banner/${type.replace(' ', '-')}`;
 
 /** A banner API in memory: GET one or many, POST upsert, DELETE. */
-function bannerServer(initial: Partial<Record<BannerType, DashboardBanner>>, post?: (body: Record<string, unknown>) => { status: number; body: unknown } | undefined) {
+function bannerServer(
+  initial: Partial<Record<BannerType, DashboardBanner>>,
+  post?: (body: Record<string, unknown>) => { status: number; body: unknown } | undefined,
+) {
   const store = { ...initial };
   const calls: FetchCall[] = mockFetch(({ method, path: p, body }) => {
     if (p === '/api/dashboard-banner/read-many') {
-      return { body: { premium: store.premium ?? null, basic: store.basic ?? null, courseOnly: store['course only'] ?? null } };
+      return {
+        body: { premium: store.premium ?? null, basic: store.basic ?? null, courseOnly: store['course only'] ?? null },
+      };
     }
     const type = (['premium', 'basic', 'course only'] as const).find((t) => p === path(t));
     if (method === 'GET' && type) return { body: { banner: store[type] ?? null } };
@@ -67,7 +72,9 @@ describe('dashboard banner', () => {
     const banner = await screen.findByRole('region', { name: 'premium news' });
     expect(within(banner).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe('https://example.com/open');
     await waitFor(() => expect(within(banner).getByText('this').tagName).toBe('STRONG'));
-    expect(within(banner).getByTitle('premium news video').getAttribute('src')).toBe('https://www.youtube.com/embed/qp0HIF3SfI4');
+    expect(within(banner).getByTitle('premium news video').getAttribute('src')).toBe(
+      'https://www.youtube.com/embed/qp0HIF3SfI4',
+    );
     const card = await screen.findByTestId('shipping-rate-card');
     expect(card.textContent).toContain('Current Average Shipping Rate');
     expect(card.textContent).toContain('$4.85');
@@ -104,7 +111,9 @@ describe('dashboard banner', () => {
 
   it('shows the error of a failed banner load', async () => {
     mockFetch(({ path: p }) =>
-      p.startsWith('/api/dashboard-banner') ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } } : undefined,
+      p.startsWith('/api/dashboard-banner')
+        ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } }
+        : undefined,
     );
     renderApp('/', makeUser({ role: 'basic' }));
     expect(await screen.findByText('The banner could not be loaded: Internal server error')).toBeTruthy();
@@ -113,7 +122,8 @@ describe('dashboard banner', () => {
   it('renders no raw HTML, no script and no javascript: link from banner markdown', async () => {
     bannerServer({
       basic: make('basic', {
-        content: '<img src=x onerror="alert(1)"><script>alert(2)</script> [click](javascript:alert(3)) <b onclick="x()">bold</b>',
+        content:
+          '<img src=x onerror="alert(1)"><script>alert(2)</script> [click](javascript:alert(3)) <b onclick="x()">bold</b>',
       }),
     });
     renderApp('/', makeUser({ role: 'basic' }));
@@ -136,11 +146,13 @@ describe('banner editing (admin)', () => {
     const user = userEvent.setup();
     renderApp('/', makeUser({ role: 'admin' }));
     const section = await screen.findByRole('region', { name: 'Member banners' });
-    expect((await within(section).findByRole('listitem', { name: 'Premium banner' })).textContent).toContain('premium news');
+    expect((await within(section).findByRole('listitem', { name: 'Premium banner' })).textContent).toContain(
+      'premium news',
+    );
     expect(within(section).getAllByText('No banner yet')).toHaveLength(2);
 
     await user.click(within(section).getByRole('button', { name: 'Edit Premium banner' }));
-    const dialog = screen.getByRole('dialog', { name: 'Edit premium banner' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit premium banner' });
     const title = within(dialog).getByLabelText<HTMLInputElement>('Title');
     expect(title.value).toBe('premium news');
     await user.clear(title);
@@ -151,7 +163,12 @@ describe('banner editing (admin)', () => {
     expect(await screen.findByText(MESSAGES.bannerUpdated)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.body).toMatchObject({ type: 'premium', title: 'Shipping update', average_shipping_rate: 5.1, video_url: null });
+    expect(post?.body).toMatchObject({
+      type: 'premium',
+      title: 'Shipping update',
+      average_shipping_rate: 5.1,
+      video_url: null,
+    });
   });
 
   it('creates a missing banner (no shipping rate field) and deletes one after confirmation', async () => {
@@ -160,7 +177,7 @@ describe('banner editing (admin)', () => {
     renderApp('/', makeUser({ role: 'admin' }));
     const section = await screen.findByRole('region', { name: 'Member banners' });
     await user.click(await within(section).findByRole('button', { name: 'Add Basic banner' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add basic banner' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add basic banner' });
     expect(within(dialog).queryByLabelText(/Average shipping rate/)).toBeNull();
     await user.type(within(dialog).getByLabelText('Title'), 'Hi basics');
     await user.type(within(dialog).getByLabelText('Content'), 'Welcome');
@@ -178,14 +195,17 @@ describe('banner editing (admin)', () => {
   it('checks required fields and https URLs before sending, and shows server field errors', async () => {
     const { calls } = bannerServer({}, (b) =>
       b.title === 'taken'
-        ? { status: 400, body: { error: { code: 'validation_failed', message: 'bad', fields: { button_text: 'Too shouty' } } } }
+        ? {
+            status: 400,
+            body: { error: { code: 'validation_failed', message: 'bad', fields: { button_text: 'Too shouty' } } },
+          }
         : undefined,
     );
     const user = userEvent.setup();
     renderApp('/', makeUser({ role: 'admin' }));
     const section = await screen.findByRole('region', { name: 'Member banners' });
     await user.click(await within(section).findByRole('button', { name: 'Add Premium banner' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add premium banner' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add premium banner' });
     await user.type(within(dialog).getByLabelText('Button URL'), 'http://insecure.example');
     await user.type(within(dialog).getByLabelText(/Video URL/), 'https://evil.example/v.mp4');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -27,5 +27,9 @@ export const BANNER_TOAST_RULES: ToastRule[] = [
     },
   },
   { matcher: e.deleteBanner.matchFulfilled, kind: 'success', message: () => ({ message: MESSAGES.bannerDeleted }) },
-  { matcher: e.deleteBanner.matchRejected, kind: 'error', message: (action) => ({ message: apiErrorFromAction(action).message }) },
+  {
+    matcher: e.deleteBanner.matchRejected,
+    kind: 'error',
+    message: (action) => ({ message: apiErrorFromAction(action).message }),
+  },
 ];

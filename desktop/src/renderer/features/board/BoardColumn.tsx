@@ -6,7 +6,7 @@ import { BoardCardTile } from './BoardCardTile';
 import { ListMenu, type ListMenuAction } from './ListMenu';
 
 /** How many cards a column renders at first; long lists grow by this much on demand. */
-export const CARDS_PAGE = 100;
+export const CARDS_PAGE = 50;
 
 export interface CardDrop {
   cardId: number;

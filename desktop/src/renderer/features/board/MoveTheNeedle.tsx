@@ -121,7 +121,8 @@ function Board({ userId }: { userId: number | undefined }) {
       </p>
       <BoardColumns data={data} boardArg={userId} onOpenCard={onOpenCard} onDeleteList={setDeleting} />
 
-      <WelcomeDialog />
+      {/* Not on top of a card opened from a link: it shows once the card is closed. */}
+      {openCard === null && <WelcomeDialog />}
       {openCard !== null && (
         <Suspense fallback={<Loading label="Loading card…" />}>
           <CardDialog cardId={openCard} board={data} boardArg={userId} onClose={onCloseCard} />

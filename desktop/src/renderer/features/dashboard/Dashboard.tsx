@@ -7,6 +7,7 @@ import { CourseProgressCard } from '../courses/CourseProgressCard';
 import { BoardDashboardCard } from '../board/BoardDashboardCard';
 import { DashboardBanners } from '../banners/DashboardBanners';
 import { ShippingRateCard } from '../banners/ShippingRateCard';
+import { RecentResourcesCard } from '../resources/RecentResourcesCard';
 
 /**
  * Dashboard (SPEC §2). The role banners and the stats cards (course progress, products,
@@ -26,6 +27,7 @@ export function Dashboard() {
         <TotalProductsCard />
         <BoardDashboardCard />
         <ShippingRateCard />
+        <RecentResourcesCard />
         {showsCommunitySearch(user) && <CommunitySearch className="md:col-span-2 xl:col-span-3" />}
       </div>
     </div>

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import type { PaymentIntentResult, Resource } from '@shared/types';
 import { Banner } from '../../components/Banner';
-import { Button, buttonClasses } from '../../components/Button';
+import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Loading, Spinner } from '../../components/Spinner';
 import { useAppDispatch } from '../../app/hooks';
@@ -49,7 +49,12 @@ export function PurchaseDialog({ resource, onClose }: { resource: Resource; onCl
   }, [desktop, cfg]);
 
   const close = () => {
-    dispatch(resourcesApi.util.invalidateTags([{ type: 'Resource', id: resource.id }, { type: 'Resource', id: 'LIST' }]));
+    dispatch(
+      resourcesApi.util.invalidateTags([
+        { type: 'Resource', id: resource.id },
+        { type: 'Resource', id: 'LIST' },
+      ]),
+    );
     onClose();
   };
 
@@ -93,7 +98,10 @@ export function PurchaseDialog({ resource, onClose }: { resource: Resource; onCl
   if (phase === 'success') {
     body = (
       <div className="flex flex-col items-center gap-3 py-4 text-center" role="status">
-        <div className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-700" aria-hidden="true">
+        <div
+          className="flex size-12 items-center justify-center rounded-full bg-green-100 text-green-700"
+          aria-hidden="true"
+        >
           <svg viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="m5 13 4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
           </svg>
@@ -117,7 +125,13 @@ export function PurchaseDialog({ resource, onClose }: { resource: Resource; onCl
   } else if (config.isLoading) {
     body = <Loading label="Loading the payment form…" />;
   } else if (config.isError || !cfg?.enabled || loadFailed) {
-    body = <Banner kind="error">{loadFailed ? 'The payment form could not be loaded. Check your connection and try again.' : MESSAGES.paymentsUnavailable}</Banner>;
+    body = (
+      <Banner kind="error">
+        {loadFailed
+          ? 'The payment form could not be loaded. Check your connection and try again.'
+          : MESSAGES.paymentsUnavailable}
+      </Banner>
+    );
   } else if (desktop) {
     body = (
       <p className="text-sm text-gray-700">
@@ -170,7 +184,9 @@ export function PurchaseDialog({ resource, onClose }: { resource: Resource; onCl
         <Button variant="secondary" onClick={close}>
           Cancel
         </Button>
-        <Button onClick={() => void openExternal(`${cfg.webUrl}/resources?id=${resource.id}`)}>Continue in browser</Button>
+        <Button onClick={() => void openExternal(`${cfg.webUrl}/resources?id=${resource.id}`)}>
+          Continue in browser
+        </Button>
       </>
     ) : (
       <Button variant="secondary" onClick={close} disabled={phase === 'pending'}>
@@ -179,7 +195,12 @@ export function PurchaseDialog({ resource, onClose }: { resource: Resource; onCl
     );
 
   return (
-    <Dialog open onClose={phase === 'pending' ? () => undefined : close} title={`Buy “${resource.title}”`} footer={footer}>
+    <Dialog
+      open
+      onClose={phase === 'pending' ? () => undefined : close}
+      title={`Buy “${resource.title}”`}
+      footer={footer}
+    >
       {body}
     </Dialog>
   );

@@ -11,12 +11,26 @@ export const paymentsApi = api.injectEndpoints({
     createPaymentIntent: build.mutation<PaymentIntentResult, { resourceId: number; paymentMethodId: string }>({
       query: (body) => ({ url: '/api/stripe/create-payment-intent', method: 'POST', body }),
       invalidatesTags: (result, _e, { resourceId }) =>
-        result?.status === 'succeeded' ? [{ type: 'Resource', id: 'LIST' }, { type: 'Resource', id: resourceId }] : [],
+        result?.status === 'succeeded'
+          ? [
+              { type: 'Resource', id: 'LIST' },
+              { type: 'Resource', id: resourceId },
+            ]
+          : [],
     }),
     confirmPayment: build.mutation<PaymentIntentResult, { paymentIntentId: string; resourceId: number }>({
-      query: ({ paymentIntentId }) => ({ url: '/api/stripe/confirm-payment', method: 'POST', body: { paymentIntentId } }),
+      query: ({ paymentIntentId }) => ({
+        url: '/api/stripe/confirm-payment',
+        method: 'POST',
+        body: { paymentIntentId },
+      }),
       invalidatesTags: (result, _e, { resourceId }) =>
-        result?.status === 'succeeded' ? [{ type: 'Resource', id: 'LIST' }, { type: 'Resource', id: resourceId }] : [],
+        result?.status === 'succeeded'
+          ? [
+              { type: 'Resource', id: 'LIST' },
+              { type: 'Resource', id: resourceId },
+            ]
+          : [],
     }),
     syncWithStripe: build.mutation<StripeSyncResult, void>({
       query: () => ({ url: '/api/stripe/sync', method: 'POST' }),

@@ -20,8 +20,13 @@ export interface StripeError {
 
 export interface StripeJs {
   elements(): { create(type: 'card', options?: Record<string, unknown>): StripeCardElement };
-  createPaymentMethod(data: { type: 'card'; card: StripeCardElement }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
-  confirmCardPayment(clientSecret: string): Promise<{ paymentIntent?: { id: string; status: string }; error?: StripeError }>;
+  createPaymentMethod(data: {
+    type: 'card';
+    card: StripeCardElement;
+  }): Promise<{ paymentMethod?: { id: string }; error?: StripeError }>;
+  confirmCardPayment(
+    clientSecret: string,
+  ): Promise<{ paymentIntent?: { id: string; status: string }; error?: StripeError }>;
 }
 
 type StripeFactory = (publishableKey: string) => StripeJs;

@@ -14,8 +14,14 @@ export const PAYMENT_TOAST_RULES: ToastRule[] = [
     kind: 'success',
     message: (action) => {
       const r = (action as UnknownAction & { payload: StripeSyncResult }).payload;
-      return { message: MESSAGES.stripeSynced.replace('{checked}', String(r.checked)).replace('{updated}', String(r.updated)) };
+      return {
+        message: MESSAGES.stripeSynced.replace('{checked}', String(r.checked)).replace('{updated}', String(r.updated)),
+      };
     },
   },
-  { matcher: e.syncWithStripe.matchRejected, kind: 'error', message: (action) => ({ message: apiErrorFromAction(action).message }) },
+  {
+    matcher: e.syncWithStripe.matchRejected,
+    kind: 'error',
+    message: (action) => ({ message: apiErrorFromAction(action).message }),
+  },
 ];

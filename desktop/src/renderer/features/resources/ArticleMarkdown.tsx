@@ -8,6 +8,8 @@ function safeUrl(url: string): string {
 }
 
 const components: Components = {
+  // The page's title is the only h1: an article's own headings start one level down.
+  h1: ({ children }) => <h2 className="mt-6 mb-3 text-2xl font-semibold">{children}</h2>,
   a: ({ href, children }) =>
     href ? (
       <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-brand-700 underline">
@@ -17,7 +19,9 @@ const components: Components = {
       <span>{children}</span>
     ),
   img: ({ src, alt }) =>
-    typeof src === 'string' && safeUrl(src) ? <img src={safeUrl(src)} alt={alt ?? ''} className="my-3 max-w-full rounded-lg" loading="lazy" /> : null,
+    typeof src === 'string' && safeUrl(src) ? (
+      <img src={safeUrl(src)} alt={alt ?? ''} className="my-3 max-w-full rounded-lg" loading="lazy" />
+    ) : null,
 };
 
 const ARTICLE_CLASSES = [
@@ -28,6 +32,12 @@ const ARTICLE_CLASSES = [
   '[&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-4 [&_blockquote]:text-gray-600',
   '[&_table]:my-4 [&_table]:block [&_table]:overflow-x-auto [&_td]:border [&_td]:border-gray-200 [&_td]:px-3 [&_td]:py-1.5 [&_th]:border [&_th]:border-gray-200 [&_th]:bg-gray-50 [&_th]:px-3 [&_th]:py-1.5 [&_input]:mr-2',
 ].join(' ');
+
+/** Drops a first-line '# Title' that repeats the title the page already shows. */
+export function withoutRepeatedTitle(markdown: string, title: string): string {
+  const m = /^\s*#\s+(.+?)\s*#*\s*(?:\r?\n|$)/.exec(markdown);
+  return m && m[1]!.trim().toLowerCase() === title.trim().toLowerCase() ? markdown.slice(m[0].length) : markdown;
+}
 
 /** An article's markdown (GitHub flavour). Raw HTML is never rendered; URLs go through an allowlist. */
 export function ArticleMarkdown({ children }: { children: string }) {

@@ -5,7 +5,11 @@ import { Dialog } from '../../components/Dialog';
 import { Loading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { toApiError } from '../../app/errors';
-import { useDeleteResourceCategoryMutation, useGetResourceCategoriesQuery, useUpsertResourceCategoryMutation } from './resourcesApi';
+import {
+  useDeleteResourceCategoryMutation,
+  useGetResourceCategoriesQuery,
+  useUpsertResourceCategoryMutation,
+} from './resourcesApi';
 
 /** Add or rename one category: a small form whose field errors show under the name. */
 function CategoryForm({
@@ -96,11 +100,19 @@ export function CategoriesDialog({ onClose }: { onClose: () => void }) {
                 <CategoryForm category={c} onDone={() => setEditing(null)} autoFocus />
               ) : confirming === c.id ? (
                 <div className="flex flex-wrap items-center gap-2" role="alert">
-                  <span className="mr-auto text-sm text-gray-700">Delete “{c.name}”? Resources keep their other categories.</span>
+                  <span className="mr-auto text-sm text-gray-700">
+                    Delete “{c.name}”? Resources keep their other categories.
+                  </span>
                   <Button size="sm" variant="secondary" onClick={() => setConfirming(null)} disabled={deleting}>
                     Keep
                   </Button>
-                  <Button size="sm" variant="danger" loading={deleting} onClick={() => void onDelete(c.id)} data-autofocus>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    loading={deleting}
+                    onClick={() => void onDelete(c.id)}
+                    data-autofocus
+                  >
                     Yes, delete
                   </Button>
                 </div>

@@ -9,7 +9,13 @@ const TONES: Record<ResourceType, string> = {
 };
 
 function TypeIcon({ type }: { type: ResourceType }) {
-  const common = { fill: 'none', stroke: 'currentColor', strokeWidth: 1.6, strokeLinecap: 'round' as const, strokeLinejoin: 'round' as const };
+  const common = {
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 1.6,
+    strokeLinecap: 'round' as const,
+    strokeLinejoin: 'round' as const,
+  };
   if (type === 'Link') {
     return (
       <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" {...common}>
@@ -43,7 +49,9 @@ export function ResourceCover({
   className?: string;
 }) {
   if (resource.coverPhotoUrl) {
-    return <img src={assetUrl(resource.coverPhotoUrl)} alt="" className={cn('object-cover', className)} loading="lazy" />;
+    return (
+      <img src={assetUrl(resource.coverPhotoUrl)} alt="" className={cn('object-cover', className)} loading="lazy" />
+    );
   }
   return (
     <div

@@ -12,7 +12,12 @@ const TONES = {
 
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: React.ReactNode }) {
   return (
-    <span className={cn('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', TONES[tone])}>
+    <span
+      className={cn(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        TONES[tone],
+      )}
+    >
       {children}
     </span>
   );
@@ -49,7 +54,11 @@ export function ResourceCard({
         </div>
         <h3 className="text-base font-semibold text-gray-900">{resource.title}</h3>
         {description && (
-          <p className="text-sm text-gray-600" title={resource.description ?? undefined} data-testid="resource-description">
+          <p
+            className="text-sm text-gray-600"
+            title={resource.description ?? undefined}
+            data-testid="resource-description"
+          >
             {description}
           </p>
         )}

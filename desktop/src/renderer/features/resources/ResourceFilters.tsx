@@ -34,7 +34,10 @@ export function ResourceFilters({
 }) {
   const searchId = useId();
   return (
-    <aside aria-label="Filters" className="flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-xs">
+    <aside
+      aria-label="Filters"
+      className="flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-xs"
+    >
       <div>
         <label htmlFor={searchId} className="mb-1.5 block text-sm font-medium text-gray-700">
           Search resources
@@ -53,7 +56,10 @@ export function ResourceFilters({
         <legend className="mb-1.5 text-sm font-medium text-gray-700">Type</legend>
         <div className="flex flex-col gap-1">
           {(Object.keys(TYPE_LABELS) as ResourceListType[]).map((value) => (
-            <label key={value} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50">
+            <label
+              key={value}
+              className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50"
+            >
               <input
                 type="radio"
                 name="resource-type"
@@ -71,7 +77,11 @@ export function ResourceFilters({
         <div className="mb-1.5 flex items-center justify-between gap-2">
           <legend className="text-sm font-medium text-gray-700">Categories</legend>
           {selected.length > 0 && (
-            <button type="button" onClick={onClearCategories} className="text-xs font-medium text-brand-700 hover:underline">
+            <button
+              type="button"
+              onClick={onClearCategories}
+              className="text-xs font-medium text-brand-700 hover:underline"
+            >
               Clear
             </button>
           )}
@@ -85,7 +95,10 @@ export function ResourceFilters({
         ) : (
           <div className="flex max-h-64 flex-col gap-0.5 overflow-y-auto">
             {categories.map((c) => (
-              <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50">
+              <label
+                key={c.id}
+                className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50"
+              >
                 <input
                   type="checkbox"
                   checked={selected.includes(c.id)}
@@ -98,7 +111,11 @@ export function ResourceFilters({
           </div>
         )}
         {manageCategories && (
-          <button type="button" onClick={manageCategories} className="mt-2 text-sm font-medium text-brand-700 hover:underline">
+          <button
+            type="button"
+            onClick={manageCategories}
+            className="mt-2 text-sm font-medium text-brand-700 hover:underline"
+          >
             Manage categories
           </button>
         )}

@@ -11,7 +11,15 @@ import { useGetTagsQuery } from '../tags/tagsApi';
 import { ArticleMarkdown } from './ArticleMarkdown';
 import { ResourceCover } from './DefaultCover';
 import { ChecklistField, SelectField, TextArea } from './fields';
-import { FORM_FIELDS, formDefaults, isForSale, resourceFormTitle, resourceResolver, toBody, type ResourceForm } from './resourceForm';
+import {
+  FORM_FIELDS,
+  formDefaults,
+  isForSale,
+  resourceFormTitle,
+  resourceResolver,
+  toBody,
+  type ResourceForm,
+} from './resourceForm';
 import {
   useDeleteResourceMutation,
   useGetResourceCategoriesQuery,
@@ -36,7 +44,10 @@ function ContentEditor({ value, onChange, error }: { value: string; onChange: (v
               type="button"
               aria-pressed={(mode === 'Preview') === preview}
               onClick={() => setPreview(mode === 'Preview')}
-              className={cn('rounded px-2 py-1 font-medium', (mode === 'Preview') === preview ? 'bg-brand-50 text-brand-700' : 'text-gray-600 hover:bg-gray-100')}
+              className={cn(
+                'rounded px-2 py-1 font-medium',
+                (mode === 'Preview') === preview ? 'bg-brand-50 text-brand-700' : 'text-gray-600 hover:bg-gray-100',
+              )}
             >
               {mode}
             </button>
@@ -45,10 +56,22 @@ function ContentEditor({ value, onChange, error }: { value: string; onChange: (v
       </div>
       {preview ? (
         <div className="max-h-80 min-h-40 overflow-y-auto rounded-lg border border-gray-200 p-3">
-          {value.trim() ? <ArticleMarkdown>{value}</ArticleMarkdown> : <p className="text-sm text-gray-500">Nothing to preview yet.</p>}
+          {value.trim() ? (
+            <ArticleMarkdown>{value}</ArticleMarkdown>
+          ) : (
+            <p className="text-sm text-gray-500">Nothing to preview yet.</p>
+          )}
         </div>
       ) : (
-        <TextArea label={<span className="sr-only">Content</span>} aria-labelledby="resource-content-label" rows={10} value={value} onChange={(e) => onChange(e.target.value)} error={error} className="font-mono text-[13px]" />
+        <TextArea
+          label={<span className="sr-only">Content</span>}
+          aria-labelledby="resource-content-label"
+          rows={10}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          error={error}
+          className="font-mono text-[13px]"
+        />
       )}
     </div>
   );
@@ -70,7 +93,14 @@ export function ResourceFormDialog({ resource, onClose }: { resource: Resource |
   const [confirming, setConfirming] = useState(false);
   const [unplaced, setUnplaced] = useState<string | null>(null);
   const image = useCoverUpload();
-  const { register, handleSubmit, setError, watch, control, formState: { errors } } = useForm<ResourceForm>({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    watch,
+    control,
+    formState: { errors },
+  } = useForm<ResourceForm>({
     resolver: resourceResolver,
     defaultValues: formDefaults(resource),
   });
@@ -130,8 +160,19 @@ export function ResourceFormDialog({ resource, onClose }: { resource: Resource |
     <Dialog open onClose={onClose} size="lg" title={resourceFormTitle(resource)} footer={footer}>
       <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {unplaced && <Banner kind="error">{unplaced}</Banner>}
-        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
-        <TextArea label="Description (optional)" rows={2} error={errors.description?.message} {...register('description')} />
+        <TextField
+          label="Title"
+          autoComplete="off"
+          data-autofocus
+          error={errors.title?.message}
+          {...register('title')}
+        />
+        <TextArea
+          label="Description (optional)"
+          rows={2}
+          error={errors.description?.message}
+          {...register('description')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Type" error={errors.type?.message} {...register('type')}>
             {RESOURCE_TYPES.map((t) => (
@@ -149,13 +190,31 @@ export function ResourceFormDialog({ resource, onClose }: { resource: Resource |
           </SelectField>
         </div>
         {type === 'Link' && (
-          <TextField label="URL" type="url" placeholder="https://" autoComplete="off" error={errors.url?.message} {...register('url')} />
+          <TextField
+            label="URL"
+            type="url"
+            placeholder="https://"
+            autoComplete="off"
+            error={errors.url?.message}
+            {...register('url')}
+          />
         )}
         {type === 'Article' && (
-          <Controller control={control} name="content" render={({ field }) => <ContentEditor value={field.value} onChange={field.onChange} error={errors.content?.message} />} />
+          <Controller
+            control={control}
+            name="content"
+            render={({ field }) => (
+              <ContentEditor value={field.value} onChange={field.onChange} error={errors.content?.message} />
+            )}
+          />
         )}
         {type === 'Course' && (
-          <SelectField label="Course" hint="Opens the course's first lesson the member can see." error={errors.CourseId?.message} {...register('CourseId')}>
+          <SelectField
+            label="Course"
+            hint="Opens the course's first lesson the member can see."
+            error={errors.CourseId?.message}
+            {...register('CourseId')}
+          >
             <option value="">Choose a course…</option>
             {courses.map((c) => (
               <option key={c.id} value={c.id}>
@@ -167,33 +226,78 @@ export function ResourceFormDialog({ resource, onClose }: { resource: Resource |
         )}
         {isForSale(visibility) && (
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="Price (USD)" inputMode="decimal" placeholder="19.00" autoComplete="off" hint="Bought in the portal by card." error={errors.price?.message} {...register('price')} />
-            <TextField label="Purchase URL" type="url" placeholder="https://" autoComplete="off" hint="Or sold on an external store page." error={errors.purchaseUrl?.message} {...register('purchaseUrl')} />
+            <TextField
+              label="Price (USD)"
+              inputMode="decimal"
+              placeholder="19.00"
+              autoComplete="off"
+              hint="Bought in the portal by card."
+              error={errors.price?.message}
+              {...register('price')}
+            />
+            <TextField
+              label="Purchase URL"
+              type="url"
+              placeholder="https://"
+              autoComplete="off"
+              hint="Or sold on an external store page."
+              error={errors.purchaseUrl?.message}
+              {...register('purchaseUrl')}
+            />
           </div>
         )}
         <Controller
           control={control}
           name="Tags"
           render={({ field }) => (
-            <ChecklistField legend="Required Tags (members holding one get access)" choices={tags.map((t) => ({ id: t.id, label: t.name }))} value={field.value} onChange={field.onChange} empty="No tags yet." error={errors.Tags?.message} />
+            <ChecklistField
+              legend="Required Tags (members holding one get access)"
+              choices={tags.map((t) => ({ id: t.id, label: t.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              empty="No tags yet."
+              error={errors.Tags?.message}
+            />
           )}
         />
         <Controller
           control={control}
           name="ResourceCategories"
           render={({ field }) => (
-            <ChecklistField legend="Categories" choices={categories.map((c) => ({ id: c.id, label: c.name }))} value={field.value} onChange={field.onChange} empty="No categories yet: add them with Categories." error={errors.ResourceCategories?.message} />
+            <ChecklistField
+              legend="Categories"
+              choices={categories.map((c) => ({ id: c.id, label: c.name }))}
+              value={field.value}
+              onChange={field.onChange}
+              empty="No categories yet: add them with Categories."
+              error={errors.ResourceCategories?.message}
+            />
           )}
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Published on (optional)" type="date" error={errors.publishedAt?.message} {...register('publishedAt')} />
-          <Checkbox className="sm:mt-7" label="Hidden" description="Only admins see hidden resources." {...register('hidden')} />
+          <TextField
+            label="Published on (optional)"
+            type="date"
+            error={errors.publishedAt?.message}
+            {...register('publishedAt')}
+          />
+          <Checkbox
+            className="sm:mt-7"
+            label="Hidden"
+            description="Only admins see hidden resources."
+            {...register('hidden')}
+          />
         </div>
         <div>
           <p className="mb-1.5 text-sm font-medium text-gray-700">Cover photo</p>
           <div className="flex flex-wrap items-center gap-3">
             <ResourceCover resource={{ coverPhotoUrl: cover, type }} className="h-16 w-28 rounded-md" />
-            <Button size="sm" variant="secondary" loading={image.uploading} onClick={() => void image.choose().then((url) => url && setCover(url))}>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={image.uploading}
+              onClick={() => void image.choose().then((url) => url && setCover(url))}
+            >
               {image.uploading ? 'Uploading…' : 'Upload cover'}
             </Button>
             {cover && !image.uploading && (

@@ -3,7 +3,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
 import { toApiError } from '../../app/errors';
-import { ArticleMarkdown } from './ArticleMarkdown';
+import { ArticleMarkdown, withoutRepeatedTitle } from './ArticleMarkdown';
 import { ResourceCover } from './DefaultCover';
 import { Badge } from './ResourceCard';
 import { actionLabel, badges, formatDate, openingOf } from './resourceView';
@@ -81,7 +81,7 @@ export function ResourceReader({
         </p>
       </header>
       {showArticle ? (
-        <ArticleMarkdown>{resource.content ?? ''}</ArticleMarkdown>
+        <ArticleMarkdown>{withoutRepeatedTitle(resource.content ?? '', resource.title)}</ArticleMarkdown>
       ) : (
         <div className="flex flex-col items-start gap-3 rounded-xl border border-gray-200 bg-white p-5">
           {resource.description && <p className="text-gray-700">{resource.description}</p>}

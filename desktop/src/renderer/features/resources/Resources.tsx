@@ -24,8 +24,10 @@ import { ResourceReader } from './ResourceReader';
 import { courseLink, openingOf } from './resourceView';
 import { useGetResourceCategoriesQuery, useGetResourcesQuery } from './resourcesApi';
 
-const isListType = (v: string | null): v is ResourceListType => (RESOURCE_LIST_TYPES as readonly string[]).includes(v ?? '');
-const positiveIds = (values: string[]) => [...new Set(values.filter((v) => /^\d{1,10}$/.test(v)).map(Number))].filter((n) => n > 0);
+const isListType = (v: string | null): v is ResourceListType =>
+  (RESOURCE_LIST_TYPES as readonly string[]).includes(v ?? '');
+const positiveIds = (values: string[]) =>
+  [...new Set(values.filter((v) => /^\d{1,10}$/.test(v)).map(Number))].filter((n) => n > 0);
 
 /**
  * /resources (SPEC §2): search, type radios (?type=), category checkboxes (?categories=, repeated),
@@ -59,13 +61,15 @@ export function Resources() {
       },
       { replace },
     );
-  const setType = (value: ResourceListType) => update((p) => (value === 'all' ? p.delete('type') : p.set('type', value)), true);
+  const setType = (value: ResourceListType) =>
+    update((p) => (value === 'all' ? p.delete('type') : p.set('type', value)), true);
   const setCategories = (ids: number[]) =>
     update((p) => {
       p.delete('categories');
       for (const id of ids) p.append('categories', String(id));
     }, true);
-  const toggleCategory = (id: number) => setCategories(selected.includes(id) ? selected.filter((c) => c !== id) : [...selected, id]);
+  const toggleCategory = (id: number) =>
+    setCategories(selected.includes(id) ? selected.filter((c) => c !== id) : [...selected, id]);
 
   const open = (resource: Resource) => {
     switch (openingOf(resource)) {
@@ -123,7 +127,10 @@ export function Resources() {
   } else {
     body = (
       <ul
-        className={cn('grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3', list.isFetching && 'opacity-60 transition-opacity')}
+        className={cn(
+          'grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3',
+          list.isFetching && 'opacity-60 transition-opacity',
+        )}
         aria-label="Resources"
         aria-busy={list.isFetching || undefined}
       >
@@ -143,7 +150,10 @@ export function Resources() {
         description={
           <>
             Guides, tools and courses for your business.{' '}
-            <ExternalLink href={EXTERNAL_LINKS.recommendResource} className="font-medium text-brand-700 hover:underline">
+            <ExternalLink
+              href={EXTERNAL_LINKS.recommendResource}
+              className="font-medium text-brand-700 hover:underline"
+            >
               Recommend a resource
             </ExternalLink>
           </>

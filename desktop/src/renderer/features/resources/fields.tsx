@@ -2,7 +2,19 @@ import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type Textar
 import { inputClasses } from '../../components/TextField';
 import { cn } from '../../lib/cn';
 
-function Shell({ id, label, error, hint, children }: { id: string; label: ReactNode; error?: string; hint?: ReactNode; children: ReactNode }) {
+function Shell({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-gray-700">
@@ -28,7 +40,14 @@ const describedBy = (id: string, error?: string, hint?: ReactNode) =>
 
 type Extra = { label: ReactNode; error?: string; hint?: ReactNode };
 
-export function TextArea({ label, error, hint, ref, className, ...rest }: TextareaHTMLAttributes<HTMLTextAreaElement> & Extra & { ref?: Ref<HTMLTextAreaElement> }) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  ref,
+  className,
+  ...rest
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Extra & { ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
     <Shell id={id} label={label} error={error} hint={hint}>
@@ -44,7 +63,14 @@ export function TextArea({ label, error, hint, ref, className, ...rest }: Textar
   );
 }
 
-export function SelectField({ label, error, hint, ref, children, ...rest }: SelectHTMLAttributes<HTMLSelectElement> & Extra & { ref?: Ref<HTMLSelectElement> }) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  ref,
+  children,
+  ...rest
+}: SelectHTMLAttributes<HTMLSelectElement> & Extra & { ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   return (
     <Shell id={id} label={label} error={error} hint={hint}>
@@ -85,10 +111,20 @@ export function ChecklistField({
       {choices.length === 0 ? (
         <p className="text-sm text-gray-500">{empty}</p>
       ) : (
-        <div className={cn('max-h-36 overflow-y-auto rounded-lg border p-2', error ? 'border-red-400' : 'border-gray-200')}>
+        <div
+          className={cn('max-h-36 overflow-y-auto rounded-lg border p-2', error ? 'border-red-400' : 'border-gray-200')}
+        >
           {choices.map((c) => (
-            <label key={c.id} className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm text-gray-800 hover:bg-gray-50">
-              <input type="checkbox" className="size-4 accent-brand-600" checked={value.includes(c.id)} onChange={() => toggle(c.id)} />
+            <label
+              key={c.id}
+              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm text-gray-800 hover:bg-gray-50"
+            >
+              <input
+                type="checkbox"
+                className="size-4 accent-brand-600"
+                checked={value.includes(c.id)}
+                onChange={() => toggle(c.id)}
+              />
               {c.label}
             </label>
           ))}

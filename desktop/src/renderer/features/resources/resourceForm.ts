@@ -37,7 +37,8 @@ export const FORM_FIELDS = [
   'ResourceCategories',
 ] as const;
 
-export const resourceFormTitle = (resource: Resource | null) => (resource ? `Edit resource: ${resource.title}` : 'Add a new resource');
+export const resourceFormTitle = (resource: Resource | null) =>
+  resource ? `Edit resource: ${resource.title}` : 'Add a new resource';
 
 export function formDefaults(r: Resource | null): ResourceForm {
   return {

@@ -64,8 +64,12 @@ export function badges(r: Resource): Array<{ text: string; tone: 'green' | 'ambe
   if (r.hidden) out.push({ text: 'Hidden', tone: 'gray' });
   if (r.owned) out.push({ text: 'Owned', tone: 'green' });
   else if (r.visibility === 'For Sale' || r.visibility === 'For Sale Premium') {
-    out.push({ text: r.price ? `${r.visibility} · ${formatPrice(r.price)}` : r.visibility, tone: r.hasAccess ? 'green' : 'amber' });
-  } else if (r.visibility === 'Included with Premium') out.push({ text: 'Included with Premium', tone: r.hasAccess ? 'brand' : 'amber' });
+    out.push({
+      text: r.price ? `${r.visibility} · ${formatPrice(r.price)}` : r.visibility,
+      tone: r.hasAccess ? 'green' : 'amber',
+    });
+  } else if (r.visibility === 'Included with Premium')
+    out.push({ text: 'Included with Premium', tone: r.hasAccess ? 'brand' : 'amber' });
   else out.push({ text: 'Free', tone: 'gray' });
   return out;
 }

@@ -67,7 +67,10 @@ export const resourcesApi = api.injectEndpoints({
       transformResponse: (res: { resourceCategories: ResourceCategory[] }) => res.resourceCategories,
       providesTags: [CATEGORIES],
     }),
-    upsertResourceCategory: build.mutation<{ resourceCategory: ResourceCategory; isNew: boolean }, { id?: number; name: string }>({
+    upsertResourceCategory: build.mutation<
+      { resourceCategory: ResourceCategory; isNew: boolean },
+      { id?: number; name: string }
+    >({
       query: (body) => ({ url: '/api/resource/category/upsert', method: 'POST', body }),
       // Resources carry their categories' names.
       invalidatesTags: [CATEGORIES, LIST, 'Resource'],

@@ -34,7 +34,10 @@ export const RESOURCE_TOAST_RULES: ToastRule[] = [
     kind: 'error',
     message: (action) => {
       const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
-      return { message: MESSAGES.uploadFailed, detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined };
+      return {
+        message: MESSAGES.uploadFailed,
+        detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined,
+      };
     },
   },
 ];

@@ -26,7 +26,7 @@ const XSS =
 async function openCard(id = 100, user = premium()) {
   renderApp(`/move-the-needle?card=${id}`, user);
   // The dialog's chunk (markdown and all) loads lazily: the first time takes a moment.
-  return screen.findByRole('dialog', { name: id === 100 ? 'Pick a niche' : /.+/ }, { timeout: 8000 });
+  return screen.findByRole('dialog', { name: id === 100 ? 'Pick a niche' : /.+/ }, { timeout: 20_000 });
 }
 
 describe('the card dialog', () => {
