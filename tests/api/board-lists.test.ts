@@ -80,6 +80,17 @@ describe('lists', () => {
     expect((await member.agent.post(`${MTN}/list/upsert`).send({ name: 'ok', position: -1 })).status).toBe(400);
   });
 
+  it('refuses a 51st list with a 409', async () => {
+    const member = await actor(t, { role: 'premium' });
+    await readBoard(member);
+    await t
+      .knex('mtn_lists')
+      .insert(Array.from({ length: 43 }, (_, i) => ({ user_id: member.user.id, name: `L${i}`, position: 7 + i })));
+    const res = await member.agent.post(`${MTN}/list/upsert`).send({ name: 'One too many' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.fields.name).toBe('A board holds at most 50 lists');
+  });
+
   it('lets only an admin delete a list, never a reserved one, and closes the gap', async () => {
     const member = await actor(t, { role: 'premium' });
     const coach = await actor(t, { role: 'coach' });

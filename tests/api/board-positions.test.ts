@@ -179,6 +179,13 @@ describe('creating and deleting cards', () => {
     await expectContiguous(t.knex);
   });
 
+  it('refuses a card past 1,000 in a list with a 409', async () => {
+    const { member, a } = await memberWithCards(1000);
+    const res = await member.agent.post(`${MTN}/card/upsert`).send({ title: 'One too many', ListId: a });
+    expect(res.status).toBe(409);
+    expect(res.body.error.fields.ListId).toBe('A list holds at most 1000 cards');
+  });
+
   it('lets only an admin delete a card, and closes the gap', async () => {
     const { member, a, aCards } = await memberWithCards(3);
     expect((await member.agent.delete(`${MTN}/card/${aCards[1]}`)).status).toBe(403);

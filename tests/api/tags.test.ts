@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { ALL_ROLES, createTag, createUser, signIn } from '../helpers/factories';
+import { createCourse } from '../helpers/courses';
 import type { Role } from '../../shared/src/limits';
 
 let t: TestApp;
@@ -63,6 +64,19 @@ describe('tags', () => {
   it('lets a coach list tags (to edit user tags) but not a member', async () => {
     expect((await (await agentFor('coach')).get('/api/tag/read-many')).status).toBe(200);
     expect((await (await agentFor('premium')).get('/api/tag/read-many')).status).toBe(403);
+  });
+
+  it('refuses with 409 to delete a tag that gates a course, module or lesson, and says where', async () => {
+    const admin = await agentFor('admin');
+    const gate = await createTag(t.knex);
+    await createCourse(t.knex, { tags: [gate.id], modules: [{ lessons: [{ tags: [gate.id] }, { tags: [gate.id] }] }] });
+    const res = await admin.delete(`/api/tag/${gate.id}`);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toBe('This tag is required by 1 course and 2 lessons. Remove it there first.');
+    expect(await t.knex('tags').where({ id: gate.id }).first()).toBeTruthy();
+    await t.knex('course_tags').where({ tag_id: gate.id }).del();
+    await t.knex('lesson_tags').where({ tag_id: gate.id }).del();
+    expect((await admin.delete(`/api/tag/${gate.id}`)).status).toBe(200);
   });
 
   it('returns 400, never 500, for a non-numeric id', async () => {

@@ -34,13 +34,16 @@ let cardId = 0;
 test('user text with script payloads renders inert for the coach and the admin', async ({ page }) => {
   // The member writes the payloads (API calls with the member's session).
   await signInAs(page, DEMO.premium);
-  memberId = ((await (await page.request.get('/api/auth/me')).json()) as { currentUser: { id: number } }).currentUser.id;
+  memberId = ((await (await page.request.get('/api/auth/me')).json()) as { currentUser: { id: number } }).currentUser
+    .id;
   const board = (await (await page.request.get('/api/move-the-needle/list/read-many')).json()) as {
     lists: Array<{ id: number; name: string }>;
   };
   const notes = board.lists.find((l) => l.name === 'PERSONAL NOTES')!.id;
   const api = '/api/move-the-needle';
-  const card = await page.request.post(`${api}/card/upsert`, { data: { title: 'XSS probe', description: XSS, ListId: notes } });
+  const card = await page.request.post(`${api}/card/upsert`, {
+    data: { title: 'XSS probe', description: XSS, ListId: notes },
+  });
   cardId = ((await card.json()) as { card: { id: number } }).card.id;
   const checklist = await page.request.post(`${api}/checkList/upsert`, { data: { title: 'Probe', CardId: cardId } });
   const checklistId = ((await checklist.json()) as { checkList: { id: number } }).checkList.id;
@@ -69,7 +72,9 @@ test('user text with script payloads renders inert for the coach and the admin',
   }
 });
 
-test('an admin sees the Master Template, without Reset board, and deletes a list after confirmation', async ({ page }) => {
+test('an admin sees the Master Template, without Reset board, and deletes a list after confirmation', async ({
+  page,
+}) => {
   await signInAs(page, DEMO.admin);
   await page.getByRole('navigation').first().getByRole('link', { name: 'Master Template' }).click();
   await dismissWelcome(page);
@@ -123,6 +128,9 @@ test('the board works by keyboard and at phone width', async ({ page }) => {
   await expect(column(page, 'IN PROGRESS').getByText('Pick your product niche')).toBeAttached();
   // Put it back for the other specs.
   await tile.press('Enter');
-  await page.getByRole('dialog', { name: 'Pick your product niche' }).getByLabel('In List').selectOption({ label: 'NOT STARTED' });
+  await page
+    .getByRole('dialog', { name: 'Pick your product niche' })
+    .getByLabel('In List')
+    .selectOption({ label: 'NOT STARTED' });
   await expect(column(page, 'NOT STARTED').getByText('Pick your product niche')).toBeAttached();
 });

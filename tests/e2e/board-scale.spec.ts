@@ -17,10 +17,14 @@ test('a 2,100-card board becomes interactive (prints the time)', async ({ page }
   };
   const existing = board.lists.reduce((n, l) => n + l.Cards.length, 0);
   const perList = Math.ceil((CARDS - existing) / board.lists.length);
-  const jobs = board.lists.flatMap((l) => Array.from({ length: perList }, (_, i) => ({ ListId: l.id, title: `Goal ${l.name} #${i + 1}` })));
+  const jobs = board.lists.flatMap((l) =>
+    Array.from({ length: perList }, (_, i) => ({ ListId: l.id, title: `Goal ${l.name} #${i + 1}` })),
+  );
   const seeded = Date.now();
   for (let i = 0; i < jobs.length; i += 16) {
-    const res = await Promise.all(jobs.slice(i, i + 16).map((data) => page.request.post(`${api}/card/upsert`, { data })));
+    const res = await Promise.all(
+      jobs.slice(i, i + 16).map((data) => page.request.post(`${api}/card/upsert`, { data })),
+    );
     expect(res.every((r) => r.ok())).toBe(true);
   }
   console.log(`seeded ${jobs.length} cards through the API in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
@@ -47,14 +51,21 @@ test('a 2,100-card board becomes interactive (prints the time)', async ({ page }
       undefined,
       { polling: 'raf', timeout: 60_000 },
     );
-    const interactive = (await handle.jsonValue()) as number;
+    const interactive = await handle.jsonValue();
     times.push(interactive);
-    const total = await page.locator('section.mtn-list h2 + span').evaluateAll((els) => els.reduce((n, e) => n + Number(e.textContent), 0));
+    const total = await page
+      .locator('section.mtn-list h2 + span')
+      .evaluateAll((els) => els.reduce((n, e) => n + Number(e.textContent), 0));
     expect(total).toBeGreaterThanOrEqual(CARDS);
     const marks = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const board = performance.getEntriesByType('resource').find((e) => e.name.includes('/list/read-many'));
-      return { domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? 0), boardFetchEnd: Math.round(board?.responseEnd ?? 0) };
+      const board = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).find((e) =>
+        e.name.includes('/list/read-many'),
+      );
+      return {
+        domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? 0),
+        boardFetchEnd: Math.round(board?.responseEnd ?? 0),
+      };
     });
     console.log(
       `run ${run + 1}: navigation to interactive with ${total} cards: ${interactive} ms ` +
@@ -62,7 +73,9 @@ test('a 2,100-card board becomes interactive (prints the time)', async ({ page }
     );
   }
   const rendered = await page.locator('li.mtn-card').count();
-  console.log(`board with ${CARDS}+ cards: navigation to interactive ${times.join(' / ')} ms (rendered tiles: ${rendered})`);
+  console.log(
+    `board with ${CARDS}+ cards: navigation to interactive ${times.join(' / ')} ms (rendered tiles: ${rendered})`,
+  );
   await page.locator('li.mtn-card').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
   await shot(page, 'board-2100');

@@ -51,7 +51,6 @@ export const seedResources: AreaSeed = async (trx, ctx) => {
   const cat = (name: string) => cats.find((c) => c.name === name)!.id;
   const course = (await trx('courses').select('id').where({ slug: 'amazon-fba-foundations' }).first()) as
     { id: number } | undefined;
-  const day = (n: number) => new Date(Date.UTC(2026, 0, 1 + n, 12));
 
   const items = [
     {
@@ -130,6 +129,8 @@ export const seedResources: AreaSeed = async (trx, ctx) => {
     },
   ] as const;
 
+  // A day apart, the last one yesterday, so the dashboard shows fresh dates.
+  const day = (n: number) => new Date(Date.now() - (items.length - n) * 24 * 3600 * 1000);
   for (const [i, item] of items.entries()) {
     const { categories, ...rest } = item;
     const tags = 'tags' in item ? item.tags : [];

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FORM_EMBED_ORIGINS, VIDEO_EMBED_ORIGINS } from '@shared/limits';
+import { AI_CHAT_ORIGINS } from '@shared/content/ai-tools';
 import {
   DEFAULT_DEVELOPMENT_API,
   DEFAULT_FRAME_ORIGINS,
@@ -87,5 +89,14 @@ describe('application menu', () => {
   it('offers developer tools only outside production', () => {
     expect(roles(menuTemplate('linux', true))).not.toContain('toggleDevTools');
     expect(roles(menuTemplate('linux', false))).toContain('toggleDevTools');
+  });
+});
+
+describe('frame origins', () => {
+  it('frames every video, lesson form and AI chat origin the web CSP allows, and nothing but https', () => {
+    for (const origin of [...VIDEO_EMBED_ORIGINS, ...FORM_EMBED_ORIGINS, ...AI_CHAT_ORIGINS]) {
+      expect(DEFAULT_FRAME_ORIGINS).toContain(origin);
+    }
+    for (const origin of DEFAULT_FRAME_ORIGINS) expect(origin.startsWith('https://')).toBe(true);
   });
 });

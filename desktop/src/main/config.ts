@@ -2,7 +2,9 @@
  * The desktop app's configuration, read once from the environment: which API it talks to, which
  * sites it may open in the system browser and which it may embed in frames.
  */
-import { EXTERNAL_LINKS } from '@shared/limits';
+import { EXTERNAL_LINKS, FORM_EMBED_ORIGINS, VIDEO_EMBED_ORIGINS } from '@shared/limits';
+import { AI_CHAT_ORIGINS } from '@shared/content/ai-tools';
+import { PURCHASE_URL_HOSTS } from '@shared/policies/resources';
 
 export interface DesktopConfig {
   /** Packaged build or NODE_ENV=production: https only, no developer tools. */
@@ -20,12 +22,12 @@ export const DEFAULT_DEVELOPMENT_API = 'http://localhost:4000';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
-/** Video, chat and form providers the lessons and the AI toolkit embed. */
-export const DEFAULT_FRAME_ORIGINS = [
-  'https://www.youtube.com',
-  'https://www.youtube-nocookie.com',
-  'https://player.vimeo.com',
-  'https://www.chatbase.co',
+/**
+ * Video, form and chat providers the lessons, banners and the AI toolkit embed: the same shared
+ * lists the API's CSP frame-src is built from, so the web and the desktop app allow the same frames.
+ */
+export const DEFAULT_FRAME_ORIGINS: string[] = [
+  ...new Set<string>([...VIDEO_EMBED_ORIGINS, ...FORM_EMBED_ORIGINS, ...AI_CHAT_ORIGINS]),
 ];
 
 /** Sites named by the spec (shared EXTERNAL_LINKS) plus the video and chat providers. */
@@ -40,6 +42,9 @@ export const DEFAULT_EXTERNAL_HOSTS = [
   'youtube.com',
   'vimeo.com',
   'chatbase.co',
+  // Resources: the stores a Purchase URL may point to, and Stripe's customer portal (/blocked Fix).
+  ...PURCHASE_URL_HOSTS,
+  'billing.stripe.com',
 ];
 
 export class DesktopConfigError extends Error {}

@@ -98,6 +98,10 @@ export async function moveCard(
   return { id: card.id, ListId: dest!.id, position: to };
 }
 
+/** Bounds that keep one board's reads and moves cheap (a list of 1,000 cards is unusable anyway). */
+export const MAX_CARDS_PER_LIST = 1000;
+export const MAX_LISTS_PER_BOARD = 50;
+
 /** A new card goes at `position` (default: the end) of a list of the locked board. */
 export async function openCardSlot(
   trx: Knex.Transaction,
@@ -106,6 +110,10 @@ export async function openCardSlot(
   position?: number,
 ): Promise<number> {
   const [list] = await boardLists(trx, ownerId, [listId]);
+  if (list!.card_count >= MAX_CARDS_PER_LIST) {
+    const message = `A list holds at most ${MAX_CARDS_PER_LIST} cards`;
+    throw conflict(message, { ListId: message });
+  }
   const at = clampPosition(position, list!.card_count);
   if (at < list!.card_count) {
     await trx.raw('update mtn_cards set position = position + 1 where list_id = ? and position >= ?::int', [
@@ -149,6 +157,10 @@ export async function openListSlot(
   position: number | undefined,
   count: number,
 ) {
+  if (count >= MAX_LISTS_PER_BOARD) {
+    const message = `A board holds at most ${MAX_LISTS_PER_BOARD} lists`;
+    throw conflict(message, { name: message });
+  }
   const at = clampPosition(position, count);
   if (at < count) {
     await trx.raw('update mtn_lists set position = position + 1 where user_id = ? and position >= ?::int', [

@@ -127,6 +127,7 @@ export function userRoutes(): Router<PortalState, PortalContext> {
         target,
         values,
         tagIds: 'Tags' in changes ? tagIdsOf(input.Tags) : undefined,
+        resourceIds: 'Resources' in changes ? tagIdsOf(input.Resources) : undefined,
         passwordChanged,
         revokeSessions,
         auditBy: self ? null : { actorId: actor.id, ip: ctx.ip },

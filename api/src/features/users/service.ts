@@ -5,6 +5,7 @@ import { audit } from '../../core/audit';
 import { revokeUserSessions } from '../../core/session';
 import { TAGS_JSON_SQL, type UserRow } from '../../core/session-user';
 import { changedFieldNames } from './fields';
+import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources/owned';
 import type { UserRowWithRelations } from './presenter';
 
 /** SPEC §2: the community search lists only basic and premium users. */
@@ -59,7 +60,11 @@ export function userListQueries(knex: Knex, query: UserListQuery, scope: ListSco
     knex.raw(`count(*) filter (where u.role = 'basic')::int as basic`),
   );
   const page = applyFilters(knex('users as u'), query, scope)
-    .select(scope.community ? PUBLIC_COLUMNS : ['u.*', knex.raw(`${TAGS_JSON_SQL} as tags`)])
+    .select(
+      scope.community
+        ? PUBLIC_COLUMNS
+        : ['u.*', knex.raw(`${TAGS_JSON_SQL} as tags`), knex.raw(`${RESOURCES_JSON_SQL} as resources`)],
+    )
     .orderBy([
       { column: 'u.created_at', order: 'desc' },
       { column: 'u.id', order: 'desc' },
@@ -80,7 +85,7 @@ export async function listUsers(knex: Knex, query: UserListQuery, scope: ListSco
 
 export async function getUserWithTags(knex: Knex, id: number): Promise<UserRowWithRelations | undefined> {
   const result = await knex.raw<{ rows: UserRowWithRelations[] }>(
-    `select u.*, ${TAGS_JSON_SQL} as tags from users u where u.id = ?`,
+    `select u.*, ${TAGS_JSON_SQL} as tags, ${RESOURCES_JSON_SQL} as resources from users u where u.id = ?`,
     [id],
   );
   return result.rows[0];
@@ -97,6 +102,8 @@ export interface UserWrite {
   values: Record<string, unknown>;
   /** Replace the user's tag set with these ids (unknown ids are ignored); undefined leaves tags alone. */
   tagIds?: number[];
+  /** Replace the resources the user owns (admin form's Owned Resources); undefined leaves them alone. */
+  resourceIds?: number[];
   passwordChanged: boolean;
   /** End the user's sessions after the change, except the one with this cookie key (if any). */
   revokeSessions: { exceptKey?: string } | null;
@@ -138,9 +145,11 @@ export async function saveUser(knex: Knex, write: UserWrite): Promise<number> {
         if (wanted.length) await trx('user_tags').insert(wanted.map((tagId) => ({ user_id: id, tag_id: tagId })));
       }
     }
+    const resourcesChanged = write.resourceIds ? await replaceOwnedResources(trx, id, write.resourceIds) : false;
     if (write.auditBy) {
       const fields = changedFieldNames(target, values);
       if (tagsChanged) fields.push('Tags');
+      if (resourcesChanged) fields.push('Resources');
       if (write.passwordChanged) fields.push('password'); // the name only, never the value
       await audit(trx, {
         actorId: write.auditBy.actorId,

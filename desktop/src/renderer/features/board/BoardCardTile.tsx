@@ -62,7 +62,10 @@ export const BoardCardTile = memo(function BoardCardTile({
   const cardLabels = card.LabelIds.map((id) => labels.get(id)).filter((l): l is Label => l !== undefined);
   return (
     // content-visibility: tiles scrolled out of their column cost no layout or paint.
-    <li className="mtn-card list-none [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]" data-card-id={card.id}>
+    <li
+      className="mtn-card list-none [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]"
+      data-card-id={card.id}
+    >
       <button
         type="button"
         onClick={() => onOpen(card.id)}

@@ -182,6 +182,10 @@ export const boardApi = api.injectEndpoints({
       query: (body) => ({ url: `${BASE}/activity/upsert`, method: 'POST', body }),
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),
+    deleteActivity: build.mutation<{ success: boolean }, { id: number; CardId: number }>({
+      query: ({ id }) => ({ url: `${BASE}/activity/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
+    }),
 
     upsertCheckList: build.mutation<
       { checkList: CheckList; isNew: boolean },
@@ -245,6 +249,7 @@ export const {
   useUpsertAttachmentMutation,
   useDeleteAttachmentMutation,
   useUpsertActivityMutation,
+  useDeleteActivityMutation,
   useUpsertCheckListMutation,
   useDeleteCheckListMutation,
   useUpsertCheckListItemMutation,

@@ -61,6 +61,7 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
   },
   { matcher: e.upsertActivity.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.commentAdded) },
   { matcher: e.upsertActivity.matchRejected, kind: 'error', message: serverMessage },
+  { matcher: e.deleteActivity.matchRejected, kind: 'error', message: serverMessage },
   {
     matcher: e.upsertCheckList.matchFulfilled,
     kind: 'success',

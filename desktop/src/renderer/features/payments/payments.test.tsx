@@ -33,15 +33,28 @@ function stubStripe(opts: { paymentMethod?: { id: string } | null; methodError?:
       }),
     }),
     createPaymentMethod: vi.fn(async () =>
-      opts.methodError ? { error: { message: opts.methodError } } : { paymentMethod: opts.paymentMethod ?? { id: 'pm_123' } },
+      opts.methodError
+        ? { error: { message: opts.methodError } }
+        : { paymentMethod: opts.paymentMethod ?? { id: 'pm_123' } },
     ),
-    confirmCardPayment: vi.fn(async () => (opts.confirmError ? { error: { message: opts.confirmError } } : { paymentIntent: { id: 'pi_1', status: 'succeeded' } })),
+    confirmCardPayment: vi.fn(async () =>
+      opts.confirmError
+        ? { error: { message: opts.confirmError } }
+        : { paymentIntent: { id: 'pi_1', status: 'succeeded' } },
+    ),
   };
   vi.stubGlobal('Stripe', () => stripe);
   return { stripe, change: (e: StripeCardChange) => act(() => emit(e)) };
 }
 
-const locked = makeResource({ id: 77, title: 'Playbook', visibility: 'For Sale', price: 19, hasAccess: false, url: null });
+const locked = makeResource({
+  id: 77,
+  title: 'Playbook',
+  visibility: 'For Sale',
+  price: 19,
+  hasAccess: false,
+  url: null,
+});
 const owned = { ...locked, hasAccess: true, owned: true };
 
 function server(intent: (call: FetchCall) => MockResponse | undefined) {
@@ -49,7 +62,14 @@ function server(intent: (call: FetchCall) => MockResponse | undefined) {
     resources: [locked],
     override: (call) => {
       if (call.path === '/api/stripe/config') {
-        return { body: { enabled: true, publishableKey: 'pk_test_1', jsUrl: 'https://js.stripe.com/v3/', webUrl: 'https://portal.example.com' } };
+        return {
+          body: {
+            enabled: true,
+            publishableKey: 'pk_test_1',
+            jsUrl: 'https://js.stripe.com/v3/',
+            webUrl: 'https://portal.example.com',
+          },
+        };
       }
       return intent(call);
     },
@@ -88,12 +108,16 @@ describe('purchase modal', () => {
     change({ empty: false, complete: true });
     await user.click(within(dialog).getByRole('button', { name: 'Pay $19.00' }));
     expect(await within(dialog).findByText(MESSAGES.paymentSuccessful)).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'My Purchases' }).getAttribute('href')).toBe('/resources?type=my-purchases');
+    expect(within(dialog).getByRole('link', { name: 'My Purchases' }).getAttribute('href')).toBe(
+      '/resources?type=my-purchases',
+    );
     const sent = calls.find((c) => c.path === '/api/stripe/create-payment-intent')!.body;
     expect(sent).toEqual({ resourceId: 77, paymentMethodId: 'pm_123' });
     const lists = calls.filter((c) => c.path === '/api/resource/read-many').length;
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/resource/read-many').length).toBeGreaterThan(lists));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/resource/read-many').length).toBeGreaterThan(lists),
+    );
   });
 
   it('shows a declined card’s message and lets the member try again', async () => {
@@ -114,9 +138,12 @@ describe('purchase modal', () => {
     const { stripe, change } = stubStripe();
     const { calls } = server(({ path }) => {
       if (path === '/api/stripe/create-payment-intent') {
-        return { body: { status: 'requires_action', paymentIntentId: 'pi_9', clientSecret: 'pi_9_secret_x', resource: null } };
+        return {
+          body: { status: 'requires_action', paymentIntentId: 'pi_9', clientSecret: 'pi_9_secret_x', resource: null },
+        };
       }
-      if (path === '/api/stripe/confirm-payment') return { body: { status: 'succeeded', paymentIntentId: 'pi_9', clientSecret: null, resource: owned } };
+      if (path === '/api/stripe/confirm-payment')
+        return { body: { status: 'succeeded', paymentIntentId: 'pi_9', clientSecret: null, resource: owned } };
       return undefined;
     });
     const { user, dialog } = await openModal();
@@ -150,7 +177,9 @@ describe('/check-stripe-payment', () => {
       }
       if (path !== '/api/stripe/check-payment') return undefined;
       checks += 1;
-      return { body: checks < 2 ? { stripeStatus: 'past_due', blocked: true } : { stripeStatus: 'active', blocked: false } };
+      return {
+        body: checks < 2 ? { stripeStatus: 'past_due', blocked: true } : { stripeStatus: 'active', blocked: false },
+      };
     });
     renderApp('/check-stripe-payment', blocked);
     expect(await screen.findByText(MESSAGES.checkingPayment)).toBeTruthy();

@@ -56,13 +56,22 @@ describe('admin resource modal', () => {
     expect(await within(dialog).findByText('Fill in Price or Purchase URL')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Purchase URL'), 'https://buy.stripe.com/x');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('Choose at least one Required Tag when there is a Purchase URL')).toBeTruthy();
+    expect(
+      await within(dialog).findByText('Choose at least one Required Tag when there is a Purchase URL'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.path === '/api/resource/upsert')).toBe(false);
     await user.click(await within(dialog).findByRole('checkbox', { name: 'Mastermind' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.resourceCreated)).toBeTruthy();
     const sent = calls.find((c) => c.path === '/api/resource/upsert')!.body as Record<string, unknown>;
-    expect(sent).toMatchObject({ title: 'Scripts', type: 'Link', visibility: 'For Sale', purchaseUrl: 'https://buy.stripe.com/x', price: null, Tags: [{ id: 1 }] });
+    expect(sent).toMatchObject({
+      title: 'Scripts',
+      type: 'Link',
+      visibility: 'For Sale',
+      purchaseUrl: 'https://buy.stripe.com/x',
+      price: null,
+      Tags: [{ id: 1 }],
+    });
     expect(await screen.findByRole('article', { name: 'Scripts' })).toBeTruthy();
   });
 
@@ -70,7 +79,16 @@ describe('admin resource modal', () => {
     fakeResourcesServer({
       override: ({ path }) =>
         path === '/api/resource/upsert'
-          ? { status: 400, body: { error: { code: 'validation_failed', message: 'x', fields: { purchaseUrl: 'Use an https address of an allowed store' } } } }
+          ? {
+              status: 400,
+              body: {
+                error: {
+                  code: 'validation_failed',
+                  message: 'x',
+                  fields: { purchaseUrl: 'Use an https address of an allowed store' },
+                },
+              },
+            }
           : undefined,
     });
     const { user, dialog } = await openAdd();
@@ -132,7 +150,9 @@ describe('category modal', () => {
 describe('dashboard Recent Resources', () => {
   it('lists the 15 newest, each linking to /resources?id={id} with a relative time', async () => {
     const { calls } = fakeResourcesServer({
-      resources: Array.from({ length: 20 }, (_, i) => makeResource({ id: 900 + i, title: `Recent ${i}`, createdAt: new Date().toISOString() })),
+      resources: Array.from({ length: 20 }, (_, i) =>
+        makeResource({ id: 900 + i, title: `Recent ${i}`, createdAt: new Date().toISOString() }),
+      ),
     });
     renderApp('/', makeUser({ role: 'premium' }));
     const list = await screen.findByRole('list', { name: 'Recent resources' });

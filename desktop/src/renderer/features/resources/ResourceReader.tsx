@@ -62,7 +62,7 @@ export function ResourceReader({
       <div>
         <BackButton onBack={onBack} />
       </div>
-      <ResourceCover resource={resource} className="aspect-[3/1] w-full rounded-xl" />
+      {resource.coverPhotoUrl && <ResourceCover resource={resource} className="aspect-[3/1] w-full rounded-xl" />}
       <header className="flex flex-col gap-2">
         <div className="flex flex-wrap gap-1.5">
           <Badge tone="gray">{resource.type}</Badge>

@@ -18,7 +18,8 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-const LONG = 'Seven photos that sell: the main image on white, three lifestyle shots, an infographic, and more besides.';
+const LONG =
+  'Seven photos that sell: the main image on white, three lifestyle shots, an infographic, and more besides.';
 
 describe('Resources page', () => {
   it("shows 'No resources found.' when nothing matches", async () => {
@@ -31,7 +32,9 @@ describe('Resources page', () => {
   it('shows the error of a failed load with a retry', async () => {
     fakeResourcesServer({
       override: ({ path }) =>
-        path === '/api/resource/read-many' ? { status: 500, body: { error: { code: 'x', message: 'Internal server error' } } } : undefined,
+        path === '/api/resource/read-many'
+          ? { status: 500, body: { error: { code: 'x', message: 'Internal server error' } } }
+          : undefined,
     });
     renderApp('/resources', makeUser());
     expect((await screen.findByRole('alert')).textContent).toContain('Internal server error');
@@ -41,14 +44,22 @@ describe('Resources page', () => {
   it('lists cards with the description cut at 80 characters and the action for each', async () => {
     fakeResourcesServer({
       resources: [
-        makeResource({ title: 'Photo playbook', description: LONG, type: 'Article', visibility: 'For Sale', price: 19, hasAccess: false, url: null }),
+        makeResource({
+          title: 'Photo playbook',
+          description: LONG,
+          type: 'Article',
+          visibility: 'For Sale',
+          price: 19,
+          hasAccess: false,
+          url: null,
+        }),
         makeResource({ title: 'Help pages' }),
         makeResource({ title: 'PPC', visibility: 'Included with Premium', hasAccess: false, url: null }),
       ],
     });
     renderApp('/resources', makeUser());
     const card = await screen.findByRole('article', { name: 'Photo playbook' });
-    const text = within(card).getByTestId('resource-description').textContent!;
+    const text = within(card).getByTestId('resource-description').textContent ?? '';
     expect(text.length).toBeLessThanOrEqual(81);
     expect(text.endsWith('…')).toBe(true);
     expect(within(card).getByRole('button', { name: 'Buy for $19.00: Photo playbook' })).toBeTruthy();
@@ -74,12 +85,12 @@ describe('Resources page', () => {
     await user.click(screen.getByRole('radio', { name: 'All' }));
     await user.click(screen.getByRole('checkbox', { name: 'Sourcing' }));
     await user.click(screen.getByRole('checkbox', { name: 'Launch' }));
-    await waitFor(() =>
-      expect(calls.some((c) => c.search.getAll('categories').join() === '5,6')).toBe(true),
-    );
+    await waitFor(() => expect(calls.some((c) => c.search.getAll('categories').join() === '5,6')).toBe(true));
     await user.type(screen.getByLabelText('Search resources'), 'guide');
     await waitFor(() => expect(calls.some((c) => c.search.get('search') === 'guide')).toBe(true), { timeout: 2000 });
-    expect(calls.filter((c) => c.search.get('search')?.startsWith('gui')).every((c) => c.search.get('search') === 'guide')).toBe(true);
+    expect(
+      calls.filter((c) => c.search.get('search')?.startsWith('gui')).every((c) => c.search.get('search') === 'guide'),
+    ).toBe(true);
   });
 
   it('opens the article reader with ?id=, renders markdown without raw HTML, and goes back', async () => {
@@ -107,7 +118,13 @@ describe('Resources page', () => {
     fakeResourcesServer({
       resources: [
         makeResource({ title: 'Help pages', url: 'https://example.com/help' }),
-        makeResource({ title: 'Scripts', visibility: 'For Sale', hasAccess: false, url: null, purchaseUrl: 'https://buy.stripe.com/x' }),
+        makeResource({
+          title: 'Scripts',
+          visibility: 'For Sale',
+          hasAccess: false,
+          url: null,
+          purchaseUrl: 'https://buy.stripe.com/x',
+        }),
         makeResource({ title: 'Course res', type: 'Course', url: null, CourseId: 3, lessonId: 9 }),
       ],
     });

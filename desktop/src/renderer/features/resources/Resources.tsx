@@ -143,6 +143,16 @@ export function Resources() {
     );
   }
 
+  // The reader is the page's own view: the article title is its heading.
+  if (readerId !== null) {
+    return (
+      <div>
+        {body}
+        {buying && <PurchaseDialog resource={buying} onClose={() => setBuying(null)} />}
+      </div>
+    );
+  }
+
   return (
     <div>
       <PageHeader
@@ -160,25 +170,21 @@ export function Resources() {
         }
         actions={actions}
       />
-      {readerId !== null ? (
-        body
-      ) : (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <ResourceFilters
-            search={term}
-            onSearch={setTerm}
-            type={type}
-            onType={setType}
-            categories={categories.data}
-            categoriesError={Boolean(categories.error)}
-            selected={selected}
-            onToggleCategory={toggleCategory}
-            onClearCategories={() => setCategories([])}
-            manageCategories={admin ? () => setManagingCategories(true) : undefined}
-          />
-          <div className="min-w-0">{body}</div>
-        </div>
-      )}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
+        <ResourceFilters
+          search={term}
+          onSearch={setTerm}
+          type={type}
+          onType={setType}
+          categories={categories.data}
+          categoriesError={Boolean(categories.error)}
+          selected={selected}
+          onToggleCategory={toggleCategory}
+          onClearCategories={() => setCategories([])}
+          manageCategories={admin ? () => setManagingCategories(true) : undefined}
+        />
+        <div className="min-w-0">{body}</div>
+      </div>
       {editing && (
         <ResourceFormDialog
           key={editing === 'new' ? 'new' : editing.id}

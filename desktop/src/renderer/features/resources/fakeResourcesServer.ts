@@ -60,7 +60,8 @@ export function fakeResourcesServer(opts: FakeResourcesOptions = {}) {
       return { body: { resources: rows.slice(0, Number(search.get('itemsPerPage') ?? 1000)) } };
     }
     if (path === '/api/resource/category/read-many') return { body: { resourceCategories: categories } };
-    if (path === '/api/resource/course-options') return { body: { courses: [{ id: 3, title: 'FBA 101', status: 'PUBLISHED' }] } };
+    if (path === '/api/resource/course-options')
+      return { body: { courses: [{ id: 3, title: 'FBA 101', status: 'PUBLISHED' }] } };
     if (path === '/api/tag/read-many') return { body: { tags: [{ id: 1, name: 'Mastermind' }] } };
     if (path === '/api/resource/upsert') {
       const b = body as Partial<Resource> & { Tags: Array<{ id: number }>; ResourceCategories: Array<{ id: number }> };
@@ -89,7 +90,9 @@ export function fakeResourcesServer(opts: FakeResourcesOptions = {}) {
     }
     if (m && method === 'GET') {
       const found = resources.find((r) => r.id === Number(m[2]));
-      return found ? { body: { resource: found } } : { status: 404, body: { error: { code: 'not_found', message: 'Resource not found' } } };
+      return found
+        ? { body: { resource: found } }
+        : { status: 404, body: { error: { code: 'not_found', message: 'Resource not found' } } };
     }
     if (path === '/api/stripe/config') {
       return { body: { enabled: false, publishableKey: null, jsUrl: null, webUrl: 'https://portal.example.com' } };

@@ -91,7 +91,6 @@ describe('Guard', () => {
     renderApp('/course', makeUser());
     expect(await screen.findByRole('heading', { name: 'Courses' })).toBeTruthy();
     expect(location()).toBe('/courses');
-    expect(screen.getByText('This area is coming soon.')).toBeTruthy();
     cleanup();
     renderApp('/ai-tool-kit', makeUser({ role: 'coach' }));
     expect(await screen.findByRole('heading', { name: 'AI Toolkit' })).toBeTruthy();

@@ -24,6 +24,7 @@ import { ProgressBar } from './ProgressBar';
 import { UserFormDialog } from './UserFormDialog';
 import { UsersTable } from './UsersTable';
 import { useGetUsersQuery, useUpgradeRoleMutation } from './usersApi';
+import { useSyncWithStripeMutation } from '../payments/paymentsApi';
 
 type OpenDialog = { kind: 'edit'; user: User | null } | { kind: 'import' } | { kind: 'bulk' } | null;
 
@@ -58,6 +59,7 @@ function Dashboard({ me }: { me: CurrentUser }) {
   const [upgradeRole, { isLoading: upgrading }] = useUpgradeRoleMutation();
   const [signInAs, { isLoading: signingIn, originalArgs: signInArgs }] = useSignInAsMutation();
   const exporter = useUsersExport();
+  const [syncWithStripe, { isLoading: syncing }] = useSyncWithStripeMutation();
 
   const onSelect = (ids: number[], checked: boolean) =>
     setSelected((prev) => {
@@ -93,6 +95,8 @@ function Dashboard({ me }: { me: CurrentUser }) {
     { label: 'Downgrade to Basic', disabled: none || upgrading, onSelect: () => void changeRoles('basic') },
     { label: 'Upgrade to Coach', disabled: none || upgrading, onSelect: () => void changeRoles('coach') },
     { label: 'Sub. Problems', checked: subProblems, separated: true, onSelect: () => setSubProblems((s) => !s) },
+    // The result (or the failure) is a toast from the listener (features/payments/toasts).
+    { label: 'Sync with Stripe', disabled: syncing, onSelect: () => void syncWithStripe().unwrap().catch(() => undefined) },
     { label: 'Import Users', separated: true, onSelect: () => setDialog({ kind: 'import' }) },
     { label: 'Download CSV', disabled: exporter.running, onSelect: () => void exporter.start() },
     { label: 'Update Users Tags/Status', onSelect: () => setDialog({ kind: 'bulk' }) },

@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '../../lib/serverErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { roleLabel } from '../shell/SwitchRolesDialog';
 import { TagPicker } from './TagPicker';
+import { OwnedResourcesPicker } from '../resources/OwnedResourcesPicker';
 import { useDeleteUserMutation, useUpsertUserMutation, type UserUpsertBody } from './usersApi';
 
 interface UserForm {
@@ -23,6 +24,7 @@ interface UserForm {
   state: string;
   country: string;
   Tags: number[];
+  Resources: number[];
 }
 
 /** Server field errors shown under fields (SPEC §5); users_email is the email field's. */
@@ -47,6 +49,7 @@ function defaults(user: User | null): UserForm {
     state: user?.state ?? '',
     country: user?.country ?? '',
     Tags: (user?.Tags ?? []).map((t) => t.id),
+    Resources: (user?.Resources ?? []).map((r) => r.id),
   };
 }
 
@@ -95,6 +98,7 @@ export function UserFormDialog({
           state: orNull(values.state ?? ''),
           country: orNull(values.country ?? ''),
           Tags,
+          Resources: values.Resources.map((id) => ({ id })),
         };
     try {
       await upsert(body).unwrap();
@@ -221,6 +225,13 @@ export function UserFormDialog({
               <TextField label="Country" autoComplete="off" error={errors.country?.message} {...register('country')} />
             </div>
             {tagPicker}
+            <Controller
+              control={control}
+              name="Resources"
+              render={({ field }) => (
+                <OwnedResourcesPicker selected={field.value} onChange={field.onChange} known={user?.Resources} />
+              )}
+            />
           </>
         )}
       </form>

@@ -33,6 +33,8 @@ export interface UserUpsertBody {
   state?: string | null;
   country?: string | null;
   Tags?: Array<{ id: number }>;
+  /** Admin only: the resources the user owns (Owned Resources). */
+  Resources?: Array<{ id: number }>;
 }
 
 const LIST = { type: 'User' as const, id: 'LIST' };

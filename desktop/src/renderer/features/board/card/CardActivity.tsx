@@ -1,10 +1,66 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { MAX_COACHES_LISTED } from '@shared/limits';
-import type { Card } from '@shared/types/board';
+import { canEditActivity } from '@shared/policies/board';
+import type { Activity, Card } from '@shared/types/board';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
-import { useGetCoachesQuery, useUpsertActivityMutation } from '../boardApi';
+import { selectCurrentUser, useAppSelector } from '../../../app/hooks';
+import { useDeleteActivityMutation, useGetCoachesQuery, useUpsertActivityMutation } from '../boardApi';
 import { Markdown } from './Markdown';
+
+/** One comment: author, date, text, mentions; its author (or an admin) may delete it. */
+function Comment({ activity: a }: { activity: Activity }) {
+  const user = useAppSelector(selectCurrentUser);
+  const [remove, { isLoading }] = useDeleteActivityMutation();
+  const [confirming, setConfirming] = useState(false);
+  const author = a.User?.fullName ?? 'Former member';
+  return (
+    <li className="flex gap-3">
+      <Avatar photoUrl={a.User?.photoUrl ?? null} fullName={author} size="sm" />
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+          <span className="font-semibold text-gray-900">{author}</span>
+          <time dateTime={a.createdAt} className="text-xs text-gray-500">
+            {new Date(a.createdAt).toLocaleString()}
+          </time>
+          {canEditActivity(user, a.User?.id ?? null) &&
+            (confirming ? (
+              <span className="flex items-center gap-1 text-xs" role="group" aria-label="Delete this comment?">
+                Delete this comment?
+                <Button
+                  size="sm"
+                  variant="danger"
+                  loading={isLoading}
+                  onClick={() => void remove({ id: a.id, CardId: a.CardId })}
+                >
+                  Yes
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+                  Cancel
+                </Button>
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="text-xs text-gray-500 underline hover:text-red-700"
+                onClick={() => setConfirming(true)}
+              >
+                Delete
+              </button>
+            ))}
+        </p>
+        <div className="mt-1 rounded-lg bg-white px-3 py-2 ring-1 ring-gray-200">
+          <Markdown>{a.comment}</Markdown>
+        </div>
+        {a.TaggedUsers.length > 0 && (
+          <p className="mt-1 text-xs text-gray-600">
+            Mentioned: {a.TaggedUsers.map((u) => `@${u.fullName}`).join(', ')}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}
 
 /**
  * Activity: a comment box (Enter sends when not empty, Shift+Enter starts a new line) with
@@ -109,25 +165,7 @@ export function CardActivity({ card }: { card: Card }) {
       </div>
       <ol className="flex flex-col gap-3" aria-label="Comments">
         {card.Activities.map((a) => (
-          <li key={a.id} className="flex gap-3">
-            <Avatar photoUrl={a.User?.photoUrl ?? null} fullName={a.User?.fullName ?? 'Former member'} size="sm" />
-            <div className="min-w-0 flex-1">
-              <p className="text-sm">
-                <span className="font-semibold text-gray-900">{a.User?.fullName ?? 'Former member'}</span>{' '}
-                <time dateTime={a.createdAt} className="text-xs text-gray-500">
-                  {new Date(a.createdAt).toLocaleString()}
-                </time>
-              </p>
-              <div className="mt-1 rounded-lg bg-white px-3 py-2 ring-1 ring-gray-200">
-                <Markdown>{a.comment}</Markdown>
-              </div>
-              {a.TaggedUsers.length > 0 && (
-                <p className="mt-1 text-xs text-gray-600">
-                  Mentioned: {a.TaggedUsers.map((u) => `@${u.fullName}`).join(', ')}
-                </p>
-              )}
-            </div>
-          </li>
+          <Comment key={a.id} activity={a} />
         ))}
       </ol>
     </section>
