@@ -54,15 +54,13 @@ describe('resources: admin create, edit and delete', () => {
     });
     const id = created.body.resource.id as number;
 
-    const edited = await admin
-      .post('/api/resource/upsert')
-      .send({
-        id,
-        title: 'Supplier guide',
-        type: 'Article',
-        content: '## Ask for samples',
-        url: 'https://example.com/ignored',
-      });
+    const edited = await admin.post('/api/resource/upsert').send({
+      id,
+      title: 'Supplier guide',
+      type: 'Article',
+      content: '## Ask for samples',
+      url: 'https://example.com/ignored',
+    });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     expect(edited.body).toMatchObject({
       isNew: false,
@@ -182,14 +180,12 @@ describe('resources: validation (SPEC §5)', () => {
       expect(res.status, purchaseUrl).toBe(400);
       expect(res.body.error.fields.purchaseUrl ?? res.body.error.fields.url, purchaseUrl).toBeTruthy();
     }
-    const ok = await admin
-      .post('/api/resource/upsert')
-      .send({
-        ...LINK,
-        visibility: 'For Sale',
-        purchaseUrl: 'https://shop.thrivecart.com/item',
-        Tags: [{ id: tag.id }],
-      });
+    const ok = await admin.post('/api/resource/upsert').send({
+      ...LINK,
+      visibility: 'For Sale',
+      purchaseUrl: 'https://shop.thrivecart.com/item',
+      Tags: [{ id: tag.id }],
+    });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.resource).toMatchObject({ purchaseUrl: 'https://shop.thrivecart.com/item', price: null });
   });

@@ -26,7 +26,9 @@ test('a member browses, filters and searches the library and reads an article fr
   await expect(grid(page).getByRole('article')).not.toHaveCount(0);
   await expect(page.getByRole('article', { name: 'Mastermind launch calendar' })).toHaveCount(0); // For Sale Premium
   await expect(page.getByRole('article', { name: 'New tools roundup (draft)' })).toHaveCount(0); // hidden
-  await expect(page.getByRole('article', { name: 'Premium PPC checklist' }).getByRole('button', { name: /Upgrade to Premium/ })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Premium PPC checklist' }).getByRole('button', { name: /Upgrade to Premium/ }),
+  ).toBeVisible();
   await shot(page, 'resources-grid');
 
   await page.getByRole('checkbox', { name: 'Sourcing' }).check();

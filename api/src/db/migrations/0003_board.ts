@@ -122,7 +122,8 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['activity_id', 'user_id']);
   });
 
-  // Every statement that changes cards touches the rows of the lists whose positions it changed.
+  // Every statement that changes cards touches the rows of their lists (old and new): that queues
+  // the lists' position check at commit and, through the lists' trigger, bumps the board version.
   await knex.raw(`
     CREATE FUNCTION mtn_touch_card_lists() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
@@ -131,9 +132,8 @@ export async function up(knex: Knex): Promise<void> {
       ELSIF TG_OP = 'DELETE' THEN
         UPDATE mtn_lists SET cards_version = cards_version + 1 WHERE id IN (SELECT list_id FROM old_cards);
       ELSE
-        UPDATE mtn_lists SET cards_version = cards_version + 1 WHERE id IN (
-          SELECT unnest(ARRAY[n.list_id, o.list_id]) FROM new_cards n JOIN old_cards o ON o.id = n.id
-          WHERE n.list_id <> o.list_id OR n.position <> o.position);
+        UPDATE mtn_lists SET cards_version = cards_version + 1
+         WHERE id IN (SELECT list_id FROM new_cards UNION SELECT list_id FROM old_cards);
       END IF;
       RETURN NULL;
     END $$`);
@@ -195,9 +195,9 @@ export async function up(knex: Knex): Promise<void> {
 
   // Board versions: every statement that changes lists, cards (and so their counts), labels or
   // card labels bumps the version of the boards it touched. Writers lock the board row first.
+  // (Cards reach their board through the lists they touch.)
   const boardsOf: Record<string, (rows: string) => string> = {
     mtn_lists: (rows) => `SELECT user_id FROM ${rows}`,
-    mtn_cards: (rows) => `SELECT l.user_id FROM mtn_lists l WHERE l.id IN (SELECT list_id FROM ${rows})`,
     mtn_labels: (rows) => `SELECT user_id FROM ${rows}`,
     mtn_card_labels: (rows) =>
       `SELECT l.user_id FROM mtn_cards c JOIN mtn_lists l ON l.id = c.list_id WHERE c.id IN (SELECT card_id FROM ${rows})`,
@@ -277,7 +277,6 @@ export async function down(knex: Knex): Promise<void> {
     'mtn_count_activities',
     'mtn_count_items',
     'mtn_lists_bump_board',
-    'mtn_cards_bump_board',
     'mtn_labels_bump_board',
     'mtn_card_labels_bump_board',
   ]) {

@@ -1,15 +1,15 @@
 import type Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
-import { canDeleteCard } from '@shared/policies/board';
+import { canDeleteCard, type BoardOwner } from '@shared/policies/board';
 import { cardMoveSchema, cardReorderSchema, cardUpsertSchema } from '@shared/schemas/board';
 import { auth, requireUser } from '../../core/auth';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { idParam, parse } from '../../core/validate';
-import { findOwned } from './access';
+import { assertWork, findOwned } from './access';
 import { deleteCardAt, moveCard, openCardSlot, reorderCard } from './positions';
 import { readCard } from './read-model';
-import { boardTx } from './tx';
+import { boardTx, ownedTx } from './tx';
 
 /** Cards: the dialog's read, create/update, reorder within a list, move across lists, delete. */
 export function cardRoutes(router: Router<PortalState, PortalContext>): void {
@@ -23,15 +23,19 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
 
   router.post('/card/reorder', auth(), async (ctx) => {
     const input = await parse(cardReorderSchema, ctx.request.body);
-    const list = await findOwned(ctx, ctx.deps.knex, 'list', input.ListId);
-    const card = await boardTx(ctx.deps.knex, list.owner_id, (trx) => reorderCard(trx, list.owner_id, input));
+    const authorize = (owner: BoardOwner) => void assertWork(ctx, owner);
+    const card = await ownedTx(ctx.deps.knex, 'list', input.ListId, authorize, (trx, owner) =>
+      reorderCard(trx, owner, input),
+    );
     ctx.body = { success: true, card };
   });
 
   router.post('/card/move', auth(), async (ctx) => {
     const input = await parse(cardMoveSchema, ctx.request.body);
-    const found = await findOwned(ctx, ctx.deps.knex, 'card', input.cardId);
-    const card = await boardTx(ctx.deps.knex, found.owner_id, (trx) => moveCard(trx, found.owner_id, input));
+    const authorize = (owner: BoardOwner) => void assertWork(ctx, owner);
+    const card = await ownedTx(ctx.deps.knex, 'card', input.cardId, authorize, (trx, owner) =>
+      moveCard(trx, owner, input),
+    );
     ctx.body = { success: true, card };
   });
 

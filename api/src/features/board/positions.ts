@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { clampPosition, listsWithCounts } from './tx';
+import { clampPosition, listsWithCounts, type CardPlace } from './tx';
 
 /**
  * Card and list positions (SPEC §4). Each runs inside boardTx (the board's row locked first),
@@ -19,13 +19,16 @@ async function shiftWithin(trx: Knex.Transaction, listId: number, from: number, 
   );
 }
 
-type CardRow = { id: number; list_id: number; position: number };
+type CardRow = CardPlace;
 const cardAt = (trx: Knex.Transaction, cardId: number) =>
   trx('mtn_cards').where({ id: cardId }).first<CardRow | undefined>('id', 'list_id', 'position');
 
-/** Lists of the locked board `ownerId`; a list of another board is a 404 (it cannot be reached from here). */
-async function boardLists(trx: Knex.Transaction, ownerId: number, ids: number[]) {
-  const lists = await listsWithCounts(trx, ids);
+/**
+ * Lists of the locked board `ownerId` (a list of another board cannot be reached from here), and
+ * where card `cardId` is, read in one statement.
+ */
+async function boardLists(trx: Knex.Transaction, ownerId: number, ids: number[], cardId: number | null = null) {
+  const { lists, card } = await listsWithCounts(trx, ids, cardId);
   const of = (id: number) => {
     const list = lists.find((l) => l.id === id);
     if (!list) throw notFound(MESSAGES.listNotFound);
@@ -35,7 +38,7 @@ async function boardLists(trx: Knex.Transaction, ownerId: number, ids: number[])
   if (found.some((l) => l.user_id !== ownerId)) {
     throw badRequest('Cards move only between lists of one board', { destListId: 'Choose a list of the same board' });
   }
-  return found;
+  return { lists: found, card };
 }
 
 export interface MovedCard {
@@ -50,10 +53,13 @@ export async function reorderCard(
   ownerId: number,
   input: { ListId: number; startPosition: number; endPosition: number; cardId?: number },
 ): Promise<MovedCard> {
-  const [list] = await boardLists(trx, ownerId, [input.ListId]);
+  const {
+    lists: [list],
+    card: dragged,
+  } = await boardLists(trx, ownerId, [input.ListId], input.cardId ?? null);
   let card: CardRow | undefined;
   if (input.cardId !== undefined) {
-    card = await cardAt(trx, input.cardId);
+    card = dragged ?? undefined;
     if (!card) throw notFound(MESSAGES.cardNotFound);
     if (card.list_id !== list!.id) throw conflict(MESSAGES.boardChanged);
   } else {
@@ -77,8 +83,10 @@ export async function moveCard(
   ownerId: number,
   input: { cardId: number; sourceListId: number; destListId: number; positionOnDestList: number },
 ): Promise<MovedCard> {
-  const [source, dest] = await boardLists(trx, ownerId, [input.sourceListId, input.destListId]);
-  const card = await cardAt(trx, input.cardId);
+  const {
+    lists: [source, dest],
+    card,
+  } = await boardLists(trx, ownerId, [input.sourceListId, input.destListId], input.cardId);
   if (!card) throw notFound(MESSAGES.cardNotFound);
   if (card.list_id !== source!.id) throw conflict(MESSAGES.boardChanged);
   if (source!.id === dest!.id) {
@@ -109,7 +117,9 @@ export async function openCardSlot(
   listId: number,
   position?: number,
 ): Promise<number> {
-  const [list] = await boardLists(trx, ownerId, [listId]);
+  const {
+    lists: [list],
+  } = await boardLists(trx, ownerId, [listId]);
   if (list!.card_count >= MAX_CARDS_PER_LIST) {
     const message = `A list holds at most ${MAX_CARDS_PER_LIST} cards`;
     throw conflict(message, { ListId: message });

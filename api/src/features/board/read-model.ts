@@ -57,7 +57,8 @@ select (select version from mtn_boards where user_id = :owner) as version,
 
 interface CachedBoard {
   version: number;
-  json: string;
+  /** `{"lists":[...],"labels":[...]` as UTF-8, ready to send. */
+  bytes: Buffer;
 }
 
 /** Per database (tests run several apps in one process), per board: its view at a version. */
@@ -75,11 +76,11 @@ function remember(db: Db, ownerId: number, entry: CachedBoard): void {
   cache.delete(ownerId);
   cache.set(ownerId, entry);
   let bytes = 0;
-  for (const e of cache.values()) bytes += e.json.length;
+  for (const e of cache.values()) bytes += e.bytes.length;
   for (const [key, e] of cache) {
     if (bytes <= CACHE_BYTES) break;
     cache.delete(key); // least recently used first
-    bytes -= e.json.length;
+    bytes -= e.bytes.length;
   }
 }
 
@@ -88,23 +89,24 @@ function remember(db: Db, ownerId: number, entry: CachedBoard): void {
  * board and version (any instance bumps the version in the database, so a cached view is never
  * served after a change); `knownVersion` is the version the caller just read with the owner.
  */
-export async function readBoardJson(db: Db, board: BoardInfo, knownVersion: number | null): Promise<string> {
-  const cache = cacheOf(db);
-  const hit = cache.get(board.userId);
-  let json: string;
+export async function readBoardJson(db: Db, board: BoardInfo, knownVersion: number | null): Promise<Buffer> {
+  const hit = cacheOf(db).get(board.userId);
+  let entry: CachedBoard;
   if (hit && knownVersion !== null && hit.version === knownVersion) {
     remember(db, board.userId, hit);
-    json = hit.json;
+    entry = hit;
   } else {
     const result = await db.raw<{ rows: Array<{ version: number | null; lists: string; labels: string }> }>(BOARD_SQL, {
       owner: board.userId,
     });
     const row = result.rows[0];
-    json = `"lists":${row?.lists ?? '[]'},"labels":${row?.labels ?? '[]'}`;
-    if (row?.version !== null && row?.version !== undefined)
-      remember(db, board.userId, { version: Number(row.version), json });
+    entry = {
+      version: Number(row?.version ?? -1),
+      bytes: Buffer.from(`{"lists":${row?.lists ?? '[]'},"labels":${row?.labels ?? '[]'}`),
+    };
+    if (row?.version !== null && row?.version !== undefined) remember(db, board.userId, entry);
   }
-  return `{${json},"board":${JSON.stringify(board)}}`;
+  return Buffer.concat([entry.bytes, Buffer.from(`,"board":${JSON.stringify(board)}}`)]);
 }
 
 const PERSON_JSON = (alias: string) =>

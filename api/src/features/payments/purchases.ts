@@ -55,6 +55,10 @@ export async function openAttempt(knex: Knex, req: AttemptRequest): Promise<Purc
           }
           await trx('purchases').where({ id: open.id }).update({ status: 'canceled', updated_at: trx.fn.now() });
         }
+        // A payment that succeeded while this request was on its way (a double click whose first
+        // click just finished) must not start a second one.
+        const paid = await trx('user_resources').where({ user_id: req.userId, resource_id: req.resourceId }).first();
+        if (paid) throw conflict(MESSAGES.alreadyHasResource);
         const [row] = (await trx('purchases')
           .insert({
             user_id: req.userId,

@@ -34,7 +34,12 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
     kind: 'success',
     message: (a) => (isNew(a) ? null : { message: MESSAGES.cardUpdated }),
   },
-  { matcher: e.upsertCard.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  {
+    matcher: e.upsertCard.matchRejected,
+    kind: 'error',
+    // The dialog and the add-card form keep the title; any other refusal is told in a toast.
+    message: (action) => ({ message: apiErrorFromAction(action).message }),
+  },
   { matcher: e.upsertList.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.listAdded) },
   { matcher: e.upsertList.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: e.deleteList.matchRejected, kind: 'error', message: serverMessage },

@@ -93,7 +93,7 @@ export function OwnedResourcesPicker({
           )}
           <div
             role="group"
-            aria-label={label}
+            aria-label="All resources"
             className="grid max-h-44 grid-cols-1 gap-1 overflow-y-auto rounded-lg border border-gray-200 p-2 sm:grid-cols-2"
           >
             {shown.length === 0 && <p className="px-1 text-sm text-gray-500">No resource matches “{filter}”.</p>}
@@ -120,4 +120,3 @@ export function OwnedResourcesPicker({
     </fieldset>
   );
 }
-

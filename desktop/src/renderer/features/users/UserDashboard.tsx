@@ -96,7 +96,11 @@ function Dashboard({ me }: { me: CurrentUser }) {
     { label: 'Upgrade to Coach', disabled: none || upgrading, onSelect: () => void changeRoles('coach') },
     { label: 'Sub. Problems', checked: subProblems, separated: true, onSelect: () => setSubProblems((s) => !s) },
     // The result (or the failure) is a toast from the listener (features/payments/toasts).
-    { label: 'Sync with Stripe', disabled: syncing, onSelect: () => void syncWithStripe().unwrap().catch(() => undefined) },
+    {
+      label: 'Sync with Stripe',
+      disabled: syncing,
+      onSelect: () => void syncWithStripe().unwrap().catch(() => undefined),
+    },
     { label: 'Import Users', separated: true, onSelect: () => setDialog({ kind: 'import' }) },
     { label: 'Download CSV', disabled: exporter.running, onSelect: () => void exporter.start() },
     { label: 'Update Users Tags/Status', onSelect: () => setDialog({ kind: 'bulk' }) },

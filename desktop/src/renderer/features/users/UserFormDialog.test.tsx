@@ -68,6 +68,7 @@ describe('User form dialog', () => {
       state: null,
       country: null,
       Tags: [{ id: 2 }],
+      Resources: [],
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText('Nina New')).toBeTruthy();
