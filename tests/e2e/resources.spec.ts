@@ -31,15 +31,20 @@ test('a member browses, filters and searches the library and reads an article fr
   ).toBeVisible();
   await shot(page, 'resources-grid');
 
-  await page.getByRole('checkbox', { name: 'Sourcing' }).check();
+  // The filters live in the URL; the checkbox follows once the navigation has rendered.
+  await page.getByRole('checkbox', { name: 'Sourcing' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Sourcing' })).toBeChecked();
   await expect(page).toHaveURL(/categories=\d+/);
   await expect(grid(page).getByRole('article')).toHaveCount(2);
-  await page.getByRole('checkbox', { name: 'Sourcing' }).uncheck();
-  await page.getByRole('radio', { name: 'Marketplace' }).check();
+  await page.getByRole('checkbox', { name: 'Sourcing' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Sourcing' })).not.toBeChecked();
+  await page.getByRole('radio', { name: 'Marketplace' }).click();
+  await expect(page.getByRole('radio', { name: 'Marketplace' })).toBeChecked();
   await expect(page).toHaveURL(/type=marketplace/);
   await expect(page.getByRole('article', { name: 'Listing photo playbook' })).toBeVisible();
   await expect(page.getByRole('article', { name: 'Ten questions to ask a supplier' })).toHaveCount(0);
-  await page.getByRole('radio', { name: 'All' }).check();
+  await page.getByRole('radio', { name: 'All' }).click();
+  await expect(page.getByRole('radio', { name: 'All' })).toBeChecked();
   await page.getByLabel('Search resources').fill('playbook');
   await expect(grid(page).getByRole('article')).toHaveCount(1);
   await page.getByLabel('Search resources').fill('zzzz nothing');

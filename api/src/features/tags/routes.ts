@@ -79,7 +79,7 @@ export function tagRoutes(): Router<PortalState, PortalContext> {
 
   router.delete('/:id', auth(), authorize('tag:manage'), async (ctx) => {
     const id = idParam(ctx.params.id);
-    const deleted = await ctx.deps.knex.transaction(async (trx) => {
+    const deleted = await ctx.deps.knex.transaction(async (trx): Promise<number> => {
       const usage = await requiredTagUsage(trx, id);
       if (usage) throw conflict(`This tag is required by ${usage}. Remove it there first.`);
       return trx('tags').where({ id }).del();

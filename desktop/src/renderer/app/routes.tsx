@@ -4,7 +4,7 @@ import { REDIRECTS } from '@shared/policies/routes';
 import { Guard } from '../features/shell/Guard';
 import { AppShell } from '../features/shell/AppShell';
 import { AuthLayout } from '../features/auth/AuthLayout';
-import { ComingSoon, NotFoundScreen } from '../features/shell/StatusPages';
+import { NotFoundScreen } from '../features/shell/StatusPages';
 
 /** React.lazy for a named export: one chunk per route. */
 function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
@@ -30,10 +30,6 @@ const LessonRedirect = lazyNamed(() => import('../features/courses/LessonRedirec
 const Resources = lazyNamed(() => import('../features/resources/Resources'), 'Resources');
 const AiToolkit = lazyNamed(() => import('../features/ai-toolkit/AiToolkit'), 'AiToolkit');
 const AiToolChat = lazyNamed(() => import('../features/ai-toolkit/AiToolChat'), 'AiToolChat');
-
-/** Areas whose screens come with later issues (SPEC §2 paths), each with an honest placeholder. */
-const COMING_SOON: ReadonlyArray<{ paths: string[]; title: string }> = [
-];
 
 /**
  * SPEC §2 routes. The Guard runs first for every path (sign-in, blocked, calendar, members-only
@@ -70,9 +66,6 @@ export function AppRoutes() {
           <Route path="/ai-toolkit" element={<AiToolkit />} />
           <Route path="/ai-toolkit/chat/:toolName" element={<AiToolChat />} />
           <Route path="/ai-toolkit-chat" element={<AiToolChat />} />
-          {COMING_SOON.flatMap(({ paths, title }) =>
-            paths.map((path) => <Route key={path} path={path} element={<ComingSoon title={title} />} />),
-          )}
         </Route>
         {Object.entries(REDIRECTS).map(([from, to]) => (
           <Route key={from} path={from} element={<Navigate to={to} replace />} />

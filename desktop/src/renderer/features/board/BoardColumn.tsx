@@ -110,6 +110,9 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
           group="mtn-cards"
           forceFallback
           fallbackTolerance={4}
+          // On touch screens a short press starts a drag, so a swipe still scrolls the list.
+          delay={180}
+          delayOnTouchOnly
           animation={120}
           ghostClass="opacity-40"
           onEnd={onEnd}

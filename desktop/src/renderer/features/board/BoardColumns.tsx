@@ -88,6 +88,8 @@ export function BoardColumns({
         preventOnFilter={false}
         forceFallback
         fallbackTolerance={4}
+        delay={180}
+        delayOnTouchOnly
         animation={150}
         direction="horizontal"
         onEnd={onListEnd}

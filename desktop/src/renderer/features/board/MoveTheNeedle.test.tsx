@@ -95,6 +95,21 @@ describe('Move the Needle board', () => {
     );
   });
 
+  it('moves a list right from its menu, at once', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    await user.click(await screen.findByRole('button', { name: 'Actions of list NOT STARTED' }));
+    expect(screen.getByRole<HTMLButtonElement>('menuitem', { name: 'Move list left' }).disabled).toBe(true);
+    await user.click(screen.getByRole('menuitem', { name: 'Move list right' }));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })[1]!.textContent).toBe('NOT STARTED'));
+    expect(calls.find((c) => c.path.endsWith('/list/upsert'))?.body).toEqual({
+      id: 10,
+      name: 'NOT STARTED',
+      position: 1,
+    });
+  });
+
   it('adds a card with Enter and keeps the form open for the next one', async () => {
     const { calls } = boardServer();
     const user = userEvent.setup();

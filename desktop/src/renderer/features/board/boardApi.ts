@@ -147,6 +147,10 @@ export const boardApi = api.injectEndpoints({
       query: (body) => ({ url: `${BASE}/label/upsert`, method: 'POST', body }),
       invalidatesTags: ['Label', 'Board', 'BoardCard'],
     }),
+    deleteLabel: build.mutation<{ success: boolean }, number>({
+      query: (id) => ({ url: `${BASE}/label/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Label', 'Board', 'BoardCard'],
+    }),
     addLabel: build.mutation<{ success: boolean }, { LabelId: number; CardId: number }>({
       query: (body) => ({ url: `${BASE}/label/add`, method: 'POST', body }),
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
@@ -243,6 +247,7 @@ export const {
   useDeleteCardMutation,
   useResetBoardMutation,
   useUpsertLabelMutation,
+  useDeleteLabelMutation,
   useAddLabelMutation,
   useRemoveLabelMutation,
   useUploadBoardImageMutation,

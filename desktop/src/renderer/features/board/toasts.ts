@@ -45,6 +45,7 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
   { matcher: e.deleteList.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.upsertLabel.matchFulfilled, kind: 'success', message: fixed(MESSAGES.labelUpdated) },
   { matcher: e.upsertLabel.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  { matcher: e.deleteLabel.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.addLabel.matchFulfilled, kind: 'success', message: fixed(MESSAGES.labelAdded) },
   { matcher: e.addLabel.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.removeLabel.matchFulfilled, kind: 'success', message: fixed(MESSAGES.labelRemoved) },

@@ -109,15 +109,3 @@ export function ExternalRedirect({ to }: { to: string }) {
     </StatusPage>
   );
 }
-
-/** An area whose screens come with a later issue: says so plainly. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <div>
-      <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{title}</h1>
-      <div className="mt-6 rounded-xl border border-dashed border-gray-300 bg-white px-6 py-16 text-center">
-        <p className="text-sm font-medium text-gray-900">This area is coming soon.</p>
-      </div>
-    </div>
-  );
-}

@@ -7,7 +7,13 @@ import { Loading } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
 import { toApiError } from '../../../app/errors';
 import { cn } from '../../../lib/cn';
-import { useAddLabelMutation, useGetLabelsQuery, useRemoveLabelMutation, useUpsertLabelMutation } from '../boardApi';
+import {
+  useAddLabelMutation,
+  useDeleteLabelMutation,
+  useGetLabelsQuery,
+  useRemoveLabelMutation,
+  useUpsertLabelMutation,
+} from '../boardApi';
 import { LABEL_CLASSES, LABEL_COLOR_NAMES } from '../config';
 
 /** Create or edit a label: name optional, a colour required from those no other label uses. */
@@ -26,6 +32,8 @@ function LabelForm({
   const [color, setColor] = useState<LabelColor | null>(label?.color ?? null);
   const [error, setError] = useState<string | null>(null);
   const [save, { isLoading }] = useUpsertLabelMutation();
+  const [remove, removeState] = useDeleteLabelMutation();
+  const [confirming, setConfirming] = useState(false);
   const groupId = useId();
   const used = new Set(labels.filter((l) => l.id !== label?.id).map((l) => l.color));
   const offered = LABEL_COLORS.filter((c) => !used.has(c));
@@ -84,6 +92,26 @@ function LabelForm({
         <Button size="sm" variant="ghost" onClick={onDone}>
           Cancel
         </Button>
+        {label &&
+          (confirming ? (
+            <Button
+              size="sm"
+              variant="danger"
+              className="ml-auto"
+              loading={removeState.isLoading}
+              onClick={() =>
+                void remove(label.id)
+                  .unwrap()
+                  .then(onDone, () => setConfirming(false))
+              }
+            >
+              Yes, delete it from every card
+            </Button>
+          ) : (
+            <Button size="sm" variant="ghost" className="ml-auto text-red-700" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          ))}
       </div>
     </form>
   );
