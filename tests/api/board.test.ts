@@ -94,7 +94,7 @@ describe('reading a board', () => {
     expect(board.labels).toEqual([
       expect.objectContaining({ name: 'Research', color: 'blue-200', userId: member.user.id }),
     ]);
-    expect(card.LabelIds).toEqual([board.labels[0]!.id]);
+    expect(card.Labels).toEqual([board.labels[0]]);
     // Opening it again changes nothing.
     expect(await readBoard(member)).toEqual(board);
     expect(await t.knex('mtn_boards').where({ user_id: member.user.id }).count('* as n').first()).toEqual({ n: 1 });
@@ -188,10 +188,16 @@ describe('the board read cache', () => {
     const label = await member.agent.post(`${MTN}/label/upsert`).send({ name: 'Fresh', color: 'pink-200' });
     expect((await readBoard(member)).labels.map((l) => l.name)).toContain('Fresh');
     await member.agent.post(`${MTN}/label/add`).send({ LabelId: label.body.label.id, CardId: card.id });
-    expect(listByName(await readBoard(member), 'NOT STARTED').Cards[0]!.LabelIds).toContain(label.body.label.id);
+    expect(listByName(await readBoard(member), 'NOT STARTED').Cards[0]!.Labels.map((l) => l.id)).toContain(
+      label.body.label.id,
+    );
     await member.agent
       .post(`${MTN}/label/upsert`)
       .send({ id: label.body.label.id, name: 'Renamed', color: 'pink-200' });
-    expect((await readBoard(member)).labels.find((l) => l.id === label.body.label.id)!.name).toBe('Renamed');
+    const renamed = await readBoard(member);
+    expect(renamed.labels.find((l) => l.id === label.body.label.id)!.name).toBe('Renamed');
+    expect(listByName(renamed, 'NOT STARTED').Cards[0]!.Labels.find((l) => l.id === label.body.label.id)!.name).toBe(
+      'Renamed',
+    );
   });
 });

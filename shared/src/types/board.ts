@@ -35,7 +35,7 @@ export interface Label {
   userId: number;
 }
 
-/** A card as the board view shows it: label ids and counts instead of the dialog's details. */
+/** A card as the board view shows it: its Labels, and counts instead of the dialog's details. */
 export interface BoardCard {
   id: number;
   title: string;
@@ -43,8 +43,7 @@ export interface BoardCard {
   position: number;
   coverPhotoUrl: string | null;
   hasDescription: boolean;
-  /** Ids of the card's labels, among the board's `labels`. */
-  LabelIds: number[];
+  Labels: Label[];
   attachmentsCount: number;
   checkListItemsCount: number;
   checkListItemsCompleted: number;
@@ -70,7 +69,7 @@ export interface BoardInfo {
 /** GET /api/move-the-needle/list/read-many */
 export interface BoardResponse {
   lists: BoardList[];
-  /** The board owner's labels (cards refer to them by id). */
+  /** The board owner's labels (all of them, for the label picker). */
   labels: Label[];
   board: BoardInfo;
 }

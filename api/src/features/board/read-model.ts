@@ -16,7 +16,7 @@ import {
 
 /**
  * The board view in ONE statement, whatever the number of cards: lists in order, each with its
- * cards in order; each card with its label ids and its attachment, check item and comment
+ * cards in order; each card with its Labels and its attachment, check item and comment
  * counts (kept on the card by triggers, so the read touches this board's rows only); the board
  * owner's labels once; and the board's version, read in the same snapshot. PostgreSQL builds
  * the JSON (the field whitelist is the json_build_object below) and the API passes the text
@@ -30,15 +30,18 @@ with c as (
    where l.user_id = :owner
 ),
 lab as (
-  select cl.card_id, array_agg(cl.label_id order by cl.label_id) as ids
+  select cl.card_id,
+         json_agg(json_build_object('id', lb.id, 'name', lb.name, 'color', lb.color, 'userId', lb.user_id)
+                  order by lb.id) as labels
     from c join mtn_card_labels cl on cl.card_id = c.id
+           join mtn_labels lb on lb.id = cl.label_id
    group by cl.card_id
 ),
 cj as (
   select c.list_id, json_agg(json_build_object(
            'id', c.id, 'title', c.title, 'ListId', c.list_id, 'position', c.position,
            'coverPhotoUrl', c.cover_photo_url, 'hasDescription', c.has_description,
-           'LabelIds', coalesce(lab.ids, '{}'::int[]),
+           'Labels', coalesce(lab.labels, '[]'::json),
            'attachmentsCount', c.attachments_count,
            'checkListItemsCount', c.items_total,
            'checkListItemsCompleted', c.items_done,

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { BoardCard, Label } from '@shared/types/board';
+import type { BoardCard } from '@shared/types/board';
 import { assetUrl } from '../../lib/assetUrl';
 import { cn } from '../../lib/cn';
 import { LABEL_CLASSES } from './config';
@@ -51,15 +51,13 @@ function Count({
 /** A card on the board: cover, labels, title and its counts. Opens the card dialog. */
 export const BoardCardTile = memo(function BoardCardTile({
   card,
-  labels,
   onOpen,
 }: {
   card: BoardCard;
-  labels: ReadonlyMap<number, Label>;
   onOpen: (id: number) => void;
 }) {
   const items = card.checkListItemsCount;
-  const cardLabels = card.LabelIds.map((id) => labels.get(id)).filter((l): l is Label => l !== undefined);
+  const cardLabels = card.Labels;
   return (
     // content-visibility: tiles scrolled out of their column cost no layout or paint.
     <li

@@ -1,6 +1,6 @@
 import { memo, useMemo, useState } from 'react';
 import { ReactSortable, type SortableEvent } from 'react-sortablejs';
-import type { BoardList, Label } from '@shared/types/board';
+import type { BoardList } from '@shared/types/board';
 import { AddCard } from './AddCard';
 import { BoardCardTile } from './BoardCardTile';
 import { ListMenu, type ListMenuAction } from './ListMenu';
@@ -22,7 +22,6 @@ const noop = () => {};
 
 export interface BoardColumnProps {
   list: BoardList;
-  labels: ReadonlyMap<number, Label>;
   canDelete: boolean;
   canRename: boolean;
   isFirst: boolean;
@@ -120,7 +119,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
           className="flex min-h-10 flex-col gap-2 py-1"
         >
           {visible.map((card) => (
-            <BoardCardTile key={card.id} card={card} labels={props.labels} onOpen={onOpenCard} />
+            <BoardCardTile key={card.id} card={card} onOpen={onOpenCard} />
           ))}
         </ReactSortable>
         {list.Cards.length > shown && (

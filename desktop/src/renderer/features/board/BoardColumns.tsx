@@ -33,7 +33,6 @@ export function BoardColumns({
   const owner = { id: data.board.userId, role: data.board.ownerRole };
   const lists = data.lists;
   const items = useMemo(() => lists.map((l) => ({ id: l.id })), [lists]);
-  const labels = useMemo(() => new Map(data.labels.map((l) => [l.id, l])), [data.labels]);
 
   const onDropCard = useCallback(
     (drop: CardDrop) => {
@@ -99,7 +98,6 @@ export function BoardColumns({
           <BoardColumn
             key={list.id}
             list={list}
-            labels={labels}
             isFirst={i === 0}
             isLast={i === lists.length - 1}
             canDelete={canDeleteList(user, list)}

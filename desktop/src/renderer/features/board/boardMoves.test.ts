@@ -9,7 +9,7 @@ const card = (id: number, ListId: number, position: number): BoardCard => ({
   position,
   coverPhotoUrl: null,
   hasDescription: false,
-  LabelIds: [],
+  Labels: [],
   attachmentsCount: 0,
   checkListItemsCount: 0,
   checkListItemsCompleted: 0,

@@ -10,7 +10,7 @@ export function fakeCard(id: number, ListId: number, position: number, title = `
     position,
     coverPhotoUrl: null,
     hasDescription: false,
-    LabelIds: [],
+    Labels: [],
     attachmentsCount: 0,
     checkListItemsCount: 0,
     checkListItemsCompleted: 0,
@@ -41,7 +41,7 @@ export function fakeBoard(over: Partial<BoardResponse['board']> = {}): BoardResp
           ? [
               {
                 ...fakeCard(100, 10, 0, 'Pick a niche'),
-                LabelIds: [1],
+                Labels: [{ id: 1, name: 'Priority', color: 'red-200', userId: 7 }],
                 checkListItemsCount: 3,
                 checkListItemsCompleted: 1,
               },
@@ -64,7 +64,7 @@ export function fakeDetail(card: BoardCard, board: BoardResponse, over: Partial<
     position: card.position,
     coverPhotoUrl: card.coverPhotoUrl,
     userId: board.board.userId,
-    Labels: board.labels.filter((l) => card.LabelIds.includes(l.id)),
+    Labels: card.Labels,
     Attachments: [],
     CheckLists: [],
     Activities: [],
