@@ -13,6 +13,11 @@ import { Toasts } from '../components/Toasts';
 // the element appears).
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom does no layout, so it has no scrollIntoView; the screens call it to bring results into view.
+if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
+  Element.prototype.scrollIntoView = function scrollIntoView() {};
+}
+
 export interface MockResponse {
   status?: number;
   body?: unknown;

@@ -49,7 +49,9 @@ describe("User Dashboard: 'Owned Resources' and 'Sync with Stripe'", () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Ben Basic' }, { timeout: 10_000 }));
     const dialog = screen.getByRole('dialog', { name: 'Edit user: Ben Basic' });
     const picker = await within(dialog).findByRole('group', { name: 'Owned Resources' });
-    expect(within(picker).getByRole<HTMLInputElement>('checkbox', { name: 'Photo playbook' }).checked).toBe(true);
+    expect((await within(picker).findByRole<HTMLInputElement>('checkbox', { name: 'Photo playbook' })).checked).toBe(
+      true,
+    );
     await user.click(within(picker).getByRole('checkbox', { name: 'Launch calendar' }));
     await user.click(within(dialog).getByRole('button', { name: 'Remove Photo playbook' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));

@@ -83,7 +83,7 @@ describe('Resources page', () => {
     await user.click(screen.getByRole('radio', { name: 'Marketplace' }));
     await waitFor(() => expect(calls.some((c) => c.search.get('type') === 'marketplace')).toBe(true));
     await user.click(screen.getByRole('radio', { name: 'All' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Sourcing' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Sourcing' }));
     await user.click(screen.getByRole('checkbox', { name: 'Launch' }));
     await waitFor(() => expect(calls.some((c) => c.search.getAll('categories').join() === '5,6')).toBe(true));
     await user.type(screen.getByLabelText('Search resources'), 'guide');

@@ -126,7 +126,8 @@ describe('User form dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Ben Basic' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit user: Ben Basic' });
     expect(within(dialog).getByLabelText<HTMLInputElement>('City').value).toBe('Boston');
-    expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Mastermind' }).checked).toBe(true);
+    // The tag choices load with their own request: wait for them.
+    expect((await within(dialog).findByRole<HTMLInputElement>('checkbox', { name: 'Mastermind' })).checked).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Remove Mastermind' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.userUpdated)).toBeTruthy();
