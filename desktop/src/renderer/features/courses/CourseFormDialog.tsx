@@ -10,7 +10,8 @@ import { yupResolver } from '../../lib/yupResolver';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { CourseCover } from './CourseCard';
 import { useDeleteCourseMutation, useGetModulesQuery, useUpsertCourseMutation } from './coursesApi';
-import { ChecklistField, FormFooter, SelectField, TextArea, plural } from './formParts';
+import { ChecklistField, SelectField, TextArea } from '../../components/FormFields';
+import { FormFooter, plural } from './formParts';
 import { useImageUpload } from './useImageUpload';
 
 interface CourseForm {

@@ -8,7 +8,8 @@ import { applyServerFieldErrors } from '../../lib/serverErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { useDeleteModuleMutation, useGetCoursesQuery, useUpsertModuleMutation } from './coursesApi';
-import { ChecklistField, FormFooter, SelectField, plural } from './formParts';
+import { ChecklistField, SelectField } from '../../components/FormFields';
+import { FormFooter, plural } from './formParts';
 
 interface ModuleForm {
   title: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { cn } from '../../lib/cn';
 import { ArticleMarkdown } from './ArticleMarkdown';
-import { TextArea } from './fields';
+import { TextArea } from '../../components/FormFields';
 
 /** The Article editor: markdown with a preview (rendered as members will read it, no raw HTML). */
 export function ContentEditor({

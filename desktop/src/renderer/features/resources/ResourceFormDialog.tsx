@@ -9,7 +9,7 @@ import { applyServerFieldErrors } from '../../lib/serverErrors';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { ContentEditor } from './ContentEditor';
 import { ResourceCover } from './DefaultCover';
-import { ChecklistField, SelectField, TextArea } from './fields';
+import { ChecklistField, SelectField, TextArea } from '../../components/FormFields';
 import {
   FORM_FIELDS,
   formDefaults,

@@ -1,22 +1,35 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { inputClasses } from '../../components/TextField';
-import { cn } from '../../lib/cn';
+import { cn } from '../lib/cn';
 
-function Shell({
+/** Classes of a text input; `select` drops the read-only look (a select always matches :read-only). */
+export const inputClasses = (invalid: boolean, kind: 'input' | 'select' = 'input') =>
+  cn(
+    'block w-full rounded-lg border bg-white px-3 py-2 text-sm text-gray-900 shadow-xs',
+    'placeholder:text-gray-400 focus:outline-none focus:ring-2 disabled:bg-gray-50 disabled:text-gray-500',
+    kind === 'input' && 'read-only:bg-gray-50 read-only:text-gray-600',
+    invalid
+      ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
+      : 'border-gray-300 focus:border-brand-500 focus:ring-brand-200',
+  );
+
+/** A label above a control, with its hint or error under it (ids for aria-describedby). */
+export function FieldShell({
   id,
   label,
   error,
   hint,
+  className,
   children,
 }: {
   id: string;
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-gray-700">
         {label}
       </label>
@@ -35,11 +48,17 @@ function Shell({
   );
 }
 
-const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+/** The aria-describedby of a control in a FieldShell. */
+export const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
-type Extra = { label: ReactNode; error?: string; hint?: ReactNode };
+interface FieldExtra {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
 
+/** A labelled textarea with its error under it. */
 export function TextArea({
   label,
   error,
@@ -47,10 +66,10 @@ export function TextArea({
   ref,
   className,
   ...rest
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & Extra & { ref?: Ref<HTMLTextAreaElement> }) {
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & FieldExtra & { ref?: Ref<HTMLTextAreaElement> }) {
   const id = useId();
   return (
-    <Shell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <textarea
         ref={ref}
         id={id}
@@ -59,10 +78,11 @@ export function TextArea({
         className={cn(inputClasses(Boolean(error)), className)}
         {...rest}
       />
-    </Shell>
+    </FieldShell>
   );
 }
 
+/** A labelled select with its error under it. */
 export function SelectField({
   label,
   error,
@@ -70,10 +90,10 @@ export function SelectField({
   ref,
   children,
   ...rest
-}: SelectHTMLAttributes<HTMLSelectElement> & Extra & { ref?: Ref<HTMLSelectElement> }) {
+}: SelectHTMLAttributes<HTMLSelectElement> & FieldExtra & { ref?: Ref<HTMLSelectElement> }) {
   const id = useId();
   return (
-    <Shell id={id} label={label} error={error} hint={hint}>
+    <FieldShell id={id} label={label} error={error} hint={hint}>
       <select
         ref={ref}
         id={id}
@@ -84,11 +104,11 @@ export function SelectField({
       >
         {children}
       </select>
-    </Shell>
+    </FieldShell>
   );
 }
 
-/** A labelled group of checkboxes over a list of choices (tags, categories), as a list of ids. */
+/** A labelled group of checkboxes over a list of choices (tags, modules, categories), as ids. */
 export function ChecklistField({
   legend,
   choices,
@@ -98,7 +118,7 @@ export function ChecklistField({
   error,
 }: {
   legend: string;
-  choices: ReadonlyArray<{ id: number; label: string }>;
+  choices: ReadonlyArray<{ id: number; label: string; detail?: string }>;
   value: readonly number[];
   onChange: (ids: number[]) => void;
   empty: string;
@@ -112,20 +132,23 @@ export function ChecklistField({
         <p className="text-sm text-gray-500">{empty}</p>
       ) : (
         <div
-          className={cn('max-h-36 overflow-y-auto rounded-lg border p-2', error ? 'border-red-400' : 'border-gray-200')}
+          className={cn('max-h-40 overflow-y-auto rounded-lg border p-2', error ? 'border-red-400' : 'border-gray-200')}
         >
           {choices.map((c) => (
             <label
               key={c.id}
-              className="flex cursor-pointer items-center gap-2 rounded px-2 py-1 text-sm text-gray-800 hover:bg-gray-50"
+              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm hover:bg-gray-50"
             >
               <input
                 type="checkbox"
-                className="size-4 accent-brand-600"
+                className="mt-0.5 size-4 accent-brand-600"
                 checked={value.includes(c.id)}
                 onChange={() => toggle(c.id)}
               />
-              {c.label}
+              <span>
+                <span className="text-gray-800">{c.label}</span>
+                {c.detail && <span className="ml-1 text-gray-500">{c.detail}</span>}
+              </span>
             </label>
           ))}
         </div>
