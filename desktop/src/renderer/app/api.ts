@@ -8,7 +8,23 @@ export function apiBaseUrl(): string {
 }
 
 /** Cache tags. Identity changes (sign in/out, switch role, sign in as) invalidate all of them. */
-export const TAG_TYPES = ['Tag', 'User', 'Community', 'Product', 'Qualifier', 'Board', 'BoardCard', 'BoardSummary', 'Label', 'Course', 'Module', 'Banner', 'AiTools', 'Resource', 'ResourceCategory'] as const;
+export const TAG_TYPES = [
+  'Tag',
+  'User',
+  'Community',
+  'Product',
+  'Qualifier',
+  'Board',
+  'BoardCard',
+  'BoardSummary',
+  'Label',
+  'Course',
+  'Module',
+  'Banner',
+  'AiTools',
+  'Resource',
+  'ResourceCategory',
+] as const;
 
 /**
  * The one RTK Query API of the renderer. Every feature adds its endpoints with

@@ -13,6 +13,7 @@ import { COURSE_TOAST_RULES } from '../features/courses/toasts';
 import { BANNER_TOAST_RULES } from '../features/banners/toasts';
 import { RESOURCE_TOAST_RULES } from '../features/resources/toasts';
 import { PAYMENT_TOAST_RULES } from '../features/payments/toasts';
+import { fixed, serverMessage, serverMessageUnlessFields } from './toastHelpers';
 
 export interface ToastRule {
   matcher: (action: unknown) => boolean;
@@ -20,15 +21,6 @@ export interface ToastRule {
   /** The toast text; return null to show nothing (e.g. field errors are shown in the form). */
   message: (action: UnknownAction) => { message: string; detail?: string } | null;
 }
-
-const fixed = (message: string) => () => ({ message });
-
-/** The server's message, unless the form shows the error under its fields. */
-const serverMessageUnlessFields = (action: UnknownAction) => {
-  const err = apiErrorFromAction(action);
-  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
-};
-const serverMessage = (action: UnknownAction) => ({ message: apiErrorFromAction(action).message });
 
 const a = authApi.endpoints;
 const t = tagsApi.endpoints;

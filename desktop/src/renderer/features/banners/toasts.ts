@@ -1,9 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import type { BannerUpsertResponse } from '@shared/types';
-import { apiErrorFromAction } from '../../app/errors';
 import type { ToastRule } from '../../app/listeners';
 import { bannersApi } from './bannersApi';
+import { serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
 
 const e = bannersApi.endpoints;
 
@@ -20,16 +20,12 @@ export const BANNER_TOAST_RULES: ToastRule[] = [
   {
     matcher: e.upsertBanner.matchRejected,
     kind: 'error',
-    // Field errors are shown beside the fields of the open form.
-    message: (action) => {
-      const err = apiErrorFromAction(action);
-      return Object.keys(err.fields).length > 0 ? null : { message: err.message };
-    },
+    message: serverMessageUnlessFields,
   },
   { matcher: e.deleteBanner.matchFulfilled, kind: 'success', message: () => ({ message: MESSAGES.bannerDeleted }) },
   {
     matcher: e.deleteBanner.matchRejected,
     kind: 'error',
-    message: (action) => ({ message: apiErrorFromAction(action).message }),
+    message: serverMessage,
   },
 ];

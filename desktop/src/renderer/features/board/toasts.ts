@@ -3,21 +3,10 @@ import { MESSAGES } from '@shared/messages';
 import { apiErrorFromAction } from '../../app/errors';
 import type { ToastRule } from '../../app/listeners';
 import { boardApi } from './boardApi';
+import { fixed, isNewPayload, newOrUpdated, serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
 
 const e = boardApi.endpoints;
-const fixed = (message: string) => () => ({ message });
-const isNew = (action: UnknownAction) =>
-  Boolean((action as UnknownAction & { payload?: { isNew?: boolean } }).payload?.isNew);
-const ifNew = (message: string) => (action: UnknownAction) => (isNew(action) ? { message } : null);
-const newOrUpdated = (added: string, updated: string) => (action: UnknownAction) => ({
-  message: isNew(action) ? added : updated,
-});
-/** The server's message, unless the open form shows it under its fields. */
-const serverMessageUnlessFields = (action: UnknownAction) => {
-  const err = apiErrorFromAction(action);
-  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
-};
-const serverMessage = (action: UnknownAction) => ({ message: apiErrorFromAction(action).message });
+const ifNew = (message: string) => (action: UnknownAction) => (isNewPayload(action) ? { message } : null);
 
 /** SPEC §8 toasts of Move the Needle. A failed drag is undone and says 'Something went wrong.' */
 export const BOARD_TOAST_RULES: ToastRule[] = [
@@ -32,13 +21,13 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
   {
     matcher: e.upsertCard.matchFulfilled,
     kind: 'success',
-    message: (a) => (isNew(a) ? null : { message: MESSAGES.cardUpdated }),
+    message: (a) => (isNewPayload(a) ? null : { message: MESSAGES.cardUpdated }),
   },
   {
     matcher: e.upsertCard.matchRejected,
     kind: 'error',
     // The dialog and the add-card form keep the title; any other refusal is told in a toast.
-    message: (action) => ({ message: apiErrorFromAction(action).message }),
+    message: serverMessage,
   },
   { matcher: e.upsertList.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.listAdded) },
   { matcher: e.upsertList.matchRejected, kind: 'error', message: serverMessageUnlessFields },

@@ -1,22 +1,15 @@
-import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import { apiErrorFromAction } from '../../app/errors';
 import type { ToastRule } from '../../app/listeners';
 import { coursesApi, lessonImageUrlCopied } from './coursesApi';
+import { fixed, serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
 
 const e = coursesApi.endpoints;
-const fixed = (message: string) => () => ({ message });
-/** Field errors are shown beside the fields of the open form; anything else as a toast. */
-const unlessFields = (action: UnknownAction) => {
-  const err = apiErrorFromAction(action);
-  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
-};
-const serverMessage = (action: UnknownAction) => ({ message: apiErrorFromAction(action).message });
 
 /** SPEC §8 course toasts: saved/deleted, reorder results, completion and the image URL copy. */
 export const COURSE_TOAST_RULES: ToastRule[] = [
   { matcher: e.upsertCourse.matchFulfilled, kind: 'success', message: fixed(MESSAGES.courseSaved) },
-  { matcher: e.upsertCourse.matchRejected, kind: 'error', message: unlessFields },
+  { matcher: e.upsertCourse.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: e.deleteCourse.matchFulfilled, kind: 'success', message: fixed(MESSAGES.courseDeleted) },
   { matcher: e.deleteCourse.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.reorderCourses.matchFulfilled, kind: 'success', message: fixed(MESSAGES.reorderFinished) },
@@ -24,11 +17,11 @@ export const COURSE_TOAST_RULES: ToastRule[] = [
   { matcher: e.reorderCourse.matchFulfilled, kind: 'success', message: fixed(MESSAGES.moduleReordered) },
   { matcher: e.reorderCourse.matchRejected, kind: 'error', message: fixed(MESSAGES.somethingWentWrong) },
   { matcher: e.upsertModule.matchFulfilled, kind: 'success', message: fixed(MESSAGES.moduleSaved) },
-  { matcher: e.upsertModule.matchRejected, kind: 'error', message: unlessFields },
+  { matcher: e.upsertModule.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: e.deleteModule.matchFulfilled, kind: 'success', message: fixed(MESSAGES.moduleDeleted) },
   { matcher: e.deleteModule.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.upsertLesson.matchFulfilled, kind: 'success', message: fixed(MESSAGES.lessonSaved) },
-  { matcher: e.upsertLesson.matchRejected, kind: 'error', message: unlessFields },
+  { matcher: e.upsertLesson.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: e.deleteLesson.matchFulfilled, kind: 'success', message: fixed(MESSAGES.lessonDeleted) },
   { matcher: e.deleteLesson.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.markCompleted.matchFulfilled, kind: 'success', message: fixed(MESSAGES.markedCompleted) },

@@ -1,9 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import type { StripeSyncResult } from '@shared/types';
-import { apiErrorFromAction } from '../../app/errors';
 import type { ToastRule } from '../../app/listeners';
 import { paymentsApi } from './paymentsApi';
+import { serverMessage } from '../../app/toastHelpers';
 
 const e = paymentsApi.endpoints;
 
@@ -22,6 +22,6 @@ export const PAYMENT_TOAST_RULES: ToastRule[] = [
   {
     matcher: e.syncWithStripe.matchRejected,
     kind: 'error',
-    message: (action) => ({ message: apiErrorFromAction(action).message }),
+    message: serverMessage,
   },
 ];

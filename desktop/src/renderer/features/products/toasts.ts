@@ -1,9 +1,9 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import type { ProductUpsertResponse } from '@shared/types';
-import { apiErrorFromAction } from '../../app/errors';
 import type { ToastRule } from '../../app/listeners';
 import { productsApi } from './productsApi';
+import { serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
 
 const e = productsApi.endpoints;
 
@@ -20,16 +20,12 @@ export const PRODUCT_TOAST_RULES: ToastRule[] = [
   {
     matcher: e.upsertProduct.matchRejected,
     kind: 'error',
-    // Field errors are shown beside the fields of the open form.
-    message: (action) => {
-      const err = apiErrorFromAction(action);
-      return Object.keys(err.fields).length > 0 ? null : { message: err.message };
-    },
+    message: serverMessageUnlessFields,
   },
   { matcher: e.deleteProduct.matchFulfilled, kind: 'success', message: () => ({ message: MESSAGES.productDeleted }) },
   {
     matcher: e.deleteProduct.matchRejected,
     kind: 'error',
-    message: (action) => ({ message: apiErrorFromAction(action).message }),
+    message: serverMessage,
   },
 ];

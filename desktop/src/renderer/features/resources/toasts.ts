@@ -3,15 +3,9 @@ import { MESSAGES } from '@shared/messages';
 import { apiErrorFromAction } from '../../app/errors';
 import type { ToastRule } from '../../app/listeners';
 import { resourcesApi } from './resourcesApi';
+import { fixed, serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
 
 const e = resourcesApi.endpoints;
-const fixed = (message: string) => () => ({ message });
-/** Field errors show beside the fields of the open form; anything else as a toast. */
-const unlessFields = (action: UnknownAction) => {
-  const err = apiErrorFromAction(action);
-  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
-};
-const serverMessage = (action: UnknownAction) => ({ message: apiErrorFromAction(action).message });
 
 /** SPEC §8 resource toasts: created/saved/deleted; category saved/deleted; upload failure. */
 export const RESOURCE_TOAST_RULES: ToastRule[] = [
@@ -23,7 +17,7 @@ export const RESOURCE_TOAST_RULES: ToastRule[] = [
       return { message: payload?.isNew ? MESSAGES.resourceCreated : MESSAGES.resourceSaved };
     },
   },
-  { matcher: e.upsertResource.matchRejected, kind: 'error', message: unlessFields },
+  { matcher: e.upsertResource.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: e.deleteResource.matchFulfilled, kind: 'success', message: fixed(MESSAGES.resourceDeleted) },
   { matcher: e.deleteResource.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.upsertResourceCategory.matchFulfilled, kind: 'success', message: fixed(MESSAGES.categorySaved) },

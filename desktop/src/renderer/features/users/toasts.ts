@@ -7,22 +7,16 @@ import type { ToastRule } from '../../app/listeners';
 import { authApi } from '../auth/authApi';
 import { usersExportFailed } from './exportUsers';
 import { usersApi } from './usersApi';
+import { fixed, serverMessageUnlessFields } from '../../app/toastHelpers';
 
 const u = usersApi.endpoints;
 
-const fixed = (message: string) => () => ({ message });
 const payloadOf = <T>(action: UnknownAction) => (action as unknown as { payload: T }).payload;
 
 /** The spec's failure toast, with the server's reason underneath when it has one. */
 const problemWithReason = (message: string) => (action: UnknownAction) => {
   const err = apiErrorFromAction(action, message);
   return { message, detail: err.message !== message ? err.message : undefined };
-};
-
-/** SPEC §8: a string response is the error; field errors are shown beside the fields instead. */
-const serverMessageUnlessFields = (action: UnknownAction) => {
-  const err = apiErrorFromAction(action);
-  return Object.keys(err.fields).length > 0 ? null : { message: err.message };
 };
 
 function importSummary(result: ImportUsersResponse): string {
