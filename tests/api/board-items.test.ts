@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
+import { mailText, subjectOf } from '../helpers/smtp';
 import { actor, listByName, MTN, readBoard, type Actor } from './board-fixtures';
 
 let t: TestApp;
@@ -11,6 +12,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+/** Polls until `count()` reaches `n` (mail is sent after the response), at most 5 s. */
+async function waitForCount(count: () => number, n: number): Promise<void> {
+  for (let i = 0; i < 100 && count() < n; i += 1) await new Promise((r) => setTimeout(r, 50));
+  expect(count()).toBe(n);
+}
 
 async function memberWithCard(): Promise<{ member: Actor; cardId: number; listId: number }> {
   const member = await actor(t, { role: 'premium' });
@@ -164,6 +171,69 @@ describe('activity', () => {
     const card = (await member.agent.get(`${MTN}/card/${cardId}`)).body.card;
     expect(card.Activities).toHaveLength(1);
     expect((await readBoard(member)).lists[0]!.Cards.find((c) => c.id === cardId)!.activitiesCount).toBe(1);
+  });
+
+  it("emails each mentioned coach a link that opens the card on the member's board", async () => {
+    const { member, cardId } = await memberWithCard();
+    const coach = await actor(t, { role: 'coach', fullName: 'Mina Mentor' });
+    const other = await createUser(t.knex, { role: 'coach', fullName: 'Otto Other' });
+    const res = await member.agent
+      .post(`${MTN}/activity/upsert`)
+      .send({ comment: 'Can you check\nmy launch plan?', CardId: cardId, mentionedUsers: [coach.user.id] });
+    expect(res.status).toBe(200);
+    const mail = await t.smtp.waitFor(coach.user.email);
+    expect(subjectOf(mail.raw)).toBe(`${member.user.fullName} mentioned you on Move the Needle`);
+    const text = mailText(mail.raw);
+    expect(text).toContain('Hello Mina Mentor,');
+    expect(text).toContain(`on the card "Launch" on ${member.user.fullName}'s board`);
+    expect(text).toContain('> Can you check\n> my launch plan?');
+    const link = /Open the card: (\S+)/.exec(text)?.[1] ?? '';
+    expect(new URL(link).pathname).toBe(`/move-the-needle/${member.user.id}`);
+    expect(new URL(link).searchParams.get('card')).toBe(String(cardId));
+    // The link works for the coach: the board and the card with the comment.
+    expect((await readBoard(coach, member.user.id)).lists.some((l) => l.Cards.some((c) => c.id === cardId))).toBe(true);
+    const card = (await coach.agent.get(`${MTN}/card/${cardId}`)).body.card;
+    expect(card.Activities[0].comment).toBe('Can you check\nmy launch plan?');
+    expect(t.smtp.messages.some((m) => m.to.includes(other.email))).toBe(false);
+
+    // Editing the comment mails only coaches it newly mentions.
+    const sent = t.smtp.messages.filter((m) => m.to.includes(coach.user.email)).length;
+    const edit = await member.agent
+      .post(`${MTN}/activity/upsert`)
+      .send({ id: res.body.activity.id, comment: 'Both of you, please', mentionedUsers: [coach.user.id, other.id] });
+    expect(edit.status).toBe(200);
+    expect(mailText((await t.smtp.waitFor(other.email)).raw)).toContain('> Both of you, please');
+    // A later mail to someone else proves the first coach was not mailed again in between.
+    await member.agent
+      .post(`${MTN}/activity/upsert`)
+      .send({ comment: 'Marker', CardId: cardId, mentionedUsers: [other.id] });
+    await waitForCount(() => t.smtp.messages.filter((m) => m.to.includes(other.email)).length, 2);
+    expect(t.smtp.messages.filter((m) => m.to.includes(coach.user.email)).length).toBe(sent);
+  });
+
+  it('does not mail a coach who mentions themselves, and links a coach to their own board', async () => {
+    const coach = await actor(t, { role: 'coach' });
+    const board = await readBoard(coach);
+    const card = await coach.agent
+      .post(`${MTN}/card/upsert`)
+      .send({ title: 'Own card', ListId: listByName(board, 'NOT STARTED').id });
+    const cardId = card.body.card.id as number;
+    const peer = await createUser(t.knex, { role: 'coach' });
+    await coach.agent
+      .post(`${MTN}/activity/upsert`)
+      .send({ comment: 'Note to self and peer', CardId: cardId, mentionedUsers: [coach.user.id, peer.id] });
+    const text = mailText((await t.smtp.waitFor(peer.email)).raw);
+    expect(text).toContain(`on ${coach.user.fullName}'s board`);
+    expect(text).toContain(`/move-the-needle/${coach.user.id}?card=${cardId}`);
+    // Mentioning only oneself sends nothing; a mail to the peer afterwards marks the point in time.
+    await coach.agent
+      .post(`${MTN}/activity/upsert`)
+      .send({ comment: 'Only me', CardId: cardId, mentionedUsers: [coach.user.id] });
+    await coach.agent
+      .post(`${MTN}/activity/upsert`)
+      .send({ comment: 'Peer again', CardId: cardId, mentionedUsers: [peer.id] });
+    await waitForCount(() => t.smtp.messages.filter((m) => m.to.includes(peer.email)).length, 2);
+    expect(t.smtp.messages.some((m) => m.to.includes(coach.user.email))).toBe(false);
   });
 
   it('mentions coaches only and refuses an empty comment', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { mailText, subjectOf } from '../helpers/smtp';
 import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
 import type { Role } from '../../shared/src/limits';
 import { QUALIFIER_ANSWER_IDS, YES_NO_IDS, type YesNoId } from '../../shared/src/calc/qualifier';
@@ -25,25 +26,6 @@ function answers(volume: number, no: readonly YesNoId[] = [], keyword = 'garlic 
     { id: 'volume', answer: volume },
     ...YES_NO_IDS.map((id) => ({ id, answer: no.includes(id) ? 'No' : 'Yes' })),
   ];
-}
-
-/** The text of a captured mail with quoted-printable soft breaks undone. */
-const mailText = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
-    .replace(/\r\n/g, '\n');
-
-/** The decoded Subject header of a raw mail (RFC 2047 Q-encoded words). */
-function subjectOf(raw: string): string {
-  const unfolded = raw.replace(/\r\n/g, '\n').replace(/\n[ \t]+/g, ' ');
-  const line = unfolded.split('\n').find((l) => l.startsWith('Subject: ')) ?? '';
-  return line
-    .slice('Subject: '.length)
-    .replace(/\?= =\?UTF-8\?Q\?/g, '')
-    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, q: string) =>
-      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
-    );
 }
 
 describe('product qualifier: access', () => {
@@ -186,15 +168,13 @@ describe('product qualifier: save', () => {
 describe('product qualifier: send', () => {
   it('mails the keyword, score, result and each answer with its feedback over SMTP', async () => {
     const { agent } = await member();
-    const res = await agent
-      .post('/api/product-qualifier/send')
-      .send({
-        score: 10,
-        result: 'two thumbs up',
-        answers: answers(3000, ['sellers', 'units', 'competitors']),
-        email: 'Results@Example.test',
-        keywords: 'garlic press',
-      });
+    const res = await agent.post('/api/product-qualifier/send').send({
+      score: 10,
+      result: 'two thumbs up',
+      answers: answers(3000, ['sellers', 'units', 'competitors']),
+      email: 'Results@Example.test',
+      keywords: 'garlic press',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,

@@ -29,6 +29,7 @@ export interface CreatedUser {
   email: string;
   password: string;
   role: Role;
+  fullName: string;
 }
 
 /** Inserts a user (hashing the default password once per process) and returns how to sign in. */
@@ -37,9 +38,10 @@ export async function createUser(knex: Knex, input: UserFactoryInput = {}): Prom
   const hash = input.password ? await hashPassword(password) : await (defaultHash ??= hashPassword(DEFAULT_PASSWORD));
   const role = input.role ?? 'basic';
   const email = input.email ?? `${role.replace(' ', '-')}-${crypto.randomBytes(5).toString('hex')}@example.test`;
+  const fullName = input.fullName ?? `Test ${role}`;
   const [row] = await knex('users')
     .insert({
-      full_name: input.fullName ?? `Test ${role}`,
+      full_name: fullName,
       email,
       password_hash: hash,
       role,
@@ -56,7 +58,7 @@ export async function createUser(knex: Knex, input: UserFactoryInput = {}): Prom
     .returning<Array<{ id: number }>>('id');
   const id = row!.id;
   if (input.tags?.length) await knex('user_tags').insert(input.tags.map((t) => ({ user_id: id, tag_id: t })));
-  return { id, email, password, role };
+  return { id, email, password, role, fullName };
 }
 
 export async function createTag(knex: Knex, name?: string, openForSignup = false): Promise<{ id: number; name: string }> {

@@ -53,7 +53,10 @@ export async function startSmtp(): Promise<SmtpCapture> {
       const existing = messages.find((m) => !to || m.to.includes(to.toLowerCase()));
       if (existing) return Promise.resolve(existing);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail for ${to ?? 'anyone'} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no mail for ${to ?? 'anyone'} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({
           to,
           resolve: (m) => {
@@ -72,4 +75,23 @@ export function extractLink(raw: string, pathPrefix: string): string | null {
   const text = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
   const m = text.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix}[A-Za-z0-9_-]+`));
   return m ? m[0] : null;
+}
+
+/** The text of a captured mail with quoted-printable soft breaks undone. */
+export const mailText = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\r\n/g, '\n');
+
+/** The decoded Subject header of a raw mail (RFC 2047 Q-encoded words). */
+export function subjectOf(raw: string): string {
+  const unfolded = raw.replace(/\r\n/g, '\n').replace(/\n[ \t]+/g, ' ');
+  const line = unfolded.split('\n').find((l) => l.startsWith('Subject: ')) ?? '';
+  return line
+    .slice('Subject: '.length)
+    .replace(/\?= =\?UTF-8\?Q\?/g, '')
+    .replace(/=\?UTF-8\?Q\?(.*?)\?=/g, (_, q: string) =>
+      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    );
 }

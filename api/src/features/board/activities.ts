@@ -10,6 +10,7 @@ import { badRequest, forbidden, notFound } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { idParam, parse } from '../../core/validate';
 import { findOwned } from './access';
+import { notifyMentions } from './mention-mail';
 import { presentActivity, presentPerson, type PersonRow } from './presenters';
 import { readActivities } from './read-model';
 import { boardTx } from './tx';
@@ -33,11 +34,17 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
     const { knex } = ctx.deps;
     const mentions = await checkMentions(knex, input.mentionedUsers);
     let activityId: number;
+    let cardId: number;
+    /** Coaches this save mentions who were not mentioned before: they get an email. */
+    let newlyMentioned: number[] = mentions;
     if (input.id) {
       const found = await findOwned(ctx, knex, 'activity', input.id);
       if (!canEditActivity(actor, found.author_id as number | null)) throw forbidden();
       activityId = found.id;
+      cardId = found.card_id as number;
       await boardTx(knex, found.owner_id, async (trx) => {
+        const before = await trx('mtn_activity_mentions').where({ activity_id: activityId }).pluck<number[]>('user_id');
+        newlyMentioned = mentions.filter((id) => !before.includes(id));
         await trx('mtn_activities')
           .where({ id: activityId })
           .update({ comment: input.comment, updated_at: trx.fn.now() });
@@ -47,6 +54,7 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
       });
     } else {
       const card = await findOwned(ctx, knex, 'card', input.CardId!);
+      cardId = card.id;
       activityId = await boardTx(knex, card.owner_id, async (trx) => {
         const [row] = await trx('mtn_activities')
           .insert({ card_id: card.id, user_id: actor.id, comment: input.comment })
@@ -58,6 +66,7 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
     }
     const [row] = await readActivities(knex, { activityId });
     if (!row) throw notFound('Comment not found');
+    notifyMentions(ctx, { author: actor, cardId, comment: input.comment, coachIds: newlyMentioned });
     ctx.body = { activity: presentActivity(row), isNew: !input.id };
   });
 
