@@ -147,6 +147,9 @@ export function CardActivity({ card }: { card: Card }) {
             <legend className="px-1 text-xs text-gray-600">
               Coaches to mention (up to {MAX_COACHES_LISTED} listed)
             </legend>
+            <p className="px-1 pb-1 text-xs text-gray-500">
+              Each coach you mention gets an email with a link to this card.
+            </p>
             {loadingCoaches && <p className="text-xs text-gray-500">Loading coaches…</p>}
             {!loadingCoaches && coaches.length === 0 && <p className="text-xs text-gray-500">No coaches to mention.</p>}
             {coaches.map((c) => (
