@@ -135,25 +135,47 @@ export function ChecklistField({
           className={cn('max-h-40 overflow-y-auto rounded-lg border p-2', error ? 'border-red-400' : 'border-gray-200')}
         >
           {choices.map((c) => (
-            <label
-              key={c.id}
-              className="flex cursor-pointer items-start gap-2 rounded px-2 py-1 text-sm hover:bg-gray-50"
-            >
-              <input
-                type="checkbox"
-                className="mt-0.5 size-4 accent-brand-600"
-                checked={value.includes(c.id)}
-                onChange={() => toggle(c.id)}
-              />
+            <CheckboxRow key={c.id} checked={value.includes(c.id)} onChange={() => toggle(c.id)} align="start">
               <span>
                 <span className="text-gray-800">{c.label}</span>
                 {c.detail && <span className="ml-1 text-gray-500">{c.detail}</span>}
               </span>
-            </label>
+            </CheckboxRow>
           ))}
         </div>
       )}
       {error && <p className="mt-1 text-xs text-red-600">{error}</p>}
     </fieldset>
+  );
+}
+
+/** A clickable row with a checkbox and its label (lists of choices: tags, categories, resources). */
+export function CheckboxRow({
+  checked,
+  onChange,
+  children,
+  align = 'center',
+}: {
+  checked: boolean;
+  onChange: () => void;
+  children: ReactNode;
+  /** 'start' for labels that may wrap onto several lines. */
+  align?: 'center' | 'start';
+}) {
+  return (
+    <label
+      className={cn(
+        'flex cursor-pointer gap-2 rounded px-2 py-1 text-sm text-gray-800 hover:bg-gray-50',
+        align === 'start' ? 'items-start' : 'items-center',
+      )}
+    >
+      <input
+        type="checkbox"
+        className={cn('size-4 accent-brand-600', align === 'start' && 'mt-0.5')}
+        checked={checked}
+        onChange={onChange}
+      />
+      {children}
+    </label>
   );
 }

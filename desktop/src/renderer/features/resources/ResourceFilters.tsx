@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { ResourceCategory, ResourceListType } from '@shared/types';
-import { inputClasses } from '../../components/TextField';
+import { CheckboxRow, inputClasses } from '../../components/FormFields';
 
 const TYPE_LABELS: Record<ResourceListType, string> = {
   all: 'All',
@@ -95,18 +95,9 @@ export function ResourceFilters({
         ) : (
           <div className="flex max-h-64 flex-col gap-0.5 overflow-y-auto">
             {categories.map((c) => (
-              <label
-                key={c.id}
-                className="flex cursor-pointer items-center gap-2 rounded px-1 py-1 text-sm text-gray-800 hover:bg-gray-50"
-              >
-                <input
-                  type="checkbox"
-                  checked={selected.includes(c.id)}
-                  onChange={() => onToggleCategory(c.id)}
-                  className="size-4 accent-brand-600"
-                />
+              <CheckboxRow key={c.id} checked={selected.includes(c.id)} onChange={() => onToggleCategory(c.id)}>
                 {c.name}
-              </label>
+              </CheckboxRow>
             ))}
           </div>
         )}
