@@ -67,9 +67,10 @@ export function audienceSql(audience: CourseAudience): AudienceSql {
  */
 export function visibleTreeCtes(a: AudienceSql): string {
   return `user_done as materialized (select lesson_id from lesson_completions where user_id = ${a.userId}),
-  vis_courses as (select c.id from courses c where ${a.courseAccess('c')}),
+  vis_courses as (select c.id, c.position from courses c where ${a.courseAccess('c')}),
   vis_modules as (
-    select m.id, m.course_id from modules m join vis_courses vc on vc.id = m.course_id where ${a.moduleVisible('m')}
+    select m.id, m.course_id, vc.position as course_position, m.position as module_position
+      from modules m join vis_courses vc on vc.id = m.course_id where ${a.moduleVisible('m')}
   ),
   vis_lessons as (
     select l.id, l.module_id, vm.course_id from lessons l join vis_modules vm on vm.id = l.module_id

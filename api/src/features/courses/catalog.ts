@@ -131,24 +131,27 @@ async function searchLessonContent(knex: Knex, a: AudienceSql, search: string, l
   const firstWord = searchWords(search)[0] ?? '';
   const result = await knex.raw<{ rows: Array<Counted<LessonRow>> }>(
     `with ${visibleTreeCtes(a)},
+    -- The matches in reading order with the order keys carried by vis_modules: joining courses
+    -- and modules here let the planner loop over courses x matches (100 x 8,000 for a common word).
     found as (
-      select ${LESSON_LIST_COLUMNS}, (lc.lesson_id is not null) as completed, count(*) over ()::int as total,
-        c.position as course_position, m.position as module_position,
-        row_number() over (order by c.position, m.position, l.position) as rn
+      select l.id, l.title, l.module_id, l.position, vm.course_id, (lc.lesson_id is not null) as completed,
+        count(*) over ()::int as total, vm.course_position, vm.module_position,
+        row_number() over (order by vm.course_position, vm.module_position, l.position) as rn
       from lessons l
       join vis_modules vm on vm.id = l.module_id
-      join modules m on m.id = l.module_id
-      join courses c on c.id = m.course_id
       left join user_done lc on lc.lesson_id = l.id
       where ${a.lessonVisible('l')} and l.search_vector @@ to_tsquery('english', ?)
-      order by c.position, m.position, l.position
+      order by vm.course_position, vm.module_position, l.position
       limit ?
     )
-    select f.*, s.at <= 60 as snippet_from_start,
+    select f.*, m.title as module_title, c.title as course_title, c.slug as course_slug,
+      s.at <= 60 as snippet_from_start,
       case when f.rn > ${SNIPPETS} then null
         when s.at > 0 then substr(l.content, greatest(1, s.at - 60), 240) else left(l.content, 240) end as snippet
     from found f
     join lessons l on l.id = f.id
+    join modules m on m.id = f.module_id
+    join courses c on c.id = f.course_id
     cross join lateral (
       select case when f.rn <= ${SNIPPETS} then coalesce(least(nullif(strpos(l.content, ?), 0),
         nullif(strpos(l.content, initcap(?)), 0), nullif(strpos(l.content, upper(?)), 0)), 0) end as at
@@ -171,30 +174,34 @@ export async function readCatalog(
 ): Promise<CourseCatalog> {
   const a = audienceSql(audience);
   const { search, itemsPerPage } = query;
-  const courses = await listCourses(knex, a, search, itemsPerPage);
-  if (!search) {
+  if (search) {
+    // Four independent reads: on PostgreSQL they run side by side on the pool's connections.
+    const [courses, modules, titles, content] = await Promise.all([
+      listCourses(knex, a, search, itemsPerPage),
+      searchModules(knex, a, search, itemsPerPage),
+      searchLessonTitles(knex, a, search, itemsPerPage),
+      searchLessonContent(knex, a, search, itemsPerPage),
+    ]);
     return {
       courses: courses.rows.map(presentCourse),
-      modules: [],
-      lessonsTitles: [],
-      lessonsContent: [],
-      counts: { courses: courses.total, modules: 0, lessonsTitles: 0, lessonsContent: 0 },
+      modules: modules.rows.map(presentModuleSummary),
+      lessonsTitles: titles.rows.map(presentLessonSummary),
+      lessonsContent: content.rows.map(presentLessonSummary),
+      counts: {
+        courses: courses.total,
+        modules: modules.total,
+        lessonsTitles: titles.total,
+        lessonsContent: content.total,
+      },
     };
   }
-  const modules = await searchModules(knex, a, search, itemsPerPage);
-  const titles = await searchLessonTitles(knex, a, search, itemsPerPage);
-  const content = await searchLessonContent(knex, a, search, itemsPerPage);
+  const courses = await listCourses(knex, a, search, itemsPerPage);
   return {
     courses: courses.rows.map(presentCourse),
-    modules: modules.rows.map(presentModuleSummary),
-    lessonsTitles: titles.rows.map(presentLessonSummary),
-    lessonsContent: content.rows.map(presentLessonSummary),
-    counts: {
-      courses: courses.total,
-      modules: modules.total,
-      lessonsTitles: titles.total,
-      lessonsContent: content.total,
-    },
+    modules: [],
+    lessonsTitles: [],
+    lessonsContent: [],
+    counts: { courses: courses.total, modules: 0, lessonsTitles: 0, lessonsContent: 0 },
   };
 }
 
