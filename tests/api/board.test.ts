@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_LIST_NAMES } from '../../shared/src/types/board';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -199,5 +202,61 @@ describe('the board read cache', () => {
     expect(listByName(renamed, 'NOT STARTED').Cards[0]!.Labels.find((l) => l.id === label.body.label.id)!.name).toBe(
       'Renamed',
     );
+  });
+
+  it('sends the board gzipped to a client that accepts gzip: the same JSON, fresh after every change', async () => {
+    const member = await actor(t, { role: 'premium', fullName: 'Zip Member' });
+    await readBoard(member);
+    // Raw HTTP, because supertest would gunzip the body before the test could see the bytes.
+    const signin = await t
+      .request()
+      .post('/api/auth/signin')
+      .send({ email: member.user.email, password: member.user.password });
+    const cookie = (signin.headers['set-cookie'] as unknown as string[]).map((c) => c.split(';')[0]).join('; ');
+    const { port } = t.server.address() as AddressInfo;
+    /** The raw response bytes of a board read with the given Accept-Encoding. */
+    const raw = (encoding: string) =>
+      new Promise<{ encoding: string | undefined; bytes: Buffer }>((resolve, reject) => {
+        const req = http.get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `${MTN}/list/read-many`,
+            headers: { Cookie: cookie, 'Accept-Encoding': encoding },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () => {
+              try {
+                expect(res.statusCode).toBe(200);
+                expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+                resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) });
+              } catch (err) {
+                reject(err instanceof Error ? err : new Error(String(err)));
+              }
+            });
+          },
+        );
+        req.on('error', reject);
+      });
+    const plain = await raw('identity');
+    expect(plain.encoding).toBeUndefined();
+    const zipped = await raw('gzip, deflate');
+    expect(zipped.encoding).toBe('gzip');
+    expect(zipped.bytes.length).toBeLessThan(plain.bytes.length);
+    expect(JSON.parse(gunzipSync(zipped.bytes).toString('utf8'))).toEqual(JSON.parse(plain.bytes.toString('utf8')));
+    // Served again from the cache: byte for byte the same.
+    expect((await raw('gzip')).bytes.equals(zipped.bytes)).toBe(true);
+
+    // A change of the board, and a change of the owner's name (not a board change), both show.
+    const card = listByName(JSON.parse(plain.bytes.toString('utf8')), 'NOT STARTED').Cards[0]!;
+    await member.agent.post(`${MTN}/card/upsert`).send({ id: card.id, title: 'Zipped and renamed' });
+    const afterCard = JSON.parse(gunzipSync((await raw('gzip')).bytes).toString('utf8'));
+    expect(listByName(afterCard, 'NOT STARTED').Cards[0]!.title).toBe('Zipped and renamed');
+    await t.knex('users').where({ id: member.user.id }).update({ full_name: 'Zip Renamed' });
+    const afterName = JSON.parse(gunzipSync((await raw('gzip')).bytes).toString('utf8'));
+    expect(afterName.board.ownerName).toBe('Zip Renamed');
+    expect(JSON.parse((await raw('identity')).bytes.toString('utf8'))).toEqual(afterName);
   });
 });

@@ -17,11 +17,12 @@ const statuses = new Map<number, number>();
  * A request with a cookie over a keep-alive socket; the body is read and dropped (not parsed), so
  * the figures are the server's and not the client's JSON work. Resolves to the status.
  */
-function hit(url: string, cookie: string, init: RequestInit = {}): Promise<number> {
+function hit(url: string, cookie: string, init: RequestInit = {}, onBytes?: (n: number) => void): Promise<number> {
   if (!init.method) {
+    const headers = { Cookie: cookie, ...((init.headers as Record<string, string> | undefined) ?? {}) };
     return new Promise((resolve, reject) => {
-      const req = http.get(url, { agent, headers: { Cookie: cookie } }, (res) => {
-        res.on('data', () => {});
+      const req = http.get(url, { agent, headers }, (res) => {
+        res.on('data', (c: Buffer) => onBytes?.(c.length));
         res.on('end', () => {
           const s = res.statusCode ?? 0;
           statuses.set(s, (statuses.get(s) ?? 0) + 1);
@@ -90,6 +91,15 @@ async function main() {
         'queries/request': readQueries,
         'queries (plain board)': smallQueries,
       },
+    );
+    // What a browser asks for: the gzipped body (compressed once per board version, then cached).
+    const gzip = { headers: { 'Accept-Encoding': 'gzip, deflate' } };
+    let wire = 0;
+    await hit(readUrl, ownerCookie, gzip, (n) => (wire += n));
+    console.log(`board read gzipped on the wire: ${(wire / 1024).toFixed(0)} KiB`);
+    report(
+      'read board gzipped, 20 clients',
+      await measure({ requests: 400, concurrency: CLIENTS, run: () => hit(readUrl, ownerCookie, gzip) }),
     );
 
     // Without the cache: the version is bumped before each read, so each one builds the JSON in SQL.

@@ -42,8 +42,12 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
       ownerRole: board.owner.role,
       isTemplate: board.isTemplate,
     };
+    const gzip = ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+    const read = await readBoardJson(ctx.deps.knex, info, board.exists ? board.version : null, { gzip });
+    ctx.vary('Accept-Encoding');
+    if (read.gzipped) ctx.set('Content-Encoding', 'gzip');
     ctx.type = 'application/json';
-    ctx.body = await readBoardJson(ctx.deps.knex, info, board.exists ? board.version : null);
+    ctx.body = read.body;
   });
 
   /** PUT /reset (id: the board's owner, default the actor): a fresh copy of the Master Template. */
