@@ -11,7 +11,8 @@ import { useGetTagsQuery } from '../tags/tagsApi';
 import { CourseCover } from './CourseCard';
 import { useDeleteCourseMutation, useGetModulesQuery, useUpsertCourseMutation } from './coursesApi';
 import { ChecklistField, SelectField, TextArea } from '../../components/FormFields';
-import { FormFooter, plural } from './formParts';
+import { FormFooter } from '../../components/FormFooter';
+import { plural } from '../../lib/plural';
 import { useImageUpload } from './useImageUpload';
 
 interface CourseForm {

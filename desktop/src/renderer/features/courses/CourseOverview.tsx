@@ -4,7 +4,7 @@ import { buttonClasses } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { CourseCover } from './CourseCard';
 import { coursePath, isCompleted, type LessonRef } from './courseNav';
-import { plural } from './formParts';
+import { plural } from '../../lib/plural';
 
 /** The course page without a lesson chosen: cover, description and Start / Continue. */
 export function CourseOverview({

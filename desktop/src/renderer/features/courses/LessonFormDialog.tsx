@@ -13,7 +13,7 @@ import { yupResolver } from '../../lib/yupResolver';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { lessonImageUrlCopied, useDeleteLessonMutation, useUpsertLessonMutation } from './coursesApi';
 import { ChecklistField, SelectField, TextArea } from '../../components/FormFields';
-import { FormFooter } from './formParts';
+import { FormFooter } from '../../components/FormFooter';
 import { ImageIcon } from './icons';
 import { LessonMarkdown } from './LessonMarkdown';
 import { copyToClipboard, useImageUpload } from './useImageUpload';

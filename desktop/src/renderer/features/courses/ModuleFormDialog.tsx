@@ -9,7 +9,8 @@ import { yupResolver } from '../../lib/yupResolver';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { useDeleteModuleMutation, useGetCoursesQuery, useUpsertModuleMutation } from './coursesApi';
 import { ChecklistField, SelectField } from '../../components/FormFields';
-import { FormFooter, plural } from './formParts';
+import { FormFooter } from '../../components/FormFooter';
+import { plural } from '../../lib/plural';
 
 interface ModuleForm {
   title: string;

@@ -4,7 +4,6 @@ import { ADDITIONAL_FEES_DEFAULT } from '@shared/calc';
 import { can } from '@shared/policies';
 import { productFieldsSchema } from '@shared/schemas/products';
 import type { Product } from '@shared/types';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextField, inputClasses } from '../../components/TextField';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
@@ -16,6 +15,7 @@ import { NumberField } from './NumberField';
 import { formDefaults, previewComputed, typedNumber, type FormStrings } from './form';
 import { METRICS } from './metrics';
 import { useDeleteProductMutation, useUpsertProductMutation } from './productsApi';
+import { FormFooter } from '../../components/FormFooter';
 
 const KEYS = ['title', 'description', 'units', 'costPerUnit', 'shippingCost', 'amazonFees', 'amazonRetail'] as const;
 type Key = (typeof KEYS)[number];
@@ -28,7 +28,6 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   const canEditFees = can(user, 'product:additional-fees');
   const [upsert, { isLoading: saving }] = useUpsertProductMutation();
   const [remove, { isLoading: deleting }] = useDeleteProductMutation();
-  const [confirming, setConfirming] = useState(false);
   const previous = product?.additionalFees ?? null;
   const [fees, setFees] = useState<FeesEntry>(() =>
     feesEntryFor(
@@ -66,42 +65,23 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
     }
   });
 
-  const onDelete = async () => {
-    if (!product) return;
-    try {
-      await remove(product.id).unwrap();
-      onClose();
-    } catch {
-      setConfirming(false);
-    }
-  };
+  const onDelete = product
+    ? async () => {
+        await remove(product.id).unwrap();
+        onClose();
+      }
+    : undefined;
 
-  const footer = confirming ? (
-    <>
-      <p className="mr-auto text-sm text-gray-700" role="alert">
-        Delete this product? This cannot be undone.
-      </p>
-      <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
-        Keep product
-      </Button>
-      <Button variant="danger" onClick={() => void onDelete()} loading={deleting} data-autofocus>
-        Yes, delete
-      </Button>
-    </>
-  ) : (
-    <>
-      {product && (
-        <Button variant="danger" className="mr-auto" onClick={() => setConfirming(true)} disabled={saving}>
-          Delete
-        </Button>
-      )}
-      <Button variant="secondary" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={saving}>
-        Save
-      </Button>
-    </>
+  const footer = (
+    <FormFooter
+      formId={formId}
+      saving={saving}
+      deleting={deleting}
+      onCancel={onClose}
+      onDelete={onDelete}
+      deleteWarning="Delete this product? This cannot be undone."
+      what="product"
+    />
   );
 
   const money = (key: Exclude<Key, 'title' | 'description'>, label: string) => (

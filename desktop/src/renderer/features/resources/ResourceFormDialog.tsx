@@ -26,6 +26,7 @@ import {
   useUpsertResourceMutation,
 } from './resourcesApi';
 import { useCoverUpload } from './useCoverUpload';
+import { FormFooter } from '../../components/FormFooter';
 
 /**
  * The admin add/edit resource modal (SPEC §2, §5): type Link (default), Article (content editor) or
@@ -40,7 +41,6 @@ export function ResourceFormDialog({ resource, onClose }: { resource: Resource |
   const { data: categories = [] } = useGetResourceCategoriesQuery();
   const { data: courses = [] } = useGetResourceCourseOptionsQuery();
   const [cover, setCover] = useState<string | null>(resource?.coverPhotoUrl ?? null);
-  const [confirming, setConfirming] = useState(false);
   const [unplaced, setUnplaced] = useState<string | null>(null);
   const image = useCoverUpload();
   const {
@@ -68,42 +68,23 @@ export function ResourceFormDialog({ resource, onClose }: { resource: Resource |
     }
   });
 
-  const onDelete = async () => {
-    if (!resource) return;
-    try {
-      await remove(resource.id).unwrap();
-      onClose();
-    } catch {
-      setConfirming(false);
-    }
-  };
+  const onDelete = resource
+    ? async () => {
+        await remove(resource.id).unwrap();
+        onClose();
+      }
+    : undefined;
 
-  const footer = confirming ? (
-    <>
-      <p className="mr-auto text-sm text-gray-700" role="alert">
-        Delete this resource? Members who bought it lose it too. This cannot be undone.
-      </p>
-      <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
-        Keep resource
-      </Button>
-      <Button variant="danger" onClick={() => void onDelete()} loading={deleting} data-autofocus>
-        Yes, delete
-      </Button>
-    </>
-  ) : (
-    <>
-      {resource && (
-        <Button variant="danger" className="mr-auto" onClick={() => setConfirming(true)} disabled={saving}>
-          Delete
-        </Button>
-      )}
-      <Button variant="secondary" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={saving}>
-        Save
-      </Button>
-    </>
+  const footer = (
+    <FormFooter
+      formId={formId}
+      saving={saving}
+      deleting={deleting}
+      onCancel={onClose}
+      onDelete={onDelete}
+      deleteWarning="Delete this resource? Members who bought it lose it too. This cannot be undone."
+      what="resource"
+    />
   );
 
   return (

@@ -1,13 +1,13 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { tagUpsertSchema } from '@shared/schemas/tags';
 import type { Tag } from '@shared/types';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Checkbox, TextField } from '../../components/TextField';
 import { applyServerFieldErrors } from '../../lib/serverErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { useDeleteTagMutation, useUpsertTagMutation } from './tagsApi';
+import { FormFooter } from '../../components/FormFooter';
 
 interface TagForm {
   name: string;
@@ -25,7 +25,6 @@ export function TagFormDialog({ tag, onClose }: { tag: Tag | null; onClose: () =
   const formId = useId();
   const [upsert, { isLoading: saving }] = useUpsertTagMutation();
   const [remove, { isLoading: deleting }] = useDeleteTagMutation();
-  const [confirming, setConfirming] = useState(false);
   const {
     register,
     handleSubmit,
@@ -45,42 +44,23 @@ export function TagFormDialog({ tag, onClose }: { tag: Tag | null; onClose: () =
     }
   });
 
-  const onDelete = async () => {
-    if (!tag) return;
-    try {
-      await remove(tag.id).unwrap();
-      onClose();
-    } catch {
-      setConfirming(false);
-    }
-  };
+  const onDelete = tag
+    ? async () => {
+        await remove(tag.id).unwrap();
+        onClose();
+      }
+    : undefined;
 
-  const footer = confirming ? (
-    <>
-      <p className="mr-auto text-sm text-gray-700" role="alert">
-        Delete this tag? This cannot be undone.
-      </p>
-      <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
-        Keep tag
-      </Button>
-      <Button variant="danger" onClick={() => void onDelete()} loading={deleting} data-autofocus>
-        Yes, delete
-      </Button>
-    </>
-  ) : (
-    <>
-      {tag && (
-        <Button variant="danger" className="mr-auto" onClick={() => setConfirming(true)} disabled={saving}>
-          Delete
-        </Button>
-      )}
-      <Button variant="secondary" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={saving}>
-        Save
-      </Button>
-    </>
+  const footer = (
+    <FormFooter
+      formId={formId}
+      saving={saving}
+      deleting={deleting}
+      onCancel={onClose}
+      onDelete={onDelete}
+      deleteWarning="Delete this tag? This cannot be undone."
+      what="tag"
+    />
   );
 
   return (

@@ -4,7 +4,6 @@ import { ROLES, type Role } from '@shared/limits';
 import { userUpsertSchema } from '@shared/schemas/users';
 import type { User } from '@shared/types';
 import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Checkbox, inputClasses, TextField } from '../../components/TextField';
 import { applyServerFieldErrors } from '../../lib/serverErrors';
@@ -13,6 +12,7 @@ import { roleLabel } from '../shell/SwitchRolesDialog';
 import { TagPicker } from './TagPicker';
 import { OwnedResourcesPicker } from '../resources/OwnedResourcesPicker';
 import { useDeleteUserMutation, useUpsertUserMutation, type UserUpsertBody } from './usersApi';
+import { FormFooter } from '../../components/FormFooter';
 
 interface UserForm {
   fullName: string;
@@ -72,7 +72,6 @@ export function UserFormDialog({
   const formId = useId();
   const [upsert, { isLoading: saving }] = useUpsertUserMutation();
   const [remove, { isLoading: deleting }] = useDeleteUserMutation();
-  const [confirming, setConfirming] = useState(false);
   const [unplaced, setUnplaced] = useState<string[]>([]);
   const {
     register,
@@ -113,42 +112,24 @@ export function UserFormDialog({
     }
   });
 
-  const onDelete = async () => {
-    if (!user) return;
-    try {
-      await remove(user.id).unwrap();
-      onClose();
-    } catch {
-      setConfirming(false);
-    }
-  };
+  const onDelete =
+    user && canDelete
+      ? async () => {
+          await remove(user.id).unwrap();
+          onClose();
+        }
+      : undefined;
 
-  const footer = confirming ? (
-    <>
-      <p className="mr-auto text-sm text-gray-700" role="alert">
-        Delete {user?.fullName}? This cannot be undone.
-      </p>
-      <Button variant="secondary" onClick={() => setConfirming(false)} disabled={deleting}>
-        Keep user
-      </Button>
-      <Button variant="danger" onClick={() => void onDelete()} loading={deleting} data-autofocus>
-        Yes, delete
-      </Button>
-    </>
-  ) : (
-    <>
-      {user && canDelete && (
-        <Button variant="danger" className="mr-auto" onClick={() => setConfirming(true)} disabled={saving}>
-          Delete
-        </Button>
-      )}
-      <Button variant="secondary" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={saving}>
-        Save
-      </Button>
-    </>
+  const footer = (
+    <FormFooter
+      formId={formId}
+      saving={saving}
+      deleting={deleting}
+      onCancel={onClose}
+      onDelete={onDelete}
+      deleteWarning={`Delete ${user?.fullName}? This cannot be undone.`}
+      what="user"
+    />
   );
 
   const tagPicker = (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../components/Button';
+import { Button } from './Button';
 
 /**
  * A dialog footer with Save, Cancel and (when editing) Delete behind a confirmation that says what
@@ -59,5 +59,3 @@ export function FormFooter({
     </>
   );
 }
-
-export const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
