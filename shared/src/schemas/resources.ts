@@ -1,25 +1,12 @@
 import * as yup from 'yup';
 import { RESOURCES_PER_REQUEST } from '../limits';
 import { MESSAGES } from '../messages';
+import { id, integer } from './fields';
 import { isSafeLinkUrl } from '../policies/resources';
 import { RESOURCE_LIST_TYPES, RESOURCE_TYPES, RESOURCE_VISIBILITIES } from '../types/resources';
 
 const required = MESSAGES.fieldRequired;
 
-/** An integer given as a number (or a string of digits); arrays, objects and booleans are type errors. */
-const integer = () =>
-  yup
-    .number()
-    .transform((value: number, original: unknown) =>
-      original === null ||
-      original === undefined ||
-      typeof original === 'number' ||
-      (typeof original === 'string' && /^-?\d{1,12}$/.test(original.trim()))
-        ? value
-        : Number.NaN,
-    )
-    .integer();
-const id = () => integer().positive().max(2_147_483_647);
 const idRefs = () =>
   yup
     .array(yup.object({ id: id().required() }))
