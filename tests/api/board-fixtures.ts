@@ -95,3 +95,21 @@ export async function upload(a: Actor): Promise<string> {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.latestUploadedFileUrl as string;
 }
+
+/** The Master Template the board tests start from: the reserved lists plus a card with a label, a checklist and a comment. */
+export async function fillTemplate(admin: Actor): Promise<void> {
+  const template = await readBoard(admin);
+  const notStarted = listByName(template, 'NOT STARTED');
+  const card = await admin.agent
+    .post(`${MTN}/card/upsert`)
+    .send({ title: 'Pick a niche', description: 'Look **wide**', ListId: notStarted.id });
+  const label = await admin.agent.post(`${MTN}/label/upsert`).send({ name: 'Research', color: 'blue-200' });
+  await admin.agent.post(`${MTN}/label/add`).send({ LabelId: label.body.label.id, CardId: card.body.card.id });
+  const checklist = await admin.agent
+    .post(`${MTN}/checkList/upsert`)
+    .send({ title: 'Steps', CardId: card.body.card.id });
+  await admin.agent
+    .post(`${MTN}/checkListItem/upsert`)
+    .send({ title: 'Shortlist', CheckListId: checklist.body.checkList.id });
+  await admin.agent.post(`${MTN}/activity/upsert`).send({ comment: 'Admin note', CardId: card.body.card.id });
+}

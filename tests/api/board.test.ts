@@ -5,28 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_LIST_NAMES } from '../../shared/src/types/board';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { actor, addCards, AFTER_CUTOFF, countQueries, listByName, MTN, readBoard, type Actor } from './board-fixtures';
+import {
+  actor,
+  addCards,
+  AFTER_CUTOFF,
+  countQueries,
+  listByName,
+  MTN,
+  readBoard,
+  type Actor,
+  fillTemplate,
+} from './board-fixtures';
 
 let t: TestApp;
 let admin: Actor;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await actor(t, { role: 'admin', fullName: 'Ada Admin' });
-  // The Master Template: the reserved lists plus a card with a label, a checklist and a comment.
-  const template = await readBoard(admin);
-  const notStarted = listByName(template, 'NOT STARTED');
-  const card = await admin.agent
-    .post(`${MTN}/card/upsert`)
-    .send({ title: 'Pick a niche', description: 'Look **wide**', ListId: notStarted.id });
-  const label = await admin.agent.post(`${MTN}/label/upsert`).send({ name: 'Research', color: 'blue-200' });
-  await admin.agent.post(`${MTN}/label/add`).send({ LabelId: label.body.label.id, CardId: card.body.card.id });
-  const checklist = await admin.agent
-    .post(`${MTN}/checkList/upsert`)
-    .send({ title: 'Steps', CardId: card.body.card.id });
-  await admin.agent
-    .post(`${MTN}/checkListItem/upsert`)
-    .send({ title: 'Shortlist', CheckListId: checklist.body.checkList.id });
-  await admin.agent.post(`${MTN}/activity/upsert`).send({ comment: 'Admin note', CardId: card.body.card.id });
+  await fillTemplate(admin);
 });
 afterAll(async () => {
   await t.close();
