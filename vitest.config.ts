@@ -15,6 +15,8 @@ export default defineConfig({
       'desktop/src/**/*.test.{ts,tsx}',
     ],
     environment: 'node',
+    // One migrated template database per run; each test file copies it (tests/helpers/db.ts).
+    globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -5,7 +5,9 @@ import { Model } from 'objection';
 import type { Config } from './config';
 import { createLogger, type Deps, type Logger } from './core/context';
 import { errorHandler, originGuard, rejectNulCharacters, requestId, securityHeaders } from './core/http';
-import { sessionMiddleware } from './core/session';
+import { limitBodyDepth } from './core/body-depth';
+import { databaseUnavailable } from './core/db-unavailable';
+import { sessionKeys, sessionMiddleware } from './core/session';
 import { serveWeb } from './core/static';
 import { createMailer, type Mailer } from './adapters/mail';
 import { createStorage, type Storage } from './adapters/storage';
@@ -43,18 +45,25 @@ export function createApp(opts: AppOptions): Koa {
     log,
     mailer:
       opts.mailer ??
-      createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log }),
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log,
+      }),
     storage: opts.storage ?? createStorage(config),
   };
   Model.knex(knex);
 
-  const app = new Koa({ proxy: config.trustProxy });
-  app.keys = [config.sessionSecret];
+  // TRUST_PROXY hops: the client address is the X-Forwarded-For entry our outermost proxy added.
+  const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
+  app.keys = sessionKeys(config);
   app.context.deps = deps;
   app.silent = true;
 
   app.use(requestId());
   app.use(errorHandler());
+  app.use(databaseUnavailable()); // a lost database connection is a 503, not a 500
   app.use(securityHeaders(config));
   app.use(originGuard(config));
   // Stripe's webhook reads its raw body itself (the signature covers the exact bytes): before koa-body.
@@ -70,10 +79,25 @@ export function createApp(opts: AppOptions): Koa {
       parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
     }),
   );
+  app.use(limitBodyDepth()); // before any validation walks the body
   app.use(rejectNulCharacters());
   app.use(sessionMiddleware(app, knex, config));
 
-  for (const router of [authRoutes(), userRoutes(), userTestRoutes(), tagRoutes(), uploadRoutes(), boardRoutes(), ...courseRouters(), productRoutes(), qualifierRoutes(), bannerRoutes(), aiToolRoutes(), resourceRoutes(), paymentRoutes()]) {
+  for (const router of [
+    authRoutes(),
+    userRoutes(),
+    userTestRoutes(),
+    tagRoutes(),
+    uploadRoutes(),
+    boardRoutes(),
+    ...courseRouters(),
+    productRoutes(),
+    qualifierRoutes(),
+    bannerRoutes(),
+    aiToolRoutes(),
+    resourceRoutes(),
+    paymentRoutes(),
+  ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
@@ -84,6 +108,6 @@ export function createApp(opts: AppOptions): Koa {
     }
     await next();
   });
-  app.use(serveWeb(config.webDir));
+  app.use(serveWeb(config.webDir, { sourceMaps: config.env !== 'production' }));
   return app;
 }

@@ -11,6 +11,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   sessionSecret: string;
+  /** The secret before the last rotation: cookies signed with it are still accepted (SESSION_SECRET_PREVIOUS). */
+  sessionSecretPrevious: string | null;
   publicUrl: string;
   allowedOrigins: string[];
   smtpUrl: string | null;
@@ -24,6 +26,10 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   uploadMaxBytes: number;
+  /** Total bytes of stored uploads per member (admins exempt): UPLOAD_QUOTA_BYTES. */
+  uploadQuotaBytes: number;
+  /** Uploads per member per 10 minutes (UPLOAD_RATE_LIMIT); the next one is a 429. */
+  uploadRateLimit: number;
   storage:
     | { kind: 'disk'; dir: string }
     | {
@@ -35,7 +41,11 @@ export interface Config {
         secretAccessKey: string | null;
         publicBaseUrl: string | null;
       };
-  trustProxy: boolean;
+  /**
+   * How many proxies of ours stand in front of the API (TRUST_PROXY; true = 1, false = 0). The client
+   * address is the X-Forwarded-For entry the outermost of them added: the n-th from the right.
+   */
+  trustProxy: number;
   webDir: string;
   /** Test-only endpoints (generate-test-*, v2 add-tags) exist only outside production. */
   enableTestEndpoints: boolean;
@@ -56,6 +66,17 @@ function int(v: string | undefined, fallback: number): number {
   return Number.isInteger(n) && n > 0 ? n : fallback;
 }
 
+/** TRUST_PROXY: a hop count; `true`/`false` (and yes/no, on/off) stay 1 and 0. Anything else is refused. */
+export function proxyHops(v: string | undefined): number {
+  const s = (v ?? '').trim().toLowerCase();
+  if (s === '' || ['false', 'no', 'off'].includes(s)) return 0;
+  if (['true', 'yes', 'on'].includes(s)) return 1;
+  if (/^\d{1,2}$/.test(s)) return Number(s);
+  throw new Error(
+    `TRUST_PROXY must be the number of proxies in front of the API (0, 1, 2, ...) or true (= 1) / false (= 0), not "${v}"`,
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env.PORT, 4000);
@@ -64,6 +85,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const tlsKey = env.TLS_KEY || null;
   const scheme = tlsCert && tlsKey ? 'https' : 'http';
   const publicUrl = (env.PUBLIC_URL || `${scheme}://localhost:${port}`).replace(/\/+$/, '');
+  const trustProxy = proxyHops(env.TRUST_PROXY);
+  if (publicUrl.startsWith('https://') && scheme === 'http' && trustProxy === 0) {
+    // Behind a proxy that ends TLS the requests look like plain HTTP and come from the proxy's address.
+    throw new Error(
+      `PUBLIC_URL is ${publicUrl} but this server speaks plain HTTP and TRUST_PROXY is not set. ` +
+        'Behind a proxy or load balancer that ends TLS, set TRUST_PROXY to the number of proxies (usually TRUST_PROXY=1); ' +
+        'otherwise set TLS_CERT and TLS_KEY, or use an http:// PUBLIC_URL.',
+    );
+  }
   const databaseUrl = env.DATABASE_URL || null;
   const sessionSecret = env.SESSION_SECRET || '';
   if (mode === 'production' && sessionSecret.length < 32) {
@@ -91,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir,
     sessionSecret: sessionSecret || 'dev-only-session-secret-change-me-0123456789',
+    sessionSecretPrevious: env.SESSION_SECRET_PREVIOUS || null,
     publicUrl,
     allowedOrigins: [...new Set([publicUrl, 'app://portal', ...allowedOrigins])],
     smtpUrl: env.SMTP_URL || null,
@@ -103,8 +134,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 60 * 24 * 7),
     sessionAbsoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 24 * 30),
     uploadMaxBytes: int(env.UPLOAD_MAX_BYTES, 5 * 1024 * 1024),
+    uploadQuotaBytes: int(env.UPLOAD_QUOTA_BYTES, 200 * 1024 * 1024),
+    uploadRateLimit: int(env.UPLOAD_RATE_LIMIT, 30),
     storage,
-    trustProxy: bool(env.TRUST_PROXY, false),
+    trustProxy,
     webDir: path.resolve(env.WEB_DIR || path.join(process.cwd(), 'desktop', 'dist', 'web')),
     enableTestEndpoints: mode !== 'production',
     logLevel: mode === 'test' || bool(env.QUIET, false) ? 'silent' : 'info',

@@ -68,4 +68,8 @@ export const FORM_EMBED_ORIGINS = [
   'https://tally.so',
   'https://form.typeform.com',
 ] as const;
-export const VIDEO_EMBED_ORIGINS = ['https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'] as const;
+export const VIDEO_EMBED_ORIGINS = [
+  'https://www.youtube.com',
+  'https://www.youtube-nocookie.com',
+  'https://player.vimeo.com',
+] as const;

@@ -9,14 +9,19 @@ export const MESSAGES = {
   passwordTooLong: 'Password must be at most 128 characters',
   invalidEmail: 'Please enter a valid email address',
   invalidCredentials: 'Invalid email or password',
-  tooManySignIns: 'Too many failed sign-in attempts. Please wait 15 minutes and try again.',
-  tooManyResets: 'Too many password reset requests. Please try again later.',
+  /** `{wait}`: the Retry-After of the 429, as formatWait() words it. */
+  tooManySignIns: 'Too many failed sign-in attempts. Please wait {wait} and try again.',
+  tooManyResets: 'Too many password reset requests. Please wait {wait} and try again.',
+  tooManySignUps: 'Too many accounts were created from this address. Please wait {wait} and try again.',
   forgotPasswordSent: 'If an account exists for this email, we have sent a link to reset your password.',
   resetTokenInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
   signOutFailed: 'Internal server error logging out.',
   uploadFailed: 'Error uploading file.',
   unauthenticated: 'Please sign in to continue.',
   forbidden: 'You do not have permission to do this.',
+  /** A state-changing request whose Origin is neither this server's own address nor an allowed origin. */
+  forbiddenOrigin:
+    'This page is open at {origin}, but the portal only accepts requests from {publicUrl}. Open the portal at {publicUrl}, or ask the administrator to set PUBLIC_URL to the address users open or to add {origin} to ALLOWED_ORIGINS.',
   blocked: "Looks like there's a problem with your subscription",
   membersOnly: 'This Area Is For Mastermind Members Only',
   notFound: 'Not found',
@@ -83,6 +88,15 @@ export const MESSAGES = {
   productNotFound: 'Product not found',
   noProducts: 'You currently do not have any existing products',
   tooManyProducts: 'You have reached the maximum number of products. Delete one to add another.',
+  scenarioSaved: 'Scenario saved',
+  scenarioDeleted: 'Scenario deleted',
+  scenarioNotFound: 'Scenario not found',
+  scenarioNameTaken: 'This product already has a scenario with this name',
+  tooManyScenarios: 'A product can have up to 5 scenarios. Delete one to add another.',
+  productStarted: 'Product started in the Power Profit Tool',
+  qualifierNotRated: 'Rate your product first',
+  qualifierNotQualified: 'Only a product with one or two thumbs up can be started',
+  qualifierAlreadyStarted: 'This product has already been started',
   earningsDisclaimer:
     'Earnings disclaimer: the figures of these tools are estimates for planning only. They do not guarantee any result; your income depends on your own work, your product and the market.',
   maximumValueIs: 'Maximum value is $',
@@ -133,3 +147,20 @@ export const MESSAGES = {
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Fills a message's `{name}` placeholders (each occurrence). */
+export function fillMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/** A wait in words, rounded up: "45 seconds", "1 minute", "15 minutes", "1 hour", "1 hour 5 minutes". */
+export function formatWait(seconds: number): string {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return plural(s, 'second');
+  const minutes = Math.ceil(s / 60);
+  if (minutes < 60) return plural(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return rest === 0 ? plural(hours, 'hour') : `${plural(hours, 'hour')} ${plural(rest, 'minute')}`;
+}

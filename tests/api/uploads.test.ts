@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, signIn } from '../helpers/factories';
+import { plainImage, pngWithMetadata } from '../helpers/images';
 
 // This file's process gets its own temporary directory, set before any module is loaded (a parser
 // may read os.tmpdir() once at import), so a test can see what uploads leave behind.
@@ -27,9 +28,11 @@ afterAll(async () => {
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const pad = (head: number[], size = 64) => Buffer.concat([Buffer.from(head), Buffer.alloc(size - head.length, 1)]);
+// PNG and JPEG are decoded and stored again without metadata (uploads-metadata.test.ts), so they
+// are real images; GIF and WebP are stored as sent.
 const IMAGES: Array<[string, Buffer, string]> = [
-  ['png', pad(PNG_HEAD), 'image/png'],
-  ['jpg', pad([0xff, 0xd8, 0xff, 0xe0]), 'image/jpeg'],
+  ['png', await plainImage('png'), 'image/png'],
+  ['jpg', await plainImage('jpeg'), 'image/jpeg'],
   ['gif', pad([0x47, 0x49, 0x46, 0x38, 0x39, 0x61]), 'image/gif'],
   ['webp', pad([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50]), 'image/webp'],
 ];
@@ -90,7 +93,8 @@ describe('POST /api/upload', () => {
       expect(got.headers['content-type']).toBe(mime);
       expect(got.headers['x-content-type-options']).toBe('nosniff');
       expect(got.headers['content-disposition']).toMatch(/^inline; filename="[0-9a-f-]+\.\w+"$/);
-      expect(Buffer.compare(got.body as Buffer, bytes)).toBe(0);
+      if (ext === 'gif' || ext === 'webp') expect(Buffer.compare(got.body as Buffer, bytes)).toBe(0);
+      else expect((got.body as Buffer).subarray(0, 3)).toEqual(bytes.subarray(0, 3));
     },
   );
 
@@ -121,7 +125,7 @@ describe('POST /api/upload', () => {
     expect(over.status).toBe(413);
     expect(await uploadCount()).toBe(before.rows);
     expect(storedFiles()).toBe(before.files);
-    const ok = await agent.post('/api/upload').attach('image', pad(PNG_HEAD, MAX), 'max.png');
+    const ok = await agent.post('/api/upload').attach('image', await pngWithMetadata(MAX), 'max.png');
     expect(ok.status).toBe(201);
   });
 

@@ -35,34 +35,32 @@ describe('GET /api/user/read-many (User Dashboard)', () => {
     expect((await t.request().get('/api/user/read-many')).status).toBe(401);
   });
 
-  it.each(['admin', 'coach'] as const)(
-    'gives a %s full users with tags and counts over the whole match',
-    async (role) => {
-      const m = marker();
-      const tag = await createTag(t.knex);
-      for (let i = 0; i < 7; i += 1) {
-        await createUser(t.knex, {
-          role: i < 3 ? 'premium' : 'basic',
-          fullName: `${m} ${i}`,
-          tags: [tag.id],
-          phoneNumber: '555',
-        });
-      }
-      await createUser(t.knex, { role: 'coach', fullName: `${m} coach` });
-      const { agent } = await as(role);
-      const res = await agent.get(`/api/user/read-many?search=${m}&usersPerPage=5&page=1`);
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ totalCount: 8, premiumCount: 3, basicCount: 4 });
-      expect(res.body.users).toHaveLength(5);
-      const member = res.body.users.find((u: { role: string }) => u.role !== 'coach');
-      expect(member).toMatchObject({ phoneNumber: '555', Tags: [{ id: tag.id, name: tag.name }], Resources: [] });
-      expect(member.email).toMatch(/@example\.test$/);
-      for (const u of res.body.users) {
-        expect(u).not.toHaveProperty('password_hash');
-        expect(u).not.toHaveProperty('passwordHash');
-      }
-    },
-  );
+  // A coach's list (premium members only, no billing fields) is in users-coach-scope.test.ts.
+  it.each(['admin'] as const)('gives an %s full users with tags and counts over the whole match', async (role) => {
+    const m = marker();
+    const tag = await createTag(t.knex);
+    for (let i = 0; i < 7; i += 1) {
+      await createUser(t.knex, {
+        role: i < 3 ? 'premium' : 'basic',
+        fullName: `${m} ${i}`,
+        tags: [tag.id],
+        phoneNumber: '555',
+      });
+    }
+    await createUser(t.knex, { role: 'coach', fullName: `${m} coach` });
+    const { agent } = await as(role);
+    const res = await agent.get(`/api/user/read-many?search=${m}&usersPerPage=5&page=1`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ totalCount: 8, premiumCount: 3, basicCount: 4 });
+    expect(res.body.users).toHaveLength(5);
+    const member = res.body.users.find((u: { role: string }) => u.role !== 'coach');
+    expect(member).toMatchObject({ phoneNumber: '555', Tags: [{ id: tag.id, name: tag.name }], Resources: [] });
+    expect(member.email).toMatch(/@example\.test$/);
+    for (const u of res.body.users) {
+      expect(u).not.toHaveProperty('password_hash');
+      expect(u).not.toHaveProperty('passwordHash');
+    }
+  });
 
   it('pages with page and usersPerPage, newest first then by id, and defaults to 10', async () => {
     const m = marker();
@@ -122,8 +120,12 @@ describe('GET /api/user/read-many (User Dashboard)', () => {
 
   it('searches name and email case-insensitively and treats % and _ literally', async () => {
     const m = marker();
-    const byEmail = await createUser(t.knex, { email: `${m}_box@haystack.test`, fullName: 'Someone Else' });
-    const byName = await createUser(t.knex, { fullName: `Ada ${m.toUpperCase()} Lovelace` });
+    const byEmail = await createUser(t.knex, {
+      role: 'premium',
+      email: `${m}_box@haystack.test`,
+      fullName: 'Someone Else',
+    });
+    const byName = await createUser(t.knex, { role: 'premium', fullName: `Ada ${m.toUpperCase()} Lovelace` });
     const { agent } = await as('coach');
     const ids = async (search: string) =>
       (await agent.get(`/api/user/read-many?search=${encodeURIComponent(search)}`)).body.users.map(
@@ -205,7 +207,7 @@ describe('GET /api/user/:id', () => {
     expect((await t.request().get('/api/user/1')).status).toBe(401);
   });
 
-  it.each(['admin', 'coach'] as const)('lets a %s read any user, with tags', async (role) => {
+  it.each(['admin', 'coach'] as const)('lets a %s read a premium member, with tags', async (role) => {
     const tag = await createTag(t.knex);
     const other = await createUser(t.knex, { role: 'premium', tags: [tag.id] });
     const res = await (await as(role)).agent.get(`/api/user/${other.id}`);

@@ -39,10 +39,18 @@ export interface BenchApp {
 /** Starts the real API on a fresh, migrated PostgreSQL database. */
 export async function startBenchApp(opts: { poolMax?: number } = {}): Promise<BenchApp> {
   const name = `portal_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-  const admin = knexFactory({ client: 'pg', connection: withDatabase(BENCH_SERVER_URL, 'postgres'), pool: { min: 0, max: 1 } });
+  const admin = knexFactory({
+    client: 'pg',
+    connection: withDatabase(BENCH_SERVER_URL, 'postgres'),
+    pool: { min: 0, max: 1 },
+  });
   await admin.raw(`CREATE DATABASE "${name}"`);
   await admin.destroy();
-  const db = await openDatabase({ databaseUrl: withDatabase(BENCH_SERVER_URL, name), dataDir: 'memory', poolMax: opts.poolMax ?? 10 });
+  const db = await openDatabase({
+    databaseUrl: withDatabase(BENCH_SERVER_URL, name),
+    dataDir: 'memory',
+    poolMax: opts.poolMax ?? 10,
+  });
   await migrateLatest(db.knex);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   const config = loadConfig({
@@ -76,7 +84,11 @@ export async function startBenchApp(opts: { poolMax?: number } = {}): Promise<Be
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await db.close();
-      const dropper = knexFactory({ client: 'pg', connection: withDatabase(BENCH_SERVER_URL, 'postgres'), pool: { min: 0, max: 1 } });
+      const dropper = knexFactory({
+        client: 'pg',
+        connection: withDatabase(BENCH_SERVER_URL, 'postgres'),
+        pool: { min: 0, max: 1 },
+      });
       await dropper.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await dropper.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });

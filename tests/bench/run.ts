@@ -21,9 +21,13 @@ if (files.length === 0) {
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== ${f}`);
-  const r = spawnSync(process.execPath, [path.join(dir, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(dir, f)], {
-    stdio: 'inherit',
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(dir, '..', '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(dir, f)],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (r.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

@@ -62,7 +62,7 @@ export async function startBareApp(knex: Knex, cookieName: string): Promise<Bare
       };
       const page = await listUsers(knex, query, { community: false });
       ctx.body = {
-        users: page.rows.map(presentUser),
+        users: page.rows.map((r) => presentUser(r, user)),
         totalCount: page.totalCount,
         premiumCount: page.premiumCount,
         basicCount: page.basicCount,

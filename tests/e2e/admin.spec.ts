@@ -21,7 +21,11 @@ test('an admin creates, renames and deletes a tag', async ({ page }) => {
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByRole('row').filter({ hasText: `${name} renamed` })).toBeVisible();
 
-  await page.getByRole('row').filter({ hasText: `${name} renamed` }).getByRole('button', { name: /edit/i }).click();
+  await page
+    .getByRole('row')
+    .filter({ hasText: `${name} renamed` })
+    .getByRole('button', { name: /edit/i })
+    .click();
   await page.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('button', { name: /^(yes|delete|confirm)/i }).last();
   if (await confirm.isVisible()) await confirm.click();

@@ -8,7 +8,7 @@ const CARDS = 2100;
  * cards (7 lists x 300). The cards are made through the API on the coach's own board. Prints the
  * time; asserts no time (tests never assert wall-clock times).
  */
-test('a 2,100-card board becomes interactive (prints the time)', async ({ page }) => {
+test('a 2,100-card board becomes interactive (prints the time) @bench', async ({ page }) => {
   test.setTimeout(600_000);
   await signInAs(page, DEMO.coach);
   const api = '/api/move-the-needle';

@@ -83,7 +83,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SESSION_SECRET: 'e2e-session-secret-e2e-session-secret-0000',
     // E2E_WEB_DIR: a web build of its own (vite build --outDir ...) for a parallel e2e run.
-    WEB_DIR: process.env.E2E_WEB_DIR ? path.resolve(process.env.E2E_WEB_DIR) : path.join(root, 'desktop', 'dist', 'web'),
+    WEB_DIR: process.env.E2E_WEB_DIR
+      ? path.resolve(process.env.E2E_WEB_DIR)
+      : path.join(root, 'desktop', 'dist', 'web'),
     QUIET: 'true',
     // Stripe: a local fake API and Stripe.js (tests/helpers/stripe-fake.ts); there is no network here.
     ...stripe.env(),
@@ -97,11 +99,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'api/src/server.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'api/src/server.ts'],
+    {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   fs.mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const log = fs.createWriteStream(path.join(ARTIFACTS_DIR, 'e2e-server.log'));
   child.stdout?.pipe(log);

@@ -6,6 +6,9 @@ export const E2E_PORT = Number(process.env.E2E_PORT || 4321);
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
+  // Browser benchmarks (tagged @bench) print figures and run from `npm run bench` (tests/bench/board-ui.bench.ts),
+  // not with the tests.
+  grepInvert: process.env.E2E_BENCH === '1' ? undefined : /@bench/,
   fullyParallel: false,
   workers: 1,
   retries: 0,

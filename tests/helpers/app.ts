@@ -41,7 +41,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const log = createLogger('silent');
-  const mailer = createMailer({ smtpUrl: smtp.url, from: config.mailFrom, outboxDir: path.join(dataDir, 'outbox'), log });
+  const mailer = createMailer({
+    smtpUrl: smtp.url,
+    from: config.mailFrom,
+    outboxDir: path.join(dataDir, 'outbox'),
+    log,
+  });
   const app = createApp({ config, knex: db.knex, mailer, log });
   const callback = app.callback();
   const server = http.createServer((req, res) => void callback(req, res));

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import knexFactory, { type Knex } from 'knex';
 import { openDatabase, type Database } from '../../api/src/db/knex';
 import { migrateLatest } from '../../api/src/db/migrate';
@@ -15,35 +16,59 @@ export interface TestDatabase extends Database {
   name: string;
 }
 
-function withDatabase(url: string, name: string): string {
+export function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
 }
 
+/**
+ * The migrated template that vitest's global setup made (tests/helpers/global-setup.ts), or null
+ * outside vitest (Playwright's global setup, scripts), where each database is migrated itself.
+ */
+async function template(): Promise<string | null> {
+  if (!process.env.VITEST) return null;
+  const { inject } = await import('vitest');
+  return inject('testDatabaseTemplate') ?? null;
+}
+
 /** A fresh, migrated database owned by one test file; `close()` drops it. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const server = testServerUrl();
+  const from = await template();
   if (!server) {
+    if (from) {
+      const dump = new Blob([fs.readFileSync(from)]);
+      const db = await openDatabase({ databaseUrl: null, dataDir: 'memory', loadDataDir: dump });
+      return { ...db, name: 'pglite-memory' };
+    }
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory' });
     await migrateLatest(db.knex);
     return { ...db, name: 'pglite-memory' };
   }
   const name = `portal_test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin: Knex = knexFactory({ client: 'pg', connection: withDatabase(server, 'postgres'), pool: { min: 0, max: 1 } });
+  const admin: Knex = knexFactory({
+    client: 'pg',
+    connection: withDatabase(server, 'postgres'),
+    pool: { min: 0, max: 1 },
+  });
   try {
-    await admin.raw(`CREATE DATABASE "${name}"`);
+    await admin.raw(from ? `CREATE DATABASE "${name}" TEMPLATE "${from}"` : `CREATE DATABASE "${name}"`);
   } finally {
     await admin.destroy();
   }
   const db = await openDatabase({ databaseUrl: withDatabase(server, name), dataDir: 'memory', poolMax: 10 });
-  await migrateLatest(db.knex);
+  if (!from) await migrateLatest(db.knex);
   return {
     ...db,
     name,
     close: async () => {
       await db.close();
-      const dropper: Knex = knexFactory({ client: 'pg', connection: withDatabase(server, 'postgres'), pool: { min: 0, max: 1 } });
+      const dropper: Knex = knexFactory({
+        client: 'pg',
+        connection: withDatabase(server, 'postgres'),
+        pool: { min: 0, max: 1 },
+      });
       try {
         await dropper.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       } finally {

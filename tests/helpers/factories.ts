@@ -61,16 +61,26 @@ export async function createUser(knex: Knex, input: UserFactoryInput = {}): Prom
   return { id, email, password, role, fullName };
 }
 
-export async function createTag(knex: Knex, name?: string, openForSignup = false): Promise<{ id: number; name: string }> {
+export async function createTag(
+  knex: Knex,
+  name?: string,
+  openForSignup = false,
+): Promise<{ id: number; name: string }> {
   const tagName = name ?? `tag-${crypto.randomBytes(4).toString('hex')}`;
-  const [row] = await knex('tags').insert({ name: tagName, open_for_signup: openForSignup }).returning<Array<{ id: number; name: string }>>(['id', 'name']);
+  const [row] = await knex('tags')
+    .insert({ name: tagName, open_for_signup: openForSignup })
+    .returning<Array<{ id: number; name: string }>>(['id', 'name']);
   return row!;
 }
 
 /** Signs the agent in and returns it. */
-export async function signIn(agent: supertest.Agent, user: { email: string; password: string }): Promise<supertest.Agent> {
+export async function signIn(
+  agent: supertest.Agent,
+  user: { email: string; password: string },
+): Promise<supertest.Agent> {
   const res = await agent.post('/api/auth/signin').send({ email: user.email, password: user.password });
-  if (res.status !== 200) throw new Error(`sign-in failed for ${user.email}: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in failed for ${user.email}: ${res.status} ${JSON.stringify(res.body)}`);
   return agent;
 }
 

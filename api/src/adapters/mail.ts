@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import crypto from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { Logger } from '../core/context';
+import type { Logger } from '../core/logger';
 
 export interface MailMessage {
   to: string;

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PutObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, PutObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 export interface StoredObject {
@@ -13,6 +13,8 @@ export interface Storage {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<StoredObject>;
   /** Reads an object back (disk storage serves /uploads/{key} through the API). */
   get(key: string): Promise<Uint8Array | null>;
+  /** Removes an object; a key that is not there is not an error (the upload sweeper retries). */
+  delete(key: string): Promise<void>;
   /** The public URL of a key; our own storage only. */
   urlFor(key: string): string;
   /** Whether a URL points into this storage (attachments and photos must). */
@@ -45,6 +47,10 @@ export function createStorage(config: Config): Storage {
         } catch {
           return null;
         }
+      },
+      async delete(key) {
+        if (!isValidStorageKey(key)) return;
+        await fs.rm(path.join(dir, key), { force: true });
       },
       urlFor: (key) => prefix + key,
       owns(url) {
@@ -89,6 +95,11 @@ export function createStorage(config: Config): Storage {
       } catch {
         return null;
       }
+    },
+    async delete(key) {
+      if (!isValidStorageKey(key)) return;
+      // S3 answers 204 for a key that does not exist, so a retry after a partial sweep is fine.
+      await client.send(new DeleteObjectCommand({ Bucket: s.bucket, Key: key }));
     },
     urlFor: (key) => `${base}/${key}`,
     owns(url) {

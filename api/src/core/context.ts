@@ -4,6 +4,10 @@ import type { Config } from '../config';
 import type { Mailer } from '../adapters/mail';
 import type { Storage } from '../adapters/storage';
 import type { SessionUser } from './session-user';
+import type { Logger } from './logger';
+
+// Kept importable from here: most of the API reads the logger with the rest of the request context.
+export { createLogger, safeLogValue, type Logger } from './logger';
 
 /** What every request can reach: configuration, the database and the adapters. */
 export interface Deps {
@@ -12,12 +16,6 @@ export interface Deps {
   mailer: Mailer;
   storage: Storage;
   log: Logger;
-}
-
-export interface Logger {
-  info(msg: string, data?: Record<string, unknown>): void;
-  warn(msg: string, data?: Record<string, unknown>): void;
-  error(msg: string, data?: Record<string, unknown>): void;
 }
 
 export interface PortalState {
@@ -38,25 +36,3 @@ declare module 'koa' {
 }
 
 export type PortalContext = ParameterizedContext<PortalState> & { deps: Deps };
-
-/** Strips CR/LF and control characters so user input cannot forge a log line. */
-export function safeLogValue(value: unknown): unknown {
-  if (typeof value === 'string') return value.replace(/[\r\n\u0000-\u001f\u007f]/g, ' ').slice(0, 500);
-  return value;
-}
-
-export function createLogger(level: 'silent' | 'info'): Logger {
-  const write = (lvl: string, msg: string, data?: Record<string, unknown>) => {
-    if (level === 'silent' && lvl !== 'error') return;
-    const clean: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(data ?? {})) clean[k] = safeLogValue(v);
-    const line = JSON.stringify({ t: new Date().toISOString(), level: lvl, msg: safeLogValue(msg), ...clean });
-    if (lvl === 'error') console.error(line);
-    else console.log(line);
-  };
-  return {
-    info: (m, d) => write('info', m, d),
-    warn: (m, d) => write('warn', m, d),
-    error: (m, d) => write('error', m, d),
-  };
-}

@@ -30,7 +30,7 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
 
 /** PostgreSQL error codes we translate rather than report as 500. */
 export function pgErrorCode(err: unknown): string | undefined {
-  if (err && typeof err === 'object' && 'code' in err && typeof (err).code === 'string') {
+  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') {
     return (err as { code: string }).code;
   }
   return undefined;

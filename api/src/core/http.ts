@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { Middleware } from 'koa';
-import { MESSAGES } from '@shared/messages';
+import { fillMessage, MESSAGES } from '@shared/messages';
 import { FORM_EMBED_ORIGINS, VIDEO_EMBED_ORIGINS } from '@shared/limits';
 import { AI_CHAT_ORIGINS } from '@shared/content/ai-tools';
 import type { Config } from '../config';
@@ -37,14 +37,24 @@ export function errorHandler(): Middleware {
       let err: HttpError;
       if (raw instanceof HttpError) err = raw;
       else {
-        const e = raw as { status?: number; statusCode?: number; httpCode?: number; message?: string; expose?: boolean };
+        const e = raw as {
+          status?: number;
+          statusCode?: number;
+          httpCode?: number;
+          message?: string;
+          expose?: boolean;
+        };
         const status = e.status ?? e.statusCode ?? e.httpCode;
         const code = pgErrorCode(raw);
         if (status === 413 || (e.message ?? '').includes('maxFileSize')) {
           err = new HttpError(413, 'payload_too_large', MESSAGES.fileTooLarge);
         } else if (status === 415) err = new HttpError(415, 'unsupported_media_type', 'Unsupported content type');
         else if (status && status >= 400 && status < 500) {
-          err = new HttpError(status, 'bad_request', status === 400 ? 'Invalid request body' : (e.message ?? 'Bad request'));
+          err = new HttpError(
+            status,
+            'bad_request',
+            status === 400 ? 'Invalid request body' : (e.message ?? 'Bad request'),
+          );
         } else if (code !== undefined && BAD_INPUT_PG_CODES.has(code)) {
           err = new HttpError(400, 'validation_failed', 'Invalid input');
         } else {
@@ -101,6 +111,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * CORS for allowlisted origins only (the web UI and the desktop app://), and CSRF defence:
  * a state change from a foreign Origin, or with a body type a cross-site form can send, is 403.
+ * A same-origin request (Origin equal to the scheme and host it was sent to, such as the portal
+ * opened at http://127.0.0.1:4000 or a LAN address while PUBLIC_URL says localhost) is never a
+ * CSRF: a browser sends a cross-site request with the other site's Origin and our Host.
  */
 export function originGuard(config: Config): Middleware {
   const allowed = new Set(config.allowedOrigins);
@@ -124,7 +137,13 @@ export function originGuard(config: Config): Middleware {
       return;
     }
     if (!SAFE_METHODS.has(ctx.method) && ctx.path.startsWith('/api/')) {
-      if (origin !== '' && !originAllowed) throw new HttpError(403, 'forbidden_origin', MESSAGES.forbidden);
+      if (origin !== '' && !originAllowed && origin !== `${ctx.protocol}://${ctx.host}`) {
+        const message = fillMessage(MESSAGES.forbiddenOrigin, {
+          origin: origin.slice(0, 200),
+          publicUrl: config.publicUrl,
+        });
+        throw new HttpError(403, 'forbidden_origin', message);
+      }
       const type = (ctx.get('Content-Type') || '').toLowerCase();
       if (type.startsWith('text/plain') || type.startsWith('application/x-www-form-urlencoded')) {
         throw new HttpError(403, 'forbidden_content_type', MESSAGES.forbidden);

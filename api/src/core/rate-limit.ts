@@ -22,6 +22,46 @@ export async function hitRateLimit(knex: Knex, key: string, windowMs: number): P
   return { count: row.count, retryAfterSeconds: Math.ceil((new Date(row.reset_at).getTime() - Date.now()) / 1000) };
 }
 
+export interface RateLimitBucket {
+  key: string;
+  windowMs: number;
+  /** Attempts allowed in the window; the next one is refused. */
+  max: number;
+}
+
+export type Reservation = { ok: true; keys: string[] } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Takes one attempt from each bucket before the work it guards, atomically per bucket (the upsert
+ * of hitRateLimit counts and answers in one statement), so that N simultaneous attempts cannot all
+ * read a count below the limit. When a bucket is over its max, what was taken is given back and the
+ * answer says when that bucket's window ends. Of any number of concurrent attempts at most `max`
+ * per bucket get `ok` (a count only goes over max while a refused attempt is giving its share back).
+ * The caller keeps the reservation as the failure it counts, or gives it back with releaseRateLimits.
+ */
+export async function reserveRateLimits(knex: Knex, buckets: RateLimitBucket[]): Promise<Reservation> {
+  const taken: string[] = [];
+  for (const bucket of buckets) {
+    const hit = await hitRateLimit(knex, bucket.key, bucket.windowMs);
+    taken.push(bucket.key);
+    if (hit.count > bucket.max) {
+      await releaseRateLimits(knex, taken);
+      return { ok: false, retryAfterSeconds: hit.retryAfterSeconds };
+    }
+  }
+  return { ok: true, keys: taken };
+}
+
+/** Gives back one attempt per key (in the current window), one row per statement: no lock order to keep. */
+export async function releaseRateLimits(knex: Knex, keys: string[]): Promise<void> {
+  for (const key of keys) {
+    await knex('rate_limits')
+      .where({ key })
+      .andWhere('reset_at', '>', knex.fn.now())
+      .update({ count: knex.raw('greatest(count - 1, 0)') });
+  }
+}
+
 export async function peekRateLimit(knex: Knex, key: string): Promise<RateLimitResult> {
   const row = await knex('rate_limits')
     .select('count', 'reset_at')

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Principal } from '@shared/policies';
 import type { Role } from '@shared/limits';
+import { tagsJsonSql } from '../db/sql';
 
 /** The signed-in user as loaded once per request: the policy principal plus profile fields. */
 export interface SessionUser extends Principal {
@@ -38,8 +39,8 @@ export interface UserRow {
   updated_at: Date | string;
 }
 
-export const TAGS_JSON_SQL = `coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
-  from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id), '[]'::json)`;
+/** A user's tags (users alias `u`) as a JSON array [{id, name}]. */
+export const TAGS_JSON_SQL = tagsJsonSql('user_tags', 'user_id', 'u');
 
 export function iso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -85,9 +86,10 @@ export async function loadSessionUser(
   if (!row) return null;
   let impersonator: SessionUser['impersonator'] = null;
   if (impersonatorId) {
-    const imp = await knex('users').select('id', 'full_name', 'email').where({ id: impersonatorId }).first<
-      Pick<UserRow, 'id' | 'full_name' | 'email'> | undefined
-    >();
+    const imp = await knex('users')
+      .select('id', 'full_name', 'email')
+      .where({ id: impersonatorId })
+      .first<Pick<UserRow, 'id' | 'full_name' | 'email'> | undefined>();
     if (imp) impersonator = { id: imp.id, fullName: imp.full_name, email: imp.email };
   }
   return toSessionUser(row, impersonator);

@@ -56,7 +56,9 @@ export function createSessionStore(knex: Knex, config: Config) {
       );
     },
     async destroy(key: string): Promise<void> {
-      await knex('sessions').where({ id: sha256(key) }).del();
+      await knex('sessions')
+        .where({ id: sha256(key) })
+        .del();
     },
   };
 }
@@ -70,16 +72,30 @@ export function sessionCookieName(config: Config): string {
   return isHttps(config) ? '__Host-portal.sid' : 'portal.sid';
 }
 
+/**
+ * The keys that sign cookies (koa's app.keys, HMAC): SESSION_SECRET signs, SESSION_SECRET_PREVIOUS is
+ * still accepted after a rotation (a cookie it signed is re-signed with the new secret).
+ */
+export function sessionKeys(config: Config): string[] {
+  return config.sessionSecretPrevious ? [config.sessionSecret, config.sessionSecretPrevious] : [config.sessionSecret];
+}
+
+/**
+ * The session cookie is signed (`portal.sid.sig`): a cookie without a valid signature is no session.
+ * Under an https PUBLIC_URL the cookies are Secure even when the request reached us as plain HTTP
+ * (a TLS-ending proxy that sends no X-Forwarded-Proto): the browser is on https, and the cookie
+ * library would otherwise refuse to set them (a 500 at sign-in).
+ */
 export function sessionMiddleware(app: Koa, knex: Knex, config: Config): Koa.Middleware {
   const secure = isHttps(config);
-  return session(
+  const sessions = session(
     {
       key: sessionCookieName(config),
       maxAge: config.sessionAbsoluteHours * 3_600_000,
       httpOnly: true,
       sameSite: 'lax',
       secure,
-      signed: false,
+      signed: true,
       rolling: false,
       renew: false,
       overwrite: true,
@@ -89,6 +105,11 @@ export function sessionMiddleware(app: Koa, knex: Knex, config: Config): Koa.Mid
     },
     app,
   );
+  if (!secure) return sessions;
+  return async (ctx, next) => {
+    if (!ctx.secure) ctx.cookies.secure = true;
+    await sessions(ctx, next);
+  };
 }
 
 /** Ends every session of a user (sign-out everywhere, password reset, deletion, role change). */

@@ -1,5 +1,8 @@
 /** Image types we accept, recognised by their first bytes, never by file name or client header. */
-export type ImageKind = { mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp'; ext: 'png' | 'jpg' | 'gif' | 'webp' };
+export type ImageKind = {
+  mime: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  ext: 'png' | 'jpg' | 'gif' | 'webp';
+};
 
 const startsWith = (b: Uint8Array, sig: number[], offset = 0) => sig.every((v, i) => b[offset + i] === v);
 

@@ -21,14 +21,25 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+export interface ServeWebOptions {
+  /** Serve the build's `.map` files (source maps). Off in production: they would publish the source. */
+  sourceMaps: boolean;
+}
+
 /**
  * Serves the built web UI from `dir`: files by path (hashed assets cached for a year), and
- * index.html for every other GET that is not an API or upload path (client-side routes).
+ * index.html for page routes only, i.e. GETs of extension-less paths outside `/assets/` that are
+ * not API or upload paths (client-side routes). A missing file (`/assets/x.js`, `/favicon.ico`)
+ * is a 404, never index.html with 200, so a stale or mistyped asset URL fails loudly.
  */
-export function serveWeb(dir: string): Middleware {
+export function serveWeb(dir: string, options: ServeWebOptions): Middleware {
   const root = path.resolve(dir);
   return async (ctx, next) => {
-    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path.startsWith('/api/') || ctx.path.startsWith('/uploads/')) {
+    if (
+      (ctx.method !== 'GET' && ctx.method !== 'HEAD') ||
+      ctx.path.startsWith('/api/') ||
+      ctx.path.startsWith('/uploads/')
+    ) {
       return next();
     }
     let rel: string;
@@ -44,24 +55,28 @@ export function serveWeb(dir: string): Middleware {
     }
     const file = path.resolve(root, '.' + rel);
     const inside = file === root || file.startsWith(root + path.sep);
-    const candidates = inside && path.extname(file) ? [file] : [];
-    candidates.push(path.join(root, 'index.html'));
-    for (const candidate of candidates) {
-      try {
-        const body = await fs.readFile(candidate);
-        const ext = path.extname(candidate);
-        ctx.type = TYPES[ext] ?? 'application/octet-stream';
-        ctx.set(
-          'Cache-Control',
-          candidate.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        );
-        ctx.body = body;
-        return;
-      } catch {
-        /* try the next candidate */
-      }
+    const isFileRequest = path.extname(rel) !== '' || rel.startsWith('/assets/');
+    if (isFileRequest && (!inside || (!options.sourceMaps && path.extname(rel).toLowerCase() === '.map'))) {
+      ctx.status = 404;
+      return;
     }
-    if (path.extname(rel)) {
+    const target = isFileRequest ? file : path.join(root, 'index.html');
+    let body: Buffer | null = null;
+    try {
+      body = await fs.readFile(target);
+    } catch {
+      /* missing (or a directory): below */
+    }
+    if (body) {
+      ctx.type = TYPES[path.extname(target)] ?? 'application/octet-stream';
+      ctx.set(
+        'Cache-Control',
+        target.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+      ctx.body = body;
+      return;
+    }
+    if (isFileRequest) {
       ctx.status = 404;
       return;
     }

@@ -18,7 +18,7 @@ export async function parse<S extends ObjectSchema<AnyObject>>(
 ): Promise<InferType<S>> {
   const data = input && typeof input === 'object' && !Array.isArray(input) ? input : {};
   try {
-    return (await schema.validate(data, { abortEarly: false, stripUnknown: true }));
+    return await schema.validate(data, { abortEarly: false, stripUnknown: true });
   } catch (err) {
     // A cast that breaks on a wrong type (e.g. trim() of an array) is bad input, not a server fault.
     if (err instanceof TypeError) throw badRequest('Please enter a valid value');
@@ -42,4 +42,15 @@ export function idParam(value: string | undefined): number {
     throw badRequest('Invalid id', { id: 'Invalid id' });
   }
   return n;
+}
+
+/**
+ * The optional `id` of an upsert body (a plain object; anything else has none): absent, null or ''
+ * means create; anything but a positive integer (or its digits) is a 400.
+ */
+export function optionalId(body: unknown): number | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || !Object.hasOwn(body, 'id')) return undefined;
+  const raw = (body as { id?: unknown }).id;
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  return idParam(typeof raw === 'number' || typeof raw === 'string' ? String(raw) : 'invalid');
 }

@@ -12,7 +12,9 @@ async function main(): Promise<void> {
     await migrateLatest(db.knex);
     if (command === 'seed') {
       const accounts = await seedDemo(db.knex);
-      console.log(accounts.length ? `Seeded ${accounts.length} demo accounts.` : 'Users exist already; nothing seeded.');
+      console.log(
+        accounts.length ? `Seeded ${accounts.length} demo accounts.` : 'Users exist already; nothing seeded.',
+      );
     } else console.log('Migrated.');
   } finally {
     await db.close();

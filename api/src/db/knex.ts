@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import ClientPgLite from 'knex-pglite';
 import { lockDataDir } from './lock';
+import { ResilientPgClient } from './resilient-pg';
 
 // int8 (counts, bigserial ids) as numbers, the same on PostgreSQL and PGlite.
 pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -32,12 +33,16 @@ export interface OpenDatabaseOptions {
   /** Data directory of the embedded database; 'memory' for a throwaway in-memory one. */
   dataDir: string | 'memory';
   poolMax?: number;
+  /** Embedded database only: start from this data-directory dump (PGlite `dumpDataDir`), e.g. a migrated template in tests. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const knex = knexFactory({
-      client: 'pg',
+      // knex's pg client, keeping broken connections out of the pool and reading once more after
+      // a lost connection (api/src/db/resilient-pg.ts).
+      client: ResilientPgClient as unknown as typeof Knex.Client,
       connection: {
         connectionString: opts.databaseUrl,
         statement_timeout: 15_000,
@@ -56,7 +61,7 @@ export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database>
     location = path.join(opts.dataDir, 'pg');
   }
   try {
-    const pglite = await PGlite.create(location, { extensions: { pg_trgm } });
+    const pglite = await PGlite.create(location, { extensions: { pg_trgm }, loadDataDir: opts.loadDataDir });
     const knex = knexFactory({
       client: PortalPgLiteClient as unknown as typeof Knex.Client,
       dialect: 'postgres',

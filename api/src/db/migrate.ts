@@ -5,6 +5,8 @@ import * as board from './migrations/0003_board';
 import * as products from './migrations/0004_products';
 import * as resources from './migrations/0005_resources';
 import * as banners from './migrations/0006_banners';
+import * as uploads from './migrations/0007_uploads';
+import * as sellerTools from './migrations/0011_seller_tools';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -19,6 +21,8 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0004_products', products],
   ['0005_resources', resources],
   ['0006_banners', banners],
+  ['0007_uploads', uploads],
+  ['0011_seller_tools', sellerTools],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

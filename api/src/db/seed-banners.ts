@@ -1,4 +1,4 @@
-import type { AreaSeed } from './seed';
+import type { AreaSeed } from './seed-types';
 
 /**
  * One demo banner per type, so every member's dashboard shows its banner on first start; the

@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
+import { DEFAULT_LAUNCH_STEPS, LAUNCH_STEPS_CARD_TITLE } from '@shared/content/launch';
 import { RESERVED_LIST_NAMES, type LabelColor } from '@shared/types/board';
-import { copyBoard } from '../features/board/template';
-import type { AreaSeed } from './seed';
+import { copyBoard } from '../features/board';
+import type { AreaSeed } from './seed-types';
 
 interface SeedCard {
   title: string;
@@ -40,7 +41,16 @@ const TEMPLATE: Partial<Record<(typeof RESERVED_LIST_NAMES)[number], SeedCard[]>
     },
   ],
   COMPLETED: [{ title: 'Join the community group' }],
-  'FUTURE ACTIONS': [{ title: 'Plan your second product' }],
+  'FUTURE ACTIONS': [
+    { title: 'Plan your second product' },
+    {
+      // Stays on the Master Template (not copied to members): its items are the launch steps.
+      title: LAUNCH_STEPS_CARD_TITLE,
+      description:
+        'The checklist items of this card are the launch steps of every product a member starts from the Product Qualifier. Edit them here; this card is not copied onto members’ boards.',
+      checklist: { title: 'Launch steps', items: DEFAULT_LAUNCH_STEPS.map((step): [string, boolean] => [step, false]) },
+    },
+  ],
   'PERSONAL NOTES': [{ title: 'Ideas and notes', description: '- Keep anything worth remembering here.' }],
 };
 

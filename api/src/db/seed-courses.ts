@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AreaSeed } from './seed';
+import type { AreaSeed } from './seed-types';
 
 interface LessonSeed {
   title: string;

@@ -1,4 +1,4 @@
-import type { AreaSeed } from './seed';
+import type { AreaSeed } from './seed-types';
 
 const OWNER = 'premium@demo.portal';
 

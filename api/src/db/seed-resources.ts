@@ -1,4 +1,4 @@
-import type { AreaSeed } from './seed';
+import type { AreaSeed } from './seed-types';
 
 const CATEGORIES = ['Sourcing', 'Launch', 'Advertising', 'Tools'] as const;
 

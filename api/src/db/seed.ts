@@ -6,6 +6,9 @@ import { seedProducts } from './seed-products';
 import { seedBoard } from './seed-board';
 import { seedBanners } from './seed-banners';
 import { seedResources } from './seed-resources';
+import type { AreaSeed, SeedContext } from './seed-types';
+
+export type { AreaSeed, SeedContext } from './seed-types';
 
 export interface DemoAccount {
   role: Role;
@@ -21,13 +24,77 @@ export interface DemoAccount {
 
 /** One demo account per role (two premium members: before and after the Move the Needle cutoff). */
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { role: 'admin', label: 'admin', email: 'admin@demo.portal', password: 'admin-demo-2026', fullName: 'Ada Admin', createdAt: '2024-01-10', city: 'Austin', state: 'TX' },
-  { role: 'coach', label: 'coach', email: 'coach@demo.portal', password: 'coach-demo-2026', fullName: 'Cole Coach', createdAt: '2024-02-01', city: 'Denver', state: 'CO' },
-  { role: 'premium', label: 'premium (joined before 2025-02-13)', email: 'premium@demo.portal', password: 'premium-demo-2026', fullName: 'Priya Premium', createdAt: '2024-06-01', city: 'Miami', state: 'FL' },
-  { role: 'premium', label: 'premium (joined after 2025-02-13)', email: 'premium.new@demo.portal', password: 'premium-demo-2026', fullName: 'Noah Newcomer', createdAt: '2025-06-01', city: 'Tampa', state: 'FL' },
-  { role: 'course only', label: 'course only', email: 'course@demo.portal', password: 'course-demo-2026', fullName: 'Carla Course', createdAt: '2024-09-15', city: 'Seattle', state: 'WA' },
-  { role: 'basic', label: 'basic', email: 'basic@demo.portal', password: 'basic-demo-2026', fullName: 'Ben Basic', createdAt: '2025-03-20', city: 'Boston', state: 'MA' },
-  { role: 'premium', label: 'premium, subscription past due', email: 'blocked@demo.portal', password: 'blocked-demo-2026', fullName: 'Pat Pastdue', createdAt: '2024-11-02', city: 'Phoenix', state: 'AZ', stripeStatus: 'past_due' },
+  {
+    role: 'admin',
+    label: 'admin',
+    email: 'admin@demo.portal',
+    password: 'admin-demo-2026',
+    fullName: 'Ada Admin',
+    createdAt: '2024-01-10',
+    city: 'Austin',
+    state: 'TX',
+  },
+  {
+    role: 'coach',
+    label: 'coach',
+    email: 'coach@demo.portal',
+    password: 'coach-demo-2026',
+    fullName: 'Cole Coach',
+    createdAt: '2024-02-01',
+    city: 'Denver',
+    state: 'CO',
+  },
+  {
+    role: 'premium',
+    label: 'premium (joined before 2025-02-13)',
+    email: 'premium@demo.portal',
+    password: 'premium-demo-2026',
+    fullName: 'Priya Premium',
+    createdAt: '2024-06-01',
+    city: 'Miami',
+    state: 'FL',
+  },
+  {
+    role: 'premium',
+    label: 'premium (joined after 2025-02-13)',
+    email: 'premium.new@demo.portal',
+    password: 'premium-demo-2026',
+    fullName: 'Noah Newcomer',
+    createdAt: '2025-06-01',
+    city: 'Tampa',
+    state: 'FL',
+  },
+  {
+    role: 'course only',
+    label: 'course only',
+    email: 'course@demo.portal',
+    password: 'course-demo-2026',
+    fullName: 'Carla Course',
+    createdAt: '2024-09-15',
+    city: 'Seattle',
+    state: 'WA',
+  },
+  {
+    role: 'basic',
+    label: 'basic',
+    email: 'basic@demo.portal',
+    password: 'basic-demo-2026',
+    fullName: 'Ben Basic',
+    createdAt: '2025-03-20',
+    city: 'Boston',
+    state: 'MA',
+  },
+  {
+    role: 'premium',
+    label: 'premium, subscription past due',
+    email: 'blocked@demo.portal',
+    password: 'blocked-demo-2026',
+    fullName: 'Pat Pastdue',
+    createdAt: '2024-11-02',
+    city: 'Phoenix',
+    state: 'AZ',
+    stripeStatus: 'past_due',
+  },
 ];
 
 const DEMO_TAGS = [
@@ -45,24 +112,11 @@ const COMMUNITY = [
   ['Sofia Rossi', 'Miami', 'FL', 'basic'],
 ] as const;
 
-/** What an area's demo seed gets: the transaction and the demo accounts' ids by email. */
-export interface SeedContext {
-  userIdByEmail: ReadonlyMap<string, number>;
-  tagIdByName: ReadonlyMap<string, number>;
-}
-export type AreaSeed = (trx: Knex.Transaction, ctx: SeedContext) => Promise<void>;
-
 /**
  * Each area's demo content (courses, boards, products, ...), run in the same transaction after the
  * accounts exist. An area adds its seed function from its own file here, one line each.
  */
-const AREA_SEEDS: AreaSeed[] = [
-  seedCourses,
-  seedProducts,
-  seedBoard,
-  seedBanners,
-  seedResources,
-];
+const AREA_SEEDS: AreaSeed[] = [seedCourses, seedProducts, seedBoard, seedBanners, seedResources];
 
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */
 export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {
@@ -118,13 +172,21 @@ export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {
 /** ADMIN_EMAIL + ADMIN_PASSWORD: make sure that admin account exists (and has that password). */
 export async function ensureAdmin(knex: Knex, email: string, password: string): Promise<'created' | 'updated'> {
   const passwordHash = await hashPassword(password);
-  const existing = await knex('users').whereRaw('lower(email) = ?', [email.trim().toLowerCase()]).first<{ id: number } | undefined>();
+  const existing = await knex('users')
+    .whereRaw('lower(email) = ?', [email.trim().toLowerCase()])
+    .first<{ id: number } | undefined>();
   if (existing) {
     await knex('users')
       .where({ id: existing.id })
       .update({ role: 'admin', is_admin: true, password_hash: passwordHash, updated_at: knex.fn.now() });
     return 'updated';
   }
-  await knex('users').insert({ full_name: 'Administrator', email: email.trim(), password_hash: passwordHash, role: 'admin', is_admin: true });
+  await knex('users').insert({
+    full_name: 'Administrator',
+    email: email.trim(),
+    password_hash: passwordHash,
+    role: 'admin',
+    is_admin: true,
+  });
   return 'created';
 }

@@ -52,7 +52,7 @@ describe('API base URL', () => {
 describe('allowlists from the environment', () => {
   it('adds PORTAL_EXTERNAL_HOSTS and the https API host to the external hosts', () => {
     const config = loadDesktopConfig(
-      { PORTAL_API_URL: 'https://portal.example.com', PORTAL_EXTERNAL_HOSTS: 'help.example.org, .docs.example.net' },
+      { PORTAL_API_URL: 'https://portal.example.com', PORTAL_EXTERNAL_HOSTS: 'help.example.org, docs.example.net' },
       true,
     );
     expect(config.externalHosts).toEqual(
@@ -63,6 +63,9 @@ describe('allowlists from the environment', () => {
   it('refuses a host that is not a plain host name', () => {
     expect(() => loadDesktopConfig({ PORTAL_EXTERNAL_HOSTS: 'evil.io/x' }, false)).toThrow(DesktopConfigError);
     expect(() => loadDesktopConfig({ PORTAL_EXTERNAL_HOSTS: 'localhost' }, false)).toThrow(DesktopConfigError);
+    // Exact hosts only: a wildcard or a leading dot would suggest subdomains, which never match.
+    expect(() => loadDesktopConfig({ PORTAL_EXTERNAL_HOSTS: '*.example.org' }, false)).toThrow(DesktopConfigError);
+    expect(() => loadDesktopConfig({ PORTAL_EXTERNAL_HOSTS: '.example.org' }, false)).toThrow(DesktopConfigError);
   });
 
   it('takes only https origins as extra frame origins', () => {

@@ -11,7 +11,7 @@ export interface DesktopConfig {
   production: boolean;
   /** Origin of the portal API (PORTAL_API_URL), e.g. https://portal.example.com. */
   apiOrigin: string;
-  /** Hosts (and their subdomains) that shell.openExternal may open, https only. */
+  /** Exact hosts (no subdomains) that shell.openExternal may open, https only. */
   externalHosts: string[];
   /** Origins the renderer may show in frames (videos, chat, forms): the CSP frame-src. */
   frameOrigins: string[];
@@ -30,7 +30,11 @@ export const DEFAULT_FRAME_ORIGINS: string[] = [
   ...new Set<string>([...VIDEO_EMBED_ORIGINS, ...FORM_EMBED_ORIGINS, ...AI_CHAT_ORIGINS]),
 ];
 
-/** Sites named by the spec (shared EXTERNAL_LINKS) plus the video and chat providers. */
+/**
+ * The exact hosts the app opens in the system browser (a subdomain is NOT included: anyone can
+ * publish a page on `someone.myshopify.com`): the sites named by the spec (shared EXTERNAL_LINKS),
+ * the video and chat providers' pages, the stores' own sites and Stripe's customer portal.
+ */
 export const DEFAULT_EXTERNAL_HOSTS = [
   ...Object.values(EXTERNAL_LINKS)
     .filter((link) => link.startsWith('https://'))
@@ -39,10 +43,15 @@ export const DEFAULT_EXTERNAL_HOSTS = [
   ...Object.values(EXTERNAL_LINKS)
     .filter((link) => link.startsWith('mailto:'))
     .map((link) => link.slice(link.indexOf('@') + 1)),
+  // "Watch on YouTube/Vimeo" and the chat vendor's links from their embedded frames.
   'youtube.com',
+  'www.youtube.com',
+  'youtu.be',
   'vimeo.com',
   'chatbase.co',
-  // Resources: the stores a Purchase URL may point to, and Stripe's customer portal (/blocked Fix).
+  'www.chatbase.co',
+  // Resources: the stores' own sites (a store's subdomain needs PORTAL_EXTERNAL_HOSTS), and
+  // Stripe's customer portal (/blocked Fix).
   ...PURCHASE_URL_HOSTS,
   'billing.stripe.com',
 ];
@@ -79,9 +88,12 @@ function list(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
+/** An exact host name: `*.example.com` or `.example.com` are refused (subdomains never match). */
 function parseHost(raw: string): string {
-  const host = raw.toLowerCase().replace(/^\.+/, '');
-  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) throw new DesktopConfigError(`not a host name: ${raw}`);
+  const host = raw.toLowerCase();
+  if (!/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) {
+    throw new DesktopConfigError(`PORTAL_EXTERNAL_HOSTS takes exact host names (no wildcards): ${raw}`);
+  }
   return host;
 }
 

@@ -17,6 +17,7 @@ function portalHandlers() {
   return {
     pickFile: vi.fn(async () => null),
     saveFile: vi.fn(async () => true),
+    savePdf: vi.fn(async () => true),
     openExternal: vi.fn(async () => true),
   };
 }
@@ -31,12 +32,13 @@ describe('IPC handlers', () => {
     expect(registered.sort()).toEqual(Object.values(IPC_CHANNELS).sort());
   });
 
-  it('passes the first argument of a call from app://portal to its handler', async () => {
+  it('passes the first argument of a call from app://portal (and the event) to its handler', async () => {
     const { ipcMain, handlers } = fakeIpcMain();
     const h = portalHandlers();
     registerIpcHandlers(ipcMain, h);
-    await handlers.get(IPC_CHANNELS.pickFile)!(from('app://portal/profile'), { accept: 'image' }, 'extra');
-    expect(h.pickFile).toHaveBeenCalledWith({ accept: 'image' });
+    const event = from('app://portal/profile');
+    await handlers.get(IPC_CHANNELS.pickFile)!(event, { accept: 'image' }, 'extra');
+    expect(h.pickFile).toHaveBeenCalledWith({ accept: 'image' }, event);
     expect(await handlers.get(IPC_CHANNELS.openExternal)!(from('app://portal/'), 'https://calendly.com/')).toBe(true);
   });
 
@@ -58,8 +60,18 @@ describe('IPC handlers', () => {
     }
     expect(h.pickFile).not.toHaveBeenCalled();
     expect(h.saveFile).not.toHaveBeenCalled();
+    expect(h.savePdf).not.toHaveBeenCalled();
     expect(h.openExternal).not.toHaveBeenCalled();
     expect(onBlocked).toHaveBeenCalledTimes(Object.values(IPC_CHANNELS).length);
+  });
+
+  it('gives savePdf the sending page, so main renders the window that asked', async () => {
+    const { ipcMain, handlers } = fakeIpcMain();
+    const h = portalHandlers();
+    registerIpcHandlers(ipcMain, h);
+    const event = { senderFrame: { url: 'app://portal/profit-calculator/3/summary' }, sender: { id: 1 } };
+    expect(await handlers.get(IPC_CHANNELS.savePdf)!(event, { defaultName: 'a.pdf' })).toBe(true);
+    expect(h.savePdf).toHaveBeenCalledWith({ defaultName: 'a.pdf' }, event);
   });
 
   it('rejects a call whose sender frame is gone', () => {

@@ -7,16 +7,19 @@ import { isAppUrl } from './urls';
 
 export interface IpcInvokeEventLike {
   senderFrame: { url: string } | null;
+  /** The sending webContents (Electron's event.sender); savePdf renders it. */
+  sender?: unknown;
 }
 
 export interface IpcMainLike {
   handle(channel: string, listener: (event: IpcInvokeEventLike, ...args: unknown[]) => unknown): void;
 }
 
-/** One function per bridge call; arguments arrive unchecked from the renderer. */
+/** One function per bridge call; arguments arrive unchecked from the renderer (the event after them). */
 export interface PortalHandlers {
   pickFile(options: unknown): Promise<unknown>;
   saveFile(request: unknown): Promise<boolean>;
+  savePdf(request: unknown, event: IpcInvokeEventLike): Promise<boolean>;
   openExternal(url: unknown): Promise<boolean>;
 }
 
@@ -44,7 +47,7 @@ export function registerIpcHandlers(
         onBlocked?.(channel, event.senderFrame?.url ?? '');
         throw new UntrustedSenderError(channel);
       }
-      return handlers[key](args[0]);
+      return handlers[key](args[0], event);
     });
     channels.push(channel);
   }

@@ -83,7 +83,7 @@ describe('main process wiring', () => {
     h.appListeners.get('web-contents-created')!({}, contents);
     expect(contents.setWindowOpenHandler).toHaveBeenCalled();
     expect(contents.on.mock.calls.map((c) => c[0])).toEqual(
-      expect.arrayContaining(['will-navigate', 'will-attach-webview']),
+      expect.arrayContaining(['will-navigate', 'will-frame-navigate', 'will-redirect', 'will-attach-webview']),
     );
   });
 
@@ -98,7 +98,7 @@ describe('main process wiring', () => {
     expect(h.calls.indexOf('protocol.handle')).toBeLessThan(h.calls.indexOf('new BrowserWindow'));
     const win = h.windows[0]!;
     const prefs = win.options.webPreferences as ReturnType<typeof secureWebPreferences>;
-    expect(prefs).toEqual(secureWebPreferences(prefs.preload!));
+    expect(prefs).toEqual(secureWebPreferences(prefs.preload!, false));
     expect(prefs.preload).toMatch(/preload[\\/]preload\.cjs$/);
     expect(win.url).toBe('app://portal/');
   });

@@ -10,6 +10,7 @@ import { APP_ORIGIN, APP_SCHEME } from '../shared-ipc/contract';
 import { loadDesktopConfig } from './config';
 import { pickFile, saveFile, type FileDeps } from './files';
 import { registerIpcHandlers } from './ipc';
+import { pdfPageOf, savePdf } from './pdf';
 import { menuTemplate } from './menu';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './protocol';
 import { guardWebContents, installPermissionHandlers, mainWindowOptions, openExternalSafely } from './security';
@@ -25,7 +26,7 @@ const warn = (what: string, url: string) => console.warn(`[portal] blocked ${wha
 let mainWindow: BrowserWindow | null = null;
 
 function createMainWindow(): BrowserWindow {
-  const win = new BrowserWindow(mainWindowOptions(preloadPath));
+  const win = new BrowserWindow(mainWindowOptions(preloadPath, config.production));
   win.once('ready-to-show', () => win.show());
   win.on('closed', () => {
     mainWindow = null;
@@ -68,7 +69,12 @@ if (!app.requestSingleInstanceLock()) {
   app.on('second-instance', focusMainWindow);
 
   app.on('web-contents-created', (_event, contents) => {
-    guardWebContents(contents, { shell, externalHosts: config.externalHosts, onBlocked: warn });
+    guardWebContents(contents, {
+      shell,
+      externalHosts: config.externalHosts,
+      frameOrigins: config.frameOrigins,
+      onBlocked: warn,
+    });
   });
 
   app.on('window-all-closed', () => {
@@ -92,6 +98,7 @@ if (!app.requestSingleInstanceLock()) {
       {
         pickFile: (options) => pickFile(fileDeps(), options),
         saveFile: (request) => saveFile(fileDeps(), request),
+        savePdf: (request, event) => savePdf({ ...fileDeps(), page: pdfPageOf(event.sender) }, request),
         openExternal: (url) => openExternalSafely(shell, url, config.externalHosts),
       },
       warn,

@@ -26,7 +26,7 @@ function fakeContents() {
     },
   };
   const navigate = (url: string) => {
-    const event = { url, preventDefault: vi.fn() };
+    const event = { url, isMainFrame: true, preventDefault: vi.fn() };
     (listeners.get('will-navigate') as (e: typeof event) => void)(event);
     return event.preventDefault.mock.calls.length > 0;
   };
@@ -40,7 +40,7 @@ function fakeContents() {
 
 describe('secure window options', () => {
   it('has contextIsolation, sandbox and webSecurity on; node, webviews and insecure content off', () => {
-    const prefs = secureWebPreferences('/app/preload.cjs');
+    const prefs = secureWebPreferences('/app/preload.cjs', false);
     expect(prefs).toMatchObject({
       preload: '/app/preload.cjs',
       contextIsolation: true,
@@ -58,8 +58,8 @@ describe('secure window options', () => {
   });
 
   it('the main window uses exactly those preferences and starts hidden until ready', () => {
-    const options = mainWindowOptions('/p.cjs');
-    expect(options.webPreferences).toEqual(secureWebPreferences('/p.cjs'));
+    const options = mainWindowOptions('/p.cjs', false);
+    expect(options.webPreferences).toEqual(secureWebPreferences('/p.cjs', false));
     expect(options.show).toBe(false);
     expect(options.minWidth).toBeLessThanOrEqual(375);
   });
@@ -69,7 +69,7 @@ describe('navigation and new windows', () => {
   it('lets the app navigate inside app://portal', () => {
     const shell = { openExternal: vi.fn(async () => undefined) };
     const f = fakeContents();
-    guardWebContents(f.contents, { shell, externalHosts: HOSTS });
+    guardWebContents(f.contents, { shell, externalHosts: HOSTS, frameOrigins: FRAMES });
     expect(f.navigate('app://portal/courses')).toBe(false);
     expect(shell.openExternal).not.toHaveBeenCalled();
   });
@@ -79,7 +79,7 @@ describe('navigation and new windows', () => {
     (url) => {
       const shell = { openExternal: vi.fn(async () => undefined) };
       const f = fakeContents();
-      guardWebContents(f.contents, { shell, externalHosts: HOSTS });
+      guardWebContents(f.contents, { shell, externalHosts: HOSTS, frameOrigins: FRAMES });
       expect(f.navigate(url)).toBe(true);
       expect(shell.openExternal).not.toHaveBeenCalled();
     },
@@ -88,7 +88,7 @@ describe('navigation and new windows', () => {
   it('a navigation to an allowlisted https site is denied in the window and opened in the browser', () => {
     const shell = { openExternal: vi.fn(async () => undefined) };
     const f = fakeContents();
-    guardWebContents(f.contents, { shell, externalHosts: HOSTS });
+    guardWebContents(f.contents, { shell, externalHosts: HOSTS, frameOrigins: FRAMES });
     expect(f.navigate('https://calendly.com/book')).toBe(true);
     expect(shell.openExternal).toHaveBeenCalledWith('https://calendly.com/book');
   });
@@ -97,7 +97,7 @@ describe('navigation and new windows', () => {
     const shell = { openExternal: vi.fn(async () => undefined) };
     const onBlocked = vi.fn();
     const f = fakeContents();
-    guardWebContents(f.contents, { shell, externalHosts: HOSTS, onBlocked });
+    guardWebContents(f.contents, { shell, externalHosts: HOSTS, frameOrigins: FRAMES, onBlocked });
     expect(f.open('https://calendly.com/x')).toEqual({ action: 'deny' });
     expect(f.open('https://evil.example/')).toEqual({ action: 'deny' });
     expect(f.open('app://portal/')).toEqual({ action: 'deny' });
@@ -109,7 +109,7 @@ describe('navigation and new windows', () => {
 
   it('prevents every webview from attaching', () => {
     const f = fakeContents();
-    guardWebContents(f.contents, { shell: { openExternal: vi.fn() }, externalHosts: HOSTS });
+    guardWebContents(f.contents, { shell: { openExternal: vi.fn() }, externalHosts: HOSTS, frameOrigins: FRAMES });
     const event = { preventDefault: vi.fn() };
     (f.listeners.get('will-attach-webview') as (e: typeof event) => void)(event);
     expect(event.preventDefault).toHaveBeenCalled();

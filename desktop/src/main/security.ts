@@ -6,10 +6,15 @@
 import type { BrowserWindowConstructorOptions, WebPreferences } from 'electron';
 import { isAllowedExternalUrl, isAllowedFrameUrl, isAppUrl } from './urls';
 
-/** The only webPreferences the app window ever gets. */
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+/**
+ * The only webPreferences the app window ever gets. Developer tools exist only in development:
+ * a packaged build (or NODE_ENV=production) passes `production`, which sets devTools to false so
+ * neither a shortcut nor a leftover menu item can open them.
+ */
+export function secureWebPreferences(preloadPath: string, production: boolean): WebPreferences {
   return {
     preload: preloadPath,
+    devTools: !production,
     contextIsolation: true,
     sandbox: true,
     nodeIntegration: false,
@@ -25,7 +30,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
   };
 }
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, production: boolean): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 840,
@@ -35,7 +40,7 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
     title: 'Rainmakers Portal',
     backgroundColor: '#f9fafb',
     autoHideMenuBar: false,
-    webPreferences: secureWebPreferences(preloadPath),
+    webPreferences: secureWebPreferences(preloadPath, production),
   };
 }
 
@@ -66,9 +71,14 @@ interface PreventableEvent {
   preventDefault(): void;
 }
 
+/** What Electron's will-navigate, will-frame-navigate and will-redirect events carry. */
+export type NavigationEvent = PreventableEvent & { url: string; isMainFrame: boolean };
+
 /** The parts of a WebContents the guards attach to. */
 export interface GuardedContents {
-  on(event: 'will-navigate', listener: (event: PreventableEvent & { url: string }) => void): unknown;
+  on(event: 'will-navigate', listener: (event: NavigationEvent) => void): unknown;
+  on(event: 'will-frame-navigate', listener: (event: NavigationEvent) => void): unknown;
+  on(event: 'will-redirect', listener: (event: NavigationEvent) => void): unknown;
   on(event: 'will-attach-webview', listener: (event: PreventableEvent) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' }): void;
 }
@@ -76,12 +86,23 @@ export interface GuardedContents {
 export interface GuardOptions {
   shell: ExternalOpener;
   externalHosts: readonly string[];
+  /** Origins a frame may show (videos, chat, forms): the same list as the CSP frame-src. */
+  frameOrigins: readonly string[];
   onBlocked?: (what: string, url: string) => void;
 }
 
 /**
- * Navigation stays inside app://portal; window.open is always denied (an allowlisted https link
- * opens in the system browser instead); webviews are never attached.
+ * Where a frame may be: the main frame stays inside app://portal; a sub-frame (an embedded video,
+ * chat or form) stays on the allowed frame origins, as the CSP's frame-src says.
+ */
+function frameMayGo(event: NavigationEvent, frameOrigins: readonly string[]): boolean {
+  return event.isMainFrame ? isAppUrl(event.url) : isAllowedFrameUrl(event.url, frameOrigins);
+}
+
+/**
+ * Navigation stays inside app://portal, in the main frame and after every redirect; frames stay on
+ * the allowed frame origins, also after a redirect; window.open is always denied (an allowlisted
+ * https link opens in the system browser instead); webviews are never attached.
  */
 export function guardWebContents(contents: GuardedContents, options: GuardOptions): void {
   const external = (url: string) => void openExternalSafely(options.shell, url, options.externalHosts);
@@ -90,6 +111,20 @@ export function guardWebContents(contents: GuardedContents, options: GuardOption
     event.preventDefault();
     options.onBlocked?.('navigation', event.url);
     external(event.url);
+  });
+  // Every frame, main frame included (will-navigate above is the one that opens an allowlisted
+  // link in the browser, so a click is not opened twice).
+  contents.on('will-frame-navigate', (event) => {
+    if (frameMayGo(event, options.frameOrigins)) return;
+    event.preventDefault();
+    options.onBlocked?.(event.isMainFrame ? 'navigation' : 'frame navigation', event.url);
+  });
+  // A server-side redirect (302 and the like) is a navigation of its own: same rules, and never
+  // opened in the browser (the page did not ask for that URL).
+  contents.on('will-redirect', (event) => {
+    if (frameMayGo(event, options.frameOrigins)) return;
+    event.preventDefault();
+    options.onBlocked?.('redirect', event.url);
   });
   contents.setWindowOpenHandler(({ url }) => {
     options.onBlocked?.('new window', url);

@@ -28,17 +28,19 @@ function decodeURIComponentSafe(v: string): string {
   }
 }
 
-/** True when `host` is `allowed` itself or one of its subdomains. */
-export function hostMatches(host: string, allowed: string): boolean {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  const a = allowed.toLowerCase();
-  return h === a || h.endsWith(`.${a}`);
+/**
+ * True when `host` is exactly `allowed` (case and a trailing dot aside). Subdomains do NOT match:
+ * anyone can publish a page on `someone.myshopify.com` or `someone.gumroad.com`, so allowing a
+ * store's domain with its subdomains would let a member-written link open any page there.
+ */
+export function hostIs(host: string, allowed: string): boolean {
+  return host.toLowerCase().replace(/\.$/, '') === allowed.toLowerCase();
 }
 
 /**
  * The openExternal allowlist: https only, no credentials in the URL, default port, and a host
- * that is on the list or a subdomain of one on it. The one exception is a plain `mailto:` link
- * (the Contact Support link) to a single address whose domain is on the list.
+ * that is exactly one on the list. The one exception is a plain `mailto:` link (the Contact
+ * Support link) to a single address whose domain is exactly one on the list.
  */
 export function isAllowedExternalUrl(raw: unknown, allowedHosts: readonly string[]): boolean {
   const url = parse(raw);
@@ -46,11 +48,11 @@ export function isAllowedExternalUrl(raw: unknown, allowedHosts: readonly string
     // Only subject and body parameters: mail clients have honoured `attach=` and the like.
     if ([...url.searchParams.keys()].some((k) => !['subject', 'body'].includes(k.toLowerCase()))) return false;
     const m = /^([A-Za-z0-9._%+-]+)@([A-Za-z0-9.-]+)$/.exec(decodeURIComponentSafe(url.pathname));
-    return m !== null && allowedHosts.some((allowed) => hostMatches(m[2]!, allowed));
+    return m !== null && allowedHosts.some((allowed) => hostIs(m[2]!, allowed));
   }
   if (!url || url.protocol !== 'https:') return false;
   if (url.username || url.password || url.port !== '') return false;
-  return allowedHosts.some((allowed) => hostMatches(url.hostname, allowed));
+  return allowedHosts.some((allowed) => hostIs(url.hostname, allowed));
 }
 
 /** True for a frame URL whose origin is one of the allowed frame origins (or the app itself). */

@@ -9,6 +9,7 @@ import {
   type PickedFile,
   type PortalBridge,
   type SaveFileRequest,
+  type SavePdfRequest,
 } from '../shared-ipc/contract';
 
 export interface Invoker {
@@ -23,6 +24,8 @@ export function createBridge(ipc: Invoker): PortalBridge {
       ipc.invoke(IPC_CHANNELS.pickFile, { accept: options.accept }) as Promise<PickedFile | null>,
     saveFile: (request: SaveFileRequest) =>
       ipc.invoke(IPC_CHANNELS.saveFile, { defaultName: request.defaultName, bytes: request.bytes }) as Promise<boolean>,
+    savePdf: (request: SavePdfRequest) =>
+      ipc.invoke(IPC_CHANNELS.savePdf, { defaultName: request.defaultName }) as Promise<boolean>,
     openExternal: (url: string) => ipc.invoke(IPC_CHANNELS.openExternal, String(url)) as Promise<boolean>,
   });
 }

@@ -41,10 +41,12 @@ describe('preload bridge', () => {
     await bridge.pickFile({ accept: 'csv' });
     const bytes = new Uint8Array([1, 2]);
     await bridge.saveFile({ defaultName: 'a.csv', bytes });
+    await bridge.savePdf({ defaultName: 'summary.pdf' });
     await bridge.openExternal('https://calendly.com/');
     expect(electron.ipcRenderer.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.pickFile, { accept: 'csv' }],
       [IPC_CHANNELS.saveFile, { defaultName: 'a.csv', bytes }],
+      [IPC_CHANNELS.savePdf, { defaultName: 'summary.pdf' }],
       [IPC_CHANNELS.openExternal, 'https://calendly.com/'],
     ]);
   });
@@ -53,5 +55,7 @@ describe('preload bridge', () => {
     const { bridge } = await exposed();
     await bridge.pickFile({ accept: 'image', path: '/etc/passwd' } as never);
     expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith(IPC_CHANNELS.pickFile, { accept: 'image' });
+    await bridge.savePdf({ defaultName: 'a.pdf', path: '/etc/passwd' } as never);
+    expect(electron.ipcRenderer.invoke).toHaveBeenCalledWith(IPC_CHANNELS.savePdf, { defaultName: 'a.pdf' });
   });
 });

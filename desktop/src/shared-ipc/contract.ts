@@ -15,6 +15,11 @@ export interface SaveFileRequest {
   bytes: Uint8Array;
 }
 
+/** Save the page being shown as a PDF (main renders it with printToPDF after the Save dialog). */
+export interface SavePdfRequest {
+  defaultName: string;
+}
+
 /** The renderer of the desktop app is served from this origin (custom protocol, not file://). */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'portal';
@@ -32,6 +37,8 @@ export interface PortalBridge {
   apiBaseUrl: string;
   pickFile(options: { accept: PickAccept }): Promise<PickedFile | null>;
   saveFile(request: SaveFileRequest): Promise<boolean>;
+  /** The native Save dialog, then the page as a PDF written there; false when cancelled. */
+  savePdf(request: SavePdfRequest): Promise<boolean>;
   openExternal(url: string): Promise<boolean>;
 }
 
@@ -39,9 +46,10 @@ export interface PortalBridge {
 export const IPC_CHANNELS = {
   pickFile: 'portal:pick-file',
   saveFile: 'portal:save-file',
+  savePdf: 'portal:save-pdf',
   openExternal: 'portal:open-external',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 
-export const BRIDGE_KEYS = ['platform', 'apiBaseUrl', 'pickFile', 'saveFile', 'openExternal'] as const;
+export const BRIDGE_KEYS = ['platform', 'apiBaseUrl', 'pickFile', 'saveFile', 'savePdf', 'openExternal'] as const;

@@ -109,11 +109,11 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'user:list':        { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // Community search: any signed-in user.
   'user:community':   { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
-  // Reading a user: admin and coach anyone; members only themselves.
-  'user:read':        { anonymous: '000000', basic: '010000', courseOnly: '010000', premium: '010000', coach: '111111', admin: '111111', adminSwitchedToBasic: '010000' },
+  // Reading a user: admin anyone; coach premium members (none of these others, see user-scope.test.ts); members only themselves.
+  'user:read':        { anonymous: '000000', basic: '010000', courseOnly: '010000', premium: '010000', coach: '110000', admin: '111111', adminSwitchedToBasic: '010000' },
   'user:create':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
-  // Coach edits any user (Tags only, see editableUserFields); members their own profile.
-  'user:update':      { anonymous: '000000', basic: '010000', courseOnly: '010000', premium: '010000', coach: '111111', admin: '111111', adminSwitchedToBasic: '010000' },
+  // Coach edits premium members (Tags only, see editableUserFields) and themselves; members their own profile.
+  'user:update':      { anonymous: '000000', basic: '010000', courseOnly: '010000', premium: '010000', coach: '110000', admin: '111111', adminSwitchedToBasic: '010000' },
   // Admin deletes users, but not themselves.
   'user:delete':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '101111', adminSwitchedToBasic: '000000' },
   // Sign in as: admin only; never themselves or another admin (role admin or isAdmin).
@@ -278,8 +278,14 @@ describe('editableUserFields (SPEC §2 User edit form, §6; SECURITY mass assign
     expect([...editableUserFields(admin, null)]).toEqual(ADMIN_ALL);
   });
 
-  it('a coach changes only Tags on another user', () => {
-    expect([...editableUserFields(PRINCIPALS.coach!, { id: 900 })]).toEqual(['Tags']);
+  it('a coach changes only the Tags of a premium member, and nothing of anyone else', () => {
+    const coach = PRINCIPALS.coach!;
+    expect([...editableUserFields(coach, { id: 900, role: 'premium', isAdmin: false })]).toEqual(['Tags']);
+    for (const role of ['basic', 'course only', 'coach', 'admin'] as const) {
+      expect([...editableUserFields(coach, { id: 900, role, isAdmin: false })], role).toEqual([]);
+    }
+    expect([...editableUserFields(coach, { id: 900, role: 'premium', isAdmin: true })]).toEqual([]);
+    expect([...editableUserFields(coach, { id: 900 })]).toEqual([]); // role unknown: nothing
   });
 
   it('a coach editing their own account gets the self fields (not Tags)', () => {
@@ -362,13 +368,20 @@ describe('editableUserFields properties', () => {
     );
   });
 
-  it('on someone else, a coach gets Tags only and any other non-admin gets nothing', () => {
+  it('on someone else, a coach gets Tags only for a premium member and any other non-admin gets nothing', () => {
     fc.assert(
-      fc.property(nonAdmin, fc.integer({ min: 1, max: 1000 }), (p, otherId) => {
-        fc.pre(otherId !== p.id);
-        const fields = editableUserFields(p, { id: otherId });
-        expect([...fields]).toEqual(p.role === 'coach' ? ['Tags'] : []);
-      }),
+      fc.property(
+        nonAdmin,
+        fc.integer({ min: 1, max: 1000 }),
+        fc.constantFrom(...ROLES),
+        fc.boolean(),
+        (p, otherId, role, isAdmin) => {
+          fc.pre(otherId !== p.id);
+          const fields = editableUserFields(p, { id: otherId, role, isAdmin });
+          const premiumMember = role === 'premium' && !isAdmin;
+          expect([...fields]).toEqual(p.role === 'coach' && premiumMember ? ['Tags'] : []);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -5,6 +5,7 @@ import { canUseCourses, isCourseAction, type CourseAction } from './courses';
 import { canManageBanners, isBannerAction, type BannerAction } from './banners';
 import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
 import { canUseResources, isResourceAction, type ResourceAction } from './resources';
+import { inUserDirectory } from './user-scope';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -75,13 +76,14 @@ export function can(user: Principal | null, action: Action, subject?: UserSubjec
       return admin || user.role === 'coach';
     case 'user:community':
       return true;
+    // Without a subject: "may read / edit users other than themselves" (the User Dashboard).
+    // With one: themselves, or a user in their directory (admin everyone, coach premium members).
     case 'user:read':
-      return admin || user.role === 'coach' || (subject !== undefined && subject.id === user.id);
+    case 'user:update':
+      if (subject === undefined) return admin || user.role === 'coach';
+      return subject.id === user.id || inUserDirectory(user, subject);
     case 'user:create':
       return admin;
-    case 'user:update':
-      if (admin || user.role === 'coach') return true;
-      return subject !== undefined && subject.id === user.id;
     case 'user:delete':
       return admin && (subject === undefined || subject.id !== user.id);
     case 'user:impersonate':
@@ -97,11 +99,19 @@ export function can(user: Principal | null, action: Action, subject?: UserSubjec
   }
 }
 
-/** Which fields of `target` the actor may change (SPEC §6: admin all, coach Tags, member own profile). */
-export function editableUserFields(user: Principal, target: { id: number } | null): readonly EditableUserField[] {
+/**
+ * Which fields of `target` the actor may change (SPEC §6: admin all, coach the Tags of premium
+ * members, member own profile). Without the target's role, a coach gets nothing for another user.
+ */
+export function editableUserFields(
+  user: Principal,
+  target: { id: number; role?: Role; isAdmin?: boolean } | null,
+): readonly EditableUserField[] {
   if (isAdminRole(user)) return ADMIN_EDITABLE_USER_FIELDS;
   if (!target) return []; // creating an account: admin only (can 'user:create')
   if (target.id === user.id) return SELF_EDITABLE_USER_FIELDS;
-  if (user.role === 'coach') return COACH_EDITABLE_USER_FIELDS;
+  if (target.role !== undefined && inUserDirectory(user, { role: target.role, isAdmin: target.isAdmin ?? false })) {
+    return COACH_EDITABLE_USER_FIELDS;
+  }
   return [];
 }

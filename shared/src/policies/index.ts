@@ -4,6 +4,7 @@ export * from './sidebar';
 export * from './actions';
 export * from './products';
 export * from './user-admin';
+export * from './user-scope';
 export * from './courses';
 export * from './board';
 export * from './banners';

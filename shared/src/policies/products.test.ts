@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../limits';
 import { can } from './actions';
 import type { Principal } from './principal';
-import { canUseSellerTools, isSellerToolsAction, ownsProduct } from './products';
+import { canHaveLaunchCard, canStartProduct, canUseSellerTools, isSellerToolsAction, ownsProduct } from './products';
 
 const member = (role: Role, id = 7): Principal => ({
   id,
@@ -44,5 +44,21 @@ describe('seller tools policy', () => {
     expect(ownsProduct(member('premium', 7), { userId: 8 })).toBe(false);
     expect(ownsProduct(member('admin', 1), { userId: 8 })).toBe(false);
     expect(ownsProduct(null, { userId: 8 })).toBe(false);
+  });
+
+  it('offers Start this product for one or two thumbs up only', () => {
+    expect(canStartProduct('two thumbs up')).toBe(true);
+    expect(canStartProduct('one thumb up')).toBe(true);
+    expect(canStartProduct('two thumbs down')).toBe(false);
+  });
+
+  it("gives a launch card to members with a board of their own, never on the admins' Master Template", () => {
+    const allowed = ROLES.filter((r) => canHaveLaunchCard(member(r)));
+    expect(allowed.sort()).toEqual(['coach', 'premium']);
+    // premium after the Move the Needle cutoff: no board
+    expect(canHaveLaunchCard({ ...member('premium'), createdAt: '2025-03-01T00:00:00.000Z' })).toBe(false);
+    // an admin who switched to premium keeps the template board: no card
+    expect(canHaveLaunchCard({ ...member('premium'), isAdmin: true })).toBe(false);
+    expect(canHaveLaunchCard(null)).toBe(false);
   });
 });

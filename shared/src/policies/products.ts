@@ -1,4 +1,5 @@
-import type { Principal } from './principal';
+import type { QualifierResult } from '../calc/qualifier';
+import { hasOwnBoard, isAdministrator, type Principal } from './principal';
 
 /** The seller-tools actions (Power Profit Tool and Product Qualifier), asked through can(). */
 export type SellerToolsAction = 'product:use' | 'product:additional-fees' | 'qualifier:use';
@@ -37,4 +38,18 @@ export function canUseSellerTools(user: Principal | null, action: SellerToolsAct
 /** Products belong to their user: nobody, admins included, reads or changes another's products. */
 export function ownsProduct(user: Pick<Principal, 'id'> | null, product: { userId: number }): boolean {
   return user !== null && product.userId === user.id;
+}
+
+/** 'Start this product' is offered for a rated result of one or two thumbs up (issue 15 §4). */
+export function canStartProduct(result: QualifierResult): boolean {
+  return result === 'two thumbs up' || result === 'one thumb up';
+}
+
+/**
+ * A started product also gets a "Launch: <title>" card on its member's Move the Needle board when
+ * the member has a board of their own (premium before the cutoff, coach). Not for administrators:
+ * their board is the Master Template, which every new member's board is copied from.
+ */
+export function canHaveLaunchCard(user: Principal | null): boolean {
+  return user !== null && !isAdministrator(user) && hasOwnBoard(user);
 }

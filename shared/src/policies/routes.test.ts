@@ -164,6 +164,7 @@ const GRID: Record<string, string> = {
   '/course/3/17':                      ALLROLE,
   '/lesson-redirect/17':               ALLROLE,
   '/profit-calculator':                ALLROLE,
+  '/profit-calculator/3/summary':      ALLROLE,
   '/product-qualifier':                ALLROLE,
   '/profile':                          ALLROLE,
   // role-gated
@@ -207,6 +208,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/course/:moduleId/:lessonId': '/course/3/17',
   '/lesson-redirect/:lessonId': '/lesson-redirect/17',
   '/profit-calculator': '/profit-calculator',
+  '/profit-calculator/:id/summary': '/profit-calculator/3/summary',
   '/move-the-needle': '/move-the-needle',
   '/move-the-needle/:id': '/move-the-needle/42',
   '/product-qualifier': '/product-qualifier',
@@ -335,7 +337,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(19); // one sample per gated pattern in SPEC §2
+    expect(NON_PUBLIC_PATHS.length).toBe(20); // one sample per gated pattern (SPEC §2, plus the product summary of issue 15)
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

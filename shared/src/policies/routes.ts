@@ -1,11 +1,5 @@
 import { EXTERNAL_LINKS, ROLES, type Role } from '../limits';
-import {
-  hasTagNamed,
-  isAdminRole,
-  isMoveTheNeedleHidden,
-  isSubscriptionBlocked,
-  type Principal,
-} from './principal';
+import { hasTagNamed, isAdminRole, isMoveTheNeedleHidden, isSubscriptionBlocked, type Principal } from './principal';
 
 export interface RouteRule {
   /** A path pattern with :params, e.g. /move-the-needle/:id; a trailing /* matches any rest. */
@@ -45,6 +39,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/course/:moduleId/:lessonId', roles: ALL },
   { pattern: '/lesson-redirect/:lessonId', roles: ALL },
   { pattern: '/profit-calculator', roles: ALL },
+  { pattern: '/profit-calculator/:id/summary', roles: ALL },
   { pattern: '/move-the-needle', roles: ['coach', 'premium'], hiddenByCutoff: true },
   { pattern: '/move-the-needle/:id', roles: ['coach'], hiddenByCutoff: true },
   { pattern: '/product-qualifier', roles: ALL },

@@ -44,7 +44,12 @@ export function sidebarItems(user: Principal): SidebarItem[] {
 
   const ext = (cond: boolean, key: string, label: string, to: string) =>
     add(cond, { key, label, to, external: true }, 'extra');
-  ext(r === 'basic' || r === 'premium' || r === 'course only', 'apply', 'Apply To Upgrade', EXTERNAL_LINKS.applyToUpgrade);
+  ext(
+    r === 'basic' || r === 'premium' || r === 'course only',
+    'apply',
+    'Apply To Upgrade',
+    EXTERNAL_LINKS.applyToUpgrade,
+  );
   ext(!aiTag, 'community', 'Community Group', EXTERNAL_LINKS.community);
   ext(r !== 'basic' && r !== 'premium', 'search-site', 'Product Search', EXTERNAL_LINKS.searchSite);
   ext(r === 'premium', 'upgrades', 'Upgrades', EXTERNAL_LINKS.upgrades);

@@ -60,16 +60,25 @@ describe('bulk role rules', () => {
 });
 
 describe('userDashboardAbilities', () => {
-  it('gives an admin everything, a coach tag editing only, members nothing', () => {
-    expect(userDashboardAbilities(PRINCIPALS.admin)).toEqual({ manage: true, edit: true, tagsOnly: false });
-    expect(userDashboardAbilities(PRINCIPALS.coach)).toEqual({ manage: false, edit: true, tagsOnly: true });
-    expect(userDashboardAbilities(PRINCIPALS.adminSwitchedToCoach)).toEqual({
-      manage: false,
+  it('gives an admin everything, a coach tag editing of premium members without billing, members nothing', () => {
+    const coach = { manage: false, edit: true, tagsOnly: true, billing: false, listRole: 'premium' };
+    expect(userDashboardAbilities(PRINCIPALS.admin)).toEqual({
+      manage: true,
       edit: true,
-      tagsOnly: true,
+      tagsOnly: false,
+      billing: true,
+      listRole: '',
     });
+    expect(userDashboardAbilities(PRINCIPALS.coach)).toEqual(coach);
+    expect(userDashboardAbilities(PRINCIPALS.adminSwitchedToCoach)).toEqual(coach);
     for (const user of [PRINCIPALS.basic, PRINCIPALS.courseOnly, PRINCIPALS.premium, null]) {
-      expect(userDashboardAbilities(user)).toEqual({ manage: false, edit: false, tagsOnly: false });
+      expect(userDashboardAbilities(user)).toEqual({
+        manage: false,
+        edit: false,
+        tagsOnly: false,
+        billing: false,
+        listRole: '',
+      });
     }
   });
 

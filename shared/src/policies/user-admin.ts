@@ -1,5 +1,7 @@
+import type { Role } from '../limits';
 import { can, type UserSubject } from './actions';
 import { isAdminRole, type Principal } from './principal';
+import { COACH_DIRECTORY_ROLE, userDirectoryScope } from './user-scope';
 
 /**
  * The User Dashboard's bulk and file operations (SPEC §6: admin only). Kept apart from `can()` so
@@ -58,13 +60,24 @@ export interface UserDashboardAbilities {
   edit: boolean;
   /** The coach's form shows only User Tags. */
   tagsOnly: boolean;
+  /** The Stripe Status column (billing fields: admins only). */
+  billing: boolean;
+  /** The role the list is limited to ('' for every role): a coach sees premium members. */
+  listRole: Role | '';
 }
 
 export function userDashboardAbilities(user: Principal | null): UserDashboardAbilities {
   const manage = user !== null && isAdminRole(user);
   // Without a subject, 'user:update' asks "may edit users other than themselves": admin and coach.
   const edit = can(user, 'user:list') && can(user, 'user:update');
-  return { manage, edit, tagsOnly: edit && !manage };
+  const scope = userDirectoryScope(user);
+  return {
+    manage,
+    edit,
+    tagsOnly: edit && !manage,
+    billing: scope === 'everyone',
+    listRole: scope === 'premium-members' ? COACH_DIRECTORY_ROLE : '',
+  };
 }
 
 /** 'Sign in as...' is offered on a row when the policy allows it for that user. */

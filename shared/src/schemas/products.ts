@@ -1,5 +1,6 @@
 import * as yup from 'yup';
-import { ADDITIONAL_FEES_TYPES } from '../calc/additional-fees';
+import { ADDITIONAL_FEES_MAX_PERCENT, ADDITIONAL_FEES_TYPES } from '../calc/additional-fees';
+import { SOLVE_TARGETS, type SolveTarget } from '../calc/solve';
 import { MESSAGES } from '../messages';
 
 const required = MESSAGES.fieldRequired;
@@ -14,6 +15,11 @@ export const PRODUCT_LIMITS = {
   daysMax: 3650,
   /** Products one member may keep (read-many returns them all). */
   productsPerUser: 1000,
+  /** Named scenarios per product (issue 15 §3). */
+  scenariosPerProduct: 5,
+  scenarioNameMax: 60,
+  /** A percentage target of a solve (margin, break-even ACoS) lies within ±this. */
+  solvePercentMax: 1000,
 } as const;
 
 export const PRODUCT_FIELD_MESSAGES = {
@@ -115,3 +121,83 @@ export const PRODUCT_INPUT_KEYS = [
   'projectedUnits',
 ] as const;
 export type ProductInputKey = (typeof PRODUCT_INPUT_KEYS)[number];
+
+/** A scenario's changed inputs: each optional, null (or blank) meaning "as the product". */
+export const scenarioChangesSchema = yup.object({
+  amazonRetail: optionalAmount(),
+  costPerUnit: optionalAmount(),
+  shippingCost: optionalAmount(),
+  amazonFees: optionalAmount(),
+  additionalFees: amount(ADDITIONAL_FEES_MAX_PERCENT).nullable().optional(),
+  dailyAdvertisingCost: optionalAmount(),
+  spend: optionalAmount(),
+  sales: optionalAmount(),
+  units: optionalCount(PRODUCT_LIMITS.unitsMax).min(1, M.unitsPositive),
+  projectedUnits: optionalCount(PRODUCT_LIMITS.unitsMax),
+});
+export type ScenarioChangesInput = yup.InferType<typeof scenarioChangesSchema>;
+
+const scenarioName = () =>
+  yup
+    .string()
+    .trim()
+    .required(required)
+    .max(PRODUCT_LIMITS.scenarioNameMax, `Please use at most ${PRODUCT_LIMITS.scenarioNameMax} characters`);
+
+/**
+ * POST /api/product/{id}/scenarios: a new scenario, or (with id) one replaced. `changes` is checked
+ * with scenarioChangesSchema, so each field's error is reported under its own name.
+ */
+export const scenarioUpsertSchema = yup.object({
+  id: yup.number().typeError('Invalid id').integer('Invalid id').positive('Invalid id').max(2_147_483_647).optional(),
+  name: scenarioName(),
+  changes: yup.object().optional(),
+});
+export type ScenarioUpsertInput = yup.InferType<typeof scenarioUpsertSchema>;
+
+/** The scenario dialog's form: the name and every change, flat. */
+export const scenarioFormSchema = scenarioChangesSchema.shape({ name: scenarioName() });
+
+const PERCENT_TARGETS: readonly SolveTarget[] = ['margin', 'acosBreakEven', 'maxCostPerUnit'];
+
+/** GET /api/product/{id}/solve?target=&value=: percentages within ±1000, dollars within ±moneyMax. */
+export const productSolveQuerySchema = yup.object({
+  target: yup
+    .string()
+    .oneOf([...SOLVE_TARGETS], `Choose one of ${SOLVE_TARGETS.join(', ')}`)
+    .required(required),
+  value: yup
+    .number()
+    .transform(blankToUndefined)
+    .typeError('Please enter a number')
+    .required(required)
+    .min(-PRODUCT_LIMITS.moneyMax, M.tooLarge(PRODUCT_LIMITS.moneyMax))
+    .max(PRODUCT_LIMITS.moneyMax, M.tooLarge(PRODUCT_LIMITS.moneyMax))
+    .when('target', {
+      is: (t: unknown) => PERCENT_TARGETS.includes(t as SolveTarget),
+      then: (x) =>
+        x
+          .min(-PRODUCT_LIMITS.solvePercentMax, 'Please enter a percentage from -1,000 to 1,000')
+          .max(PRODUCT_LIMITS.solvePercentMax, 'Please enter a percentage from -1,000 to 1,000'),
+    }),
+});
+export type ProductSolveQuery = yup.InferType<typeof productSolveQuerySchema>;
+
+/**
+ * POST /api/product-qualifier/start: the numbers the qualifier cannot know (units required; blank
+ * amounts 0) and an optional title (default: the keyword). The same bounds as a product's fields.
+ */
+export const qualifierStartSchema = yup.object({
+  title: yup
+    .string()
+    .trim()
+    .max(PRODUCT_LIMITS.titleMax, M.tooLarge(PRODUCT_LIMITS.titleMax))
+    .optional()
+    .transform((v: unknown) => (v === '' ? undefined : v)),
+  units: count(PRODUCT_LIMITS.unitsMax).required(required).min(1, M.unitsPositive),
+  costPerUnit: optionalAmount(),
+  shippingCost: optionalAmount(),
+  amazonFees: optionalAmount(),
+  amazonRetail: optionalAmount(),
+});
+export type QualifierStartInput = yup.InferType<typeof qualifierStartSchema>;

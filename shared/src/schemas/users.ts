@@ -24,8 +24,13 @@ export const userUpsertSchema = yup.object({
   id: yup.number().integer().positive().optional(),
   fullName: yup.string().trim().required(required).max(200),
   email: emailField(),
-  password: passwordField().optional().transform((v: unknown) => (v === '' ? undefined : v)),
-  role: yup.string().oneOf([...ROLES]).optional(),
+  password: passwordField()
+    .optional()
+    .transform((v: unknown) => (v === '' ? undefined : v)),
+  role: yup
+    .string()
+    .oneOf([...ROLES])
+    .optional(),
   alwaysGrantAccess: yup.boolean().optional(),
   city: optionalText(),
   state: optionalText(),
@@ -46,7 +51,10 @@ export const userListQuerySchema = yup.object({
     .oneOf([...USERS_PER_PAGE_OPTIONS, 15])
     .default(DEFAULT_USERS_PER_PAGE),
   search: yup.string().trim().max(200).default(''),
-  role: yup.string().oneOf([...ROLES, '']).default(''),
+  role: yup
+    .string()
+    .oneOf([...ROLES, ''])
+    .default(''),
   cityOrState: yup.string().trim().max(200).default(''),
   stripeStatus: yup.string().trim().max(50).default(''),
   /**
@@ -57,4 +65,9 @@ export const userListQuerySchema = yup.object({
 });
 export type UserListQuery = yup.InferType<typeof userListQuerySchema>;
 
-export const switchRoleSchema = yup.object({ role: yup.string().oneOf([...ROLES]).required(required) });
+export const switchRoleSchema = yup.object({
+  role: yup
+    .string()
+    .oneOf([...ROLES])
+    .required(required),
+});

@@ -27,8 +27,9 @@ export interface User {
   country: string | null;
   phoneNumber: string | null;
   createdAt: string;
-  stripeStatus: string | null;
-  stripeCustomerId: string | null;
+  /** Billing fields: absent when the viewer may not see them (a coach; policies/user-scope.ts). */
+  stripeStatus?: string | null;
+  stripeCustomerId?: string | null;
   alwaysGrantAccess: boolean;
   isAdmin: boolean;
   Tags: Tag[];
@@ -38,6 +39,8 @@ export interface User {
 
 /** The signed-in user, plus who is impersonating them (sign in as). */
 export interface CurrentUser extends User {
+  stripeStatus: string | null;
+  stripeCustomerId: string | null;
   impersonator: { id: number; fullName: string; email: string } | null;
 }
 

@@ -1,6 +1,6 @@
-import type { AdditionalFeesType, ProductComputed } from '../calc';
+import type { AdditionalFeesType, ProductComputed, ScenarioChanges, SolveAnswer, SolveTarget } from '../calc';
 
-export type { AdditionalFeesType, ProductComputed };
+export type { AdditionalFeesType, ProductComputed, ScenarioChanges, SolveAnswer, SolveTarget };
 
 /** The numbers a member enters for a product (SPEC §3). Optional ones are null when blank. */
 export interface ProductFields {
@@ -55,3 +55,34 @@ export interface ProductListResponse {
 export interface ProductCountResponse {
   total: number;
 }
+
+/** A named "what if" of a product: the inputs it changes; every other input is the product's. */
+export interface ProductScenario {
+  id: number;
+  productId: number;
+  name: string;
+  /** 1..5 in the order they were added. */
+  position: number;
+  changes: ScenarioChanges;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ProductScenarioListResponse {
+  scenarios: ProductScenario[];
+}
+
+/** POST /api/product/{id}/scenarios: with an id, updates that scenario (name and changes replaced). */
+export interface ProductScenarioUpsertBody {
+  id?: number;
+  name: string;
+  changes: ScenarioChanges;
+}
+
+export interface ProductScenarioUpsertResponse {
+  scenario: ProductScenario;
+  isNew: boolean;
+}
+
+/** GET /api/product/{id}/solve?target=&value= */
+export type ProductSolveResponse = SolveAnswer;

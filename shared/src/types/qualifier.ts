@@ -1,4 +1,5 @@
 import type { QualifierAnswerId, QualifierResult, SizeTier } from '../calc/qualifier';
+import type { Product } from './products';
 
 export type { QualifierAnswerId, QualifierResult, SizeTier };
 
@@ -20,6 +21,37 @@ export interface QualifierProgress {
   /** Whether 'Rate My Product' was pressed for these answers (the results area shows). */
   rated: boolean;
   updatedAt: string;
+  /** What 'Start this product' made for this keyword; null until then (or after the keyword changed). */
+  launch: QualifierLaunch | null;
+}
+
+/** The links a started product keeps: each null once the member deleted that product or card. */
+export interface QualifierLaunch {
+  /** The keyword the product was started for. */
+  keyword: string;
+  productId: number | null;
+  /** The "Launch: <title>" card on the member's Move the Needle board (none without a board). */
+  cardId: number | null;
+}
+
+/**
+ * POST /api/product-qualifier/start: the product's title (default: the keyword) and the numbers the
+ * qualifier cannot know. Blank amounts are 0; the retail price defaults to the size tier's threshold.
+ */
+export interface QualifierStartBody {
+  title?: string;
+  units: number | string;
+  costPerUnit?: number | string | null;
+  shippingCost?: number | string | null;
+  amazonFees?: number | string | null;
+  amazonRetail?: number | string | null;
+}
+
+export interface QualifierStartResponse {
+  progress: QualifierProgress;
+  product: Product;
+  cardId: number | null;
+  message: string;
 }
 
 export interface QualifierAnswerInput {

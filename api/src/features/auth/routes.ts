@@ -1,5 +1,12 @@
 import Router from '@koa/router';
-import { forgotPasswordSchema, resetPasswordSchema, signInAsSchema, signInSchema, signUpSchema, switchRoleSchema } from '@shared/schemas';
+import {
+  forgotPasswordSchema,
+  resetPasswordSchema,
+  signInAsSchema,
+  signInSchema,
+  signUpSchema,
+  switchRoleSchema,
+} from '@shared/schemas';
 import { MESSAGES } from '@shared/messages';
 import { can, isAdministrator } from '@shared/policies';
 import type { Role } from '@shared/limits';
@@ -11,6 +18,9 @@ import { loadSessionUser } from '../../core/session-user';
 import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentCurrentUser } from '../users/presenter';
+import { runAfterResponse } from './after-response';
+import { deviceNonceFor, rememberDevice } from './device-cookie';
+import * as limits from './limits';
 import * as service from './service';
 
 /** Starts a fresh session (new id, old one destroyed) for `userId`, and loads that user. */
@@ -34,24 +44,29 @@ export function authRoutes(): Router<PortalState, PortalContext> {
   router.post('/signin', async (ctx) => {
     const input = await parse(signInSchema, ctx.request.body);
     const { knex, log } = ctx.deps;
-    await service.assertSignInAllowed(knex, input.email, ctx.ip);
     const user = await service.findUserByEmail(knex, input.email);
+    const device = user ? deviceNonceFor(ctx, user.id) : null;
+    // Counted before the password is checked, so simultaneous attempts cannot all get past the limits.
+    const reserved = await limits.reserveSignIn(knex, input.email, ctx.ip, device);
     const ok = await verifyPassword(user?.password_hash, input.password);
     if (!user || !ok) {
-      await service.recordSignInFailure(knex, input.email, ctx.ip);
-      log.warn('sign-in failed', { email: input.email, ip: ctx.ip });
+      log.warn('sign-in failed', { email: input.email, ip: ctx.ip, knownDevice: device !== null });
       throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
     }
-    await service.clearSignInFailures(knex, input.email, ctx.ip);
+    await limits.signInSucceeded(knex, reserved);
+    rememberDevice(ctx, user.id);
     log.info('sign-in', { userId: user.id, ip: ctx.ip });
     ctx.body = { currentUser: await startSession(ctx, user.id) };
   });
 
   router.post('/signup', async (ctx) => {
     const input = await parse(signUpSchema, ctx.request.body);
-    const signuptags = input.signuptags ?? (typeof ctx.query.signuptags === 'string' ? ctx.query.signuptags : undefined);
+    await limits.assertSignUpAllowed(ctx.deps.knex, ctx.ip);
+    const signuptags =
+      input.signuptags ?? (typeof ctx.query.signuptags === 'string' ? ctx.query.signuptags : undefined);
     const id = await service.createMember(ctx.deps.knex, { ...input, signuptags });
     ctx.deps.log.info('sign-up', { userId: id, ip: ctx.ip });
+    rememberDevice(ctx, id);
     ctx.status = 201;
     ctx.body = { currentUser: await startSession(ctx, id) };
   });
@@ -67,22 +82,10 @@ export function authRoutes(): Router<PortalState, PortalContext> {
 
   router.post('/forgot-password', async (ctx) => {
     const input = await parse(forgotPasswordSchema, ctx.request.body);
-    const { knex, mailer, config, log } = ctx.deps;
-    await service.assertForgotAllowed(knex, input.email, ctx.ip);
-    const user = await service.findUserByEmail(knex, input.email);
-    if (user) {
-      const token = await service.createResetToken(knex, user.id);
-      const link = `${config.publicUrl}/reset-password/${token}`;
-      // Sent after the response so that timing does not reveal whether the email exists.
-      void mailer
-        .send({
-          to: user.email,
-          subject: 'Reset your password',
-          text: `Hello ${user.full_name},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
-        })
-        .catch((err: unknown) => log.error('reset mail failed', { userId: user.id, error: String(err) }));
-      log.info('password reset requested', { userId: user.id, ip: ctx.ip });
-    }
+    const { deps, ip } = ctx;
+    await limits.assertForgotAllowed(deps.knex, ip);
+    // Whether the email exists changes nothing before the answer: the lookup, token and mail come after it.
+    runAfterResponse(ctx, 'password reset mail', () => service.sendResetMail(deps, input.email, ip));
     ctx.body = { message: MESSAGES.forgotPasswordSent };
   });
 
@@ -92,6 +95,7 @@ export function authRoutes(): Router<PortalState, PortalContext> {
     if (!userId) throw badRequest(MESSAGES.resetTokenInvalid);
     ctx.deps.log.info('password reset', { userId, ip: ctx.ip });
     ctx.set('Referrer-Policy', 'no-referrer');
+    rememberDevice(ctx, userId);
     ctx.body = { user: await startSession(ctx, userId), message: MESSAGES.passwordReset };
   });
 
@@ -118,7 +122,12 @@ export function authRoutes(): Router<PortalState, PortalContext> {
       ctx.session = null;
       throw unauthorized();
     }
-    await audit(ctx.deps.knex, { actorId: admin.id, action: 'user.signinas.return', targetUserId: user.id, ip: ctx.ip });
+    await audit(ctx.deps.knex, {
+      actorId: admin.id,
+      action: 'user.signinas.return',
+      targetUserId: user.id,
+      ip: ctx.ip,
+    });
     ctx.body = { currentUser: await startSession(ctx, admin.id) };
   });
 
@@ -126,8 +135,17 @@ export function authRoutes(): Router<PortalState, PortalContext> {
     const user = assertCan(ctx, 'user:switch-role');
     const input = await parse(switchRoleSchema, ctx.request.body);
     const role = input.role as Role;
-    await ctx.deps.knex('users').where({ id: user.id }).update({ role, is_admin: true, updated_at: ctx.deps.knex.fn.now() });
-    await audit(ctx.deps.knex, { actorId: user.id, action: 'user.switch-role', targetUserId: user.id, details: { from: user.role, to: role }, ip: ctx.ip });
+    await ctx.deps
+      .knex('users')
+      .where({ id: user.id })
+      .update({ role, is_admin: true, updated_at: ctx.deps.knex.fn.now() });
+    await audit(ctx.deps.knex, {
+      actorId: user.id,
+      action: 'user.switch-role',
+      targetUserId: user.id,
+      details: { from: user.role, to: role },
+      ip: ctx.ip,
+    });
     ctx.body = { currentUser: await startSession(ctx, user.id) };
   });
 

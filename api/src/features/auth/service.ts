@@ -1,61 +1,21 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
-import { conflict, isUniqueViolation, tooManyRequests } from '../../core/errors';
+import type { Config } from '../../config';
+import type { Mailer } from '../../adapters/mail';
+import type { Logger } from '../../core/context';
+import { conflict, isUniqueViolation } from '../../core/errors';
 import { hashPassword } from '../../core/password';
-import { clearRateLimit, hitRateLimit, peekRateLimit } from '../../core/rate-limit';
 import { revokeUserSessions, sha256 } from '../../core/session';
 import type { UserRow } from '../../core/session-user';
+import { mayMailReset, normEmail } from './limits';
 
-export const SIGNIN_WINDOW_MS = 15 * 60_000;
-/** Failures per email and address within the window; the next attempt is refused with 429. */
-export const SIGNIN_MAX_FAILURES = 5;
-/** Failures from one address across all emails within the window. */
-export const SIGNIN_MAX_FAILURES_PER_IP = 20;
-/** Failures per account from anywhere within an hour (ASVS: at most 100). */
-export const SIGNIN_MAX_FAILURES_PER_ACCOUNT = 100;
-export const FORGOT_WINDOW_MS = 60 * 60_000;
-export const FORGOT_MAX_PER_EMAIL = 5;
-export const FORGOT_MAX_PER_IP = 20;
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
-const norm = (email: string) => email.trim().toLowerCase();
-
-export function signInKeys(email: string, ip: string) {
-  const e = norm(email);
-  return { emailIp: `signin:${e}|${ip}`, ip: `signin-ip:${ip}`, account: `signin-acct:${e}` };
-}
-
-/** 429 when this email from this address (or the address, or the account) has failed too often. */
-export async function assertSignInAllowed(knex: Knex, email: string, ip: string): Promise<void> {
-  const keys = signInKeys(email, ip);
-  const [byEmailIp, byIp, byAccount] = await Promise.all([
-    peekRateLimit(knex, keys.emailIp),
-    peekRateLimit(knex, keys.ip),
-    peekRateLimit(knex, keys.account),
-  ]);
-  for (const [result, max] of [
-    [byEmailIp, SIGNIN_MAX_FAILURES],
-    [byIp, SIGNIN_MAX_FAILURES_PER_IP],
-    [byAccount, SIGNIN_MAX_FAILURES_PER_ACCOUNT],
-  ] as const) {
-    if (result.count >= max) throw tooManyRequests(MESSAGES.tooManySignIns, result.retryAfterSeconds);
-  }
-}
-
-export async function recordSignInFailure(knex: Knex, email: string, ip: string): Promise<void> {
-  const keys = signInKeys(email, ip);
-  await hitRateLimit(knex, keys.emailIp, SIGNIN_WINDOW_MS);
-  await hitRateLimit(knex, keys.ip, SIGNIN_WINDOW_MS);
-  await hitRateLimit(knex, keys.account, 60 * 60_000);
-}
-
-export async function clearSignInFailures(knex: Knex, email: string, ip: string): Promise<void> {
-  await clearRateLimit(knex, signInKeys(email, ip).emailIp);
-}
-
 export async function findUserByEmail(knex: Knex, email: string): Promise<UserRow | undefined> {
-  return knex<UserRow>('users').whereRaw('lower(email) = ?', [norm(email)]).first();
+  return knex<UserRow>('users')
+    .whereRaw('lower(email) = ?', [normEmail(email)])
+    .first();
 }
 
 /** Tag ids from a `signuptags` value that an admin opened to sign-up links; others are ignored. */
@@ -95,13 +55,6 @@ export async function createMember(
   }
 }
 
-export async function assertForgotAllowed(knex: Knex, email: string, ip: string): Promise<void> {
-  const byEmail = await hitRateLimit(knex, `forgot:${norm(email)}`, FORGOT_WINDOW_MS);
-  const byIp = await hitRateLimit(knex, `forgot-ip:${ip}`, FORGOT_WINDOW_MS);
-  if (byEmail.count > FORGOT_MAX_PER_EMAIL) throw tooManyRequests(MESSAGES.tooManyResets, byEmail.retryAfterSeconds);
-  if (byIp.count > FORGOT_MAX_PER_IP) throw tooManyRequests(MESSAGES.tooManyResets, byIp.retryAfterSeconds);
-}
-
 /** Makes a single-use reset token (256 bits), stores only its hash, and voids older tokens. */
 export async function createResetToken(knex: Knex, userId: number): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
@@ -114,6 +67,33 @@ export async function createResetToken(knex: Knex, userId: number): Promise<stri
     });
   });
   return token;
+}
+
+/**
+ * The work of a forgot-password request that depends on whether the email exists: run after the
+ * response (the answer is the same for every email). Mails at most FORGOT_MAX_MAILS_PER_EMAIL an
+ * hour per email; beyond that it silently sends nothing.
+ */
+export async function sendResetMail(
+  deps: { knex: Knex; mailer: Mailer; config: Config; log: Logger },
+  email: string,
+  ip: string,
+): Promise<void> {
+  const { knex, mailer, config, log } = deps;
+  const user = await findUserByEmail(knex, email);
+  if (!user) return;
+  if (!(await mayMailReset(knex, email))) {
+    log.warn('password reset mail not sent: hourly limit for this email', { userId: user.id, ip });
+    return;
+  }
+  const token = await createResetToken(knex, user.id);
+  const link = `${config.publicUrl}/reset-password/${token}`;
+  await mailer.send({
+    to: user.email,
+    subject: 'Reset your password',
+    text: `Hello ${user.full_name},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
+  });
+  log.info('password reset requested', { userId: user.id, ip });
 }
 
 /**

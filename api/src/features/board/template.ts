@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { LAUNCH_STEPS_CARD_TITLE } from '@shared/content/launch';
 import { RESERVED_LIST_NAMES } from '@shared/types/board';
 import type { Db } from './access';
 
@@ -39,37 +40,40 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
     .orderBy('position')
     .select<Array<{ id: number; name: string; position: number }>>('id', 'name', 'position');
   if (lists.length === 0) return createDefaultLists(trx, toUserId);
+  // The template's "Launch steps" card (issue 15) stays on the template: the other cards close up.
   const cards = await trx.raw<{ rows: CardRow[] }>(
-    `select c.id, c.list_id, c.title, c.description, c.position, c.cover_photo_url
-       from mtn_cards c join mtn_lists l on l.id = c.list_id where l.user_id = ? order by c.id`,
-    [fromUserId],
+    `select c.id, c.list_id, c.title, c.description, c.cover_photo_url,
+            (row_number() over (partition by c.list_id order by c.position) - 1)::int as position
+       from mtn_cards c join mtn_lists l on l.id = c.list_id
+      where l.user_id = ? and lower(btrim(c.title)) <> lower(?) order by c.id`,
+    [fromUserId, LAUNCH_STEPS_CARD_TITLE],
   );
   const cardIds = cards.rows.map((c) => c.id);
-  const [checklists, items, attachments, labels] = await Promise.all([
-    trx('mtn_checklists')
-      .whereIn('card_id', cardIds)
-      .orderBy('id')
-      .select<Array<{ id: number; card_id: number; title: string }>>('id', 'card_id', 'title'),
-    trx.raw<{ rows: Array<{ checklist_id: number; card_id: number; title: string; completed: boolean }> }>(
-      'select checklist_id, card_id, title, completed from mtn_checklist_items where card_id = any(?::int[]) order by id',
-      [cardIds],
-    ),
-    trx('mtn_attachments')
-      .whereIn('card_id', cardIds)
-      .orderBy('id')
-      .select<Array<{ card_id: number; file_url: string; file_name: string }>>('card_id', 'file_url', 'file_name'),
-    trx.raw<{ rows: Array<{ card_id: number; name: string; color: string }> }>(
-      `select cl.card_id, lb.name, lb.color from mtn_card_labels cl join mtn_labels lb on lb.id = cl.label_id
-        where cl.card_id = any(?::int[])`,
-      [cardIds],
-    ),
-  ]);
+  // One statement at a time: a transaction is one connection, and pg (9 and later) refuses a
+  // query sent while another is still running on it.
+  const checklists = await trx('mtn_checklists')
+    .whereIn('card_id', cardIds)
+    .orderBy('id')
+    .select<Array<{ id: number; card_id: number; title: string }>>('id', 'card_id', 'title');
+  const items = await trx.raw<{
+    rows: Array<{ checklist_id: number; card_id: number; title: string; completed: boolean }>;
+  }>(
+    'select checklist_id, card_id, title, completed from mtn_checklist_items where card_id = any(?::int[]) order by id',
+    [cardIds],
+  );
+  const attachments = await trx('mtn_attachments')
+    .whereIn('card_id', cardIds)
+    .orderBy('id')
+    .select<Array<{ card_id: number; file_url: string; file_name: string }>>('card_id', 'file_url', 'file_name');
+  const labels = await trx.raw<{ rows: Array<{ card_id: number; name: string; color: string }> }>(
+    `select cl.card_id, lb.name, lb.color from mtn_card_labels cl join mtn_labels lb on lb.id = cl.label_id
+      where cl.card_id = any(?::int[])`,
+    [cardIds],
+  );
 
-  const [listIds, newCardIds, checklistIds] = await Promise.all([
-    nextIds(trx, 'mtn_lists', lists.length),
-    nextIds(trx, 'mtn_cards', cards.rows.length),
-    nextIds(trx, 'mtn_checklists', checklists.length),
-  ]);
+  const listIds = await nextIds(trx, 'mtn_lists', lists.length);
+  const newCardIds = await nextIds(trx, 'mtn_cards', cards.rows.length);
+  const checklistIds = await nextIds(trx, 'mtn_checklists', checklists.length);
   const listMap = new Map(lists.map((l, i) => [l.id, listIds[i]!]));
   const cardMap = new Map(cards.rows.map((c, i) => [c.id, newCardIds[i]!]));
   const checklistMap = new Map(checklists.map((c, i) => [c.id, checklistIds[i]!]));

@@ -1,4 +1,5 @@
 import type { CourseAudience, CourseFlag } from '@shared/policies';
+import { intLiteral } from '../../db/sql';
 
 /**
  * The shared visibility rules (shared/src/policies/courses.ts) as SQL predicates, so that lists,
@@ -9,11 +10,6 @@ const FLAG_COLUMN: Record<CourseFlag, string> = {
   visibleToBasic: 'visible_to_basic',
   visibleToPremium: 'visible_to_premium',
 };
-
-function intLiteral(n: number): string {
-  if (!Number.isSafeInteger(n)) throw new Error('not an integer id');
-  return String(n);
-}
 
 export interface AudienceSql {
   /** The user id as an SQL integer literal (for completions). */
@@ -76,10 +72,4 @@ export function visibleTreeCtes(a: AudienceSql): string {
     select l.id, l.module_id, vm.course_id from lessons l join vis_modules vm on vm.id = l.module_id
     where ${a.lessonVisible('l')}
   )`;
-}
-
-/** Tags of a row as a JSON array [{id, name}] sorted by name. */
-export function tagsJson(joinTable: string, fk: string, alias: string): string {
-  return `coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id)
-    from ${joinTable} jt join tags t on t.id = jt.tag_id where jt.${fk} = ${alias}.id), '[]'::json)`;
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CourseAudience } from '@shared/policies';
 import type { CourseCatalog } from '@shared/types';
-import { audienceSql, tagsJson, visibleTreeCtes, type AudienceSql } from './audience';
+import { audienceSql, visibleTreeCtes, type AudienceSql } from './audience';
 import {
   presentCourse,
   presentLessonSummary,
@@ -10,7 +10,8 @@ import {
   type LessonRow,
   type ModuleRow,
 } from './presenters';
-import { contentTsQuery, likePattern, searchWords } from './search';
+import { contentTsQuery, searchWords } from './search';
+import { likePattern, tagsJsonSql } from '../../db/sql';
 
 type Counted<T> = T & { total: number };
 
@@ -63,7 +64,7 @@ async function listCourses(knex: Knex, a: AudienceSql, search: string, limit: nu
     ),
     module_counts as (select course_id, count(*)::int as module_count from vis_modules group by course_id)
     select c.id, c.title, c.description, c.status, c.slug, c.cover_photo_url, c.visible_to_basic,
-      c.visible_to_premium, c.position, ${tagsJson('course_tags', 'course_id', 'c')} as tags,
+      c.visible_to_premium, c.position, ${tagsJsonSql('course_tags', 'course_id', 'c')} as tags,
       ${a.courseAccess('c')} as has_access,
       coalesce(mc.module_count, 0) as module_count,
       coalesce(lp.lesson_count, 0) as lesson_count,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { CourseAudience } from '@shared/policies';
 import type { Course, Lesson, Module } from '@shared/types';
-import { audienceSql, tagsJson, type AudienceSql } from './audience';
+import { audienceSql, type AudienceSql } from './audience';
 import {
   presentCourse,
   presentLesson,
@@ -10,7 +10,8 @@ import {
   type LessonRow,
   type ModuleRow,
 } from './presenters';
-import { contentTsQuery, likePattern } from './search';
+import { contentTsQuery } from './search';
+import { likePattern, tagsJsonSql } from '../../db/sql';
 
 export type CourseLookup =
   { kind: 'not-found' } | { kind: 'no-access'; course: CourseRow } | { kind: 'ok'; course: CourseRow };
@@ -18,7 +19,7 @@ export type CourseLookup =
 /** A course by slug as the user may see it: drafts and unlisted courses do not exist for them. */
 export async function findCourse(knex: Knex, a: AudienceSql, slug: string): Promise<CourseLookup> {
   const result = await knex.raw<{ rows: Array<CourseRow & { listed: boolean }> }>(
-    `select c.*, ${tagsJson('course_tags', 'course_id', 'c')} as tags,
+    `select c.*, ${tagsJsonSql('course_tags', 'course_id', 'c')} as tags,
       ${a.courseListed('c')} as listed, ${a.courseAccess('c')} as has_access
     from courses c where c.slug = ?`,
     [slug],
@@ -44,7 +45,7 @@ export async function readCourseDetail(
   if (found.kind !== 'ok') return found;
   const courseId = found.course.id;
   const modules = await knex.raw<{ rows: ModuleRow[] }>(
-    `select m.*, ${tagsJson('module_tags', 'module_id', 'm')} as tags
+    `select m.*, ${tagsJsonSql('module_tags', 'module_id', 'm')} as tags
     from modules m where m.course_id = ? and ${a.moduleVisible('m')}
     order by m.position`,
     [courseId],

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { COURSES_PER_REQUEST } from '@shared/limits';
 import type { CourseAudience } from '@shared/policies';
 import type { Lesson, LessonSummary, ModuleSummary } from '@shared/types';
-import { audienceSql, tagsJson } from './audience';
+import { audienceSql } from './audience';
 import {
   presentLesson,
   presentLessonSummary,
@@ -10,7 +10,7 @@ import {
   type LessonRow,
   type ModuleRow,
 } from './presenters';
-import { likePattern } from './search';
+import { likePattern, tagsJsonSql } from '../../db/sql';
 
 const LESSON_COLUMNS = `l.id, l.title, l.module_id, l.position, m.title as module_title, m.course_id,
   c.title as course_title, c.slug as course_slug`;
@@ -40,7 +40,7 @@ export async function readLessons(
     bindings.push(filter.courseId);
   }
   const result = await knex.raw<{ rows: LessonRow[] }>(
-    `select ${LESSON_COLUMNS}, l.content, ${tagsJson('lesson_tags', 'lesson_id', 'l')} as tags,
+    `select ${LESSON_COLUMNS}, l.content, ${tagsJsonSql('lesson_tags', 'lesson_id', 'l')} as tags,
       exists (select 1 from lesson_completions lc where lc.user_id = ${audienceSql(audience).userId} and lc.lesson_id = l.id) as completed
     ${FROM_LESSONS}
     where ${where.join(' and ')}
@@ -97,7 +97,7 @@ export async function readCompletedLessons(knex: Knex, audience: CourseAudience)
 export async function readAllModules(knex: Knex): Promise<ModuleSummary[]> {
   const result = await knex.raw<{ rows: ModuleRow[] }>(
     `select m.id, m.title, m.course_id, m.position, m.visible_to_basic, m.visible_to_premium,
-      c.title as course_title, c.slug as course_slug, ${tagsJson('module_tags', 'module_id', 'm')} as tags,
+      c.title as course_title, c.slug as course_slug, ${tagsJsonSql('module_tags', 'module_id', 'm')} as tags,
       (select count(*)::int from lessons l where l.module_id = m.id) as lesson_count
     from modules m left join courses c on c.id = m.course_id
     order by c.position nulls last, m.position, lower(m.title), m.id
@@ -110,7 +110,7 @@ export async function readAllModules(knex: Knex): Promise<ModuleSummary[]> {
 export async function readModuleSummary(knex: Knex, id: number): Promise<ModuleSummary | undefined> {
   const result = await knex.raw<{ rows: ModuleRow[] }>(
     `select m.id, m.title, m.course_id, m.position, m.visible_to_basic, m.visible_to_premium,
-      c.title as course_title, c.slug as course_slug, ${tagsJson('module_tags', 'module_id', 'm')} as tags,
+      c.title as course_title, c.slug as course_slug, ${tagsJsonSql('module_tags', 'module_id', 'm')} as tags,
       (select count(*)::int from lessons l where l.module_id = m.id) as lesson_count
     from modules m left join courses c on c.id = m.course_id where m.id = ?`,
     [id],
@@ -122,7 +122,7 @@ export async function readModuleSummary(knex: Knex, id: number): Promise<ModuleS
 /** One lesson as an admin sees it (after a save); loose modules have no course. */
 export async function readLessonForAdmin(knex: Knex, userId: number, id: number): Promise<Lesson | undefined> {
   const result = await knex.raw<{ rows: LessonRow[] }>(
-    `select ${LESSON_COLUMNS}, l.content, ${tagsJson('lesson_tags', 'lesson_id', 'l')} as tags,
+    `select ${LESSON_COLUMNS}, l.content, ${tagsJsonSql('lesson_tags', 'lesson_id', 'l')} as tags,
       exists (select 1 from lesson_completions lc where lc.user_id = ? and lc.lesson_id = l.id) as completed
     from lessons l join modules m on m.id = l.module_id left join courses c on c.id = m.course_id
     where l.id = ?`,

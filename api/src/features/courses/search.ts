@@ -1,10 +1,5 @@
 /** Search terms for the course queries: ILIKE patterns (trigram indexes) and tsqueries (GIN). */
 
-/** Escapes LIKE wildcards (and the escape character) so a term is matched literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Words of a search: letters and digits only, lower-cased, at most 8. */
 export function searchWords(term: string): string[] {
   const words = term.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];

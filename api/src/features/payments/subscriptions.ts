@@ -35,14 +35,19 @@ export function byCustomer(subscriptions: Iterable<SubscriptionFacts>): Map<stri
 /**
  * Sets customers' subscription statuses as of a moment (Unix seconds) and copies them to their
  * users, set-based. A status older than the one already recorded for the customer is ignored, so
- * webhooks arriving out of order, or after a sync, cannot undo newer news. Returns how many users'
- * stripeStatus changed. Run it inside the caller's transaction.
+ * webhooks arriving out of order, or after a sync, cannot undo newer news. A status of the SAME
+ * second replaces the recorded one only with `ties: 'overwrite'` (what Stripe itself answered:
+ * a sync, or a tie resolved by asking Stripe); an event keeps it (`'keep'`), see
+ * applyEventStatus. Returns how many users' stripeStatus changed. Run it inside the caller's
+ * transaction.
  */
 export async function applyCustomerStatuses(
   trx: Knex.Transaction | Knex,
   statuses: ReadonlyArray<{ customerId: string; status: string | null }>,
   asOf: number,
+  options: { ties: 'overwrite' | 'keep' } = { ties: 'overwrite' },
 ): Promise<number> {
+  const newer = options.ties === 'overwrite' ? '<=' : '<';
   let changed = 0;
   for (let i = 0; i < statuses.length; i += 500) {
     const chunk = statuses.slice(i, i + 500);
@@ -54,7 +59,7 @@ export async function applyCustomerStatuses(
          insert into stripe_customer_states (customer_id, status, as_of)
          select customer_id, status, ?::bigint from incoming
          on conflict (customer_id) do update set status = excluded.status, as_of = excluded.as_of
-           where stripe_customer_states.as_of <= excluded.as_of
+           where stripe_customer_states.as_of ${newer} excluded.as_of
          returning customer_id, status
        )
        update users u set stripe_status = a.status, updated_at = now()
@@ -66,6 +71,36 @@ export async function applyCustomerStatuses(
     changed += result.rows.length;
   }
   return changed;
+}
+
+/**
+ * One subscription event's status for its customer, as of the event's `created` (Unix seconds).
+ * Applied when newer than the recorded state; ignored when older. Stripe's `created` counts whole
+ * seconds, so two events of one second do not say which came last: when the recorded state has
+ * the same second and another status, this answers 'tie' and changes nothing, and the caller asks
+ * Stripe what the subscription is now (resolveTie). The row lock taken by the upsert makes two
+ * events of one customer decide one after the other.
+ */
+export async function applyEventStatus(
+  trx: Knex.Transaction,
+  customerId: string,
+  status: string,
+  created: number,
+): Promise<'applied' | 'tie'> {
+  await applyCustomerStatuses(trx, [{ customerId, status }], created, { ties: 'keep' });
+  const state = await trx('stripe_customer_states')
+    .where({ customer_id: customerId })
+    .first<{ status: string | null; as_of: number | string } | undefined>('status', 'as_of');
+  return state && Number(state.as_of) === created && state.status !== status ? 'tie' : 'applied';
+}
+
+/**
+ * A tie between two events of the same second, settled by Stripe: the customer's subscriptions
+ * as Stripe has them now (the newest live one decides), stored as of that second. Null when
+ * Stripe lists none for the customer (the recorded status then stays).
+ */
+export async function statusFromStripe(stripe: StripeClient, customerId: string): Promise<string | null> {
+  return customerStatus(await listSubscriptions(stripe, customerId));
 }
 
 /** Every subscription of the account (100 per page), or of one customer. */

@@ -1,11 +1,13 @@
 import type { IncomingMessage } from 'node:http';
 import Router from '@koa/router';
+import type { Knex } from 'knex';
 import type Stripe from 'stripe';
-import { verifyWebhook } from '../../adapters/stripe';
+import { MESSAGES } from '@shared/messages';
+import { stripeClientFor, verifyWebhook } from '../../adapters/stripe';
 import { badRequest, HttpError, payloadTooLarge } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { recordIntentEvent } from './checkout';
-import { applyCustomerStatuses, type SubscriptionFacts } from './subscriptions';
+import { applyCustomerStatuses, applyEventStatus, statusFromStripe, type SubscriptionFacts } from './subscriptions';
 
 /** Stripe's events are small; anything larger is not one. */
 const MAX_WEBHOOK_BYTES = 512 * 1024;
@@ -39,20 +41,56 @@ const INTENT_EVENTS = new Set([
   'payment_intent.processing',
 ]);
 
+/** Two subscription events of one customer in the same second: Stripe must say which holds. */
+class SubscriptionTie extends Error {
+  constructor(readonly customerId: string) {
+    super(`subscription events of ${customerId} in the same second`);
+  }
+}
+
 /**
  * What one verified event changes, inside its transaction. Subscription events set the customer's
- * status as of the event's `created` (an older event arriving late changes nothing); PaymentIntent
- * events settle the purchase attempt they belong to. Other events are recorded and ignored.
+ * status as of the event's `created` (an older event arriving late changes nothing; one of the
+ * same second as the recorded status throws SubscriptionTie unless `tie` already holds what
+ * Stripe answered); PaymentIntent events settle the purchase attempt they belong to. Other events
+ * are recorded and ignored.
  */
-async function applyEvent(trx: Parameters<typeof recordIntentEvent>[0], event: Stripe.Event): Promise<void> {
+async function applyEvent(
+  trx: Knex.Transaction,
+  event: Stripe.Event,
+  tie: { status: string | null } | null,
+): Promise<void> {
   if (SUBSCRIPTION_EVENTS.has(event.type)) {
     const sub = event.data.object as unknown as SubscriptionFacts;
     const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer?.id;
     if (!customerId) return;
+    if (tie) {
+      // Stripe's answer wins the tie; when it lists nothing, the recorded status stays.
+      if (tie.status !== null) await applyCustomerStatuses(trx, [{ customerId, status: tie.status }], event.created);
+      return;
+    }
     const status = event.type === 'customer.subscription.deleted' ? 'canceled' : sub.status;
-    await applyCustomerStatuses(trx, [{ customerId, status }], event.created);
+    if ((await applyEventStatus(trx, customerId, status, event.created)) === 'tie') {
+      throw new SubscriptionTie(customerId);
+    }
   } else if (INTENT_EVENTS.has(event.type)) {
     await recordIntentEvent(trx, event.data.object as Stripe.PaymentIntent);
+  }
+}
+
+/** The status Stripe gives a customer now, for a tie; null (keep the recorded one) without the SDK. */
+async function settleTie(ctx: PortalContext, customerId: string): Promise<{ status: string | null }> {
+  const stripe = stripeClientFor(ctx.deps.config.payments);
+  if (!stripe) {
+    ctx.deps.log.warn('stripe webhook tie kept (no STRIPE_SECRET_KEY to ask Stripe)', { customerId });
+    return { status: null };
+  }
+  try {
+    return { status: await statusFromStripe(stripe, customerId) };
+  } catch (err) {
+    // Not recorded: Stripe sends the event again later, and the tie is settled then.
+    ctx.deps.log.warn('stripe webhook tie: Stripe unreachable', { customerId, error: String(err) });
+    throw new HttpError(503, 'payments_unavailable', MESSAGES.paymentsUnavailable);
   }
 }
 
@@ -78,15 +116,27 @@ export function stripeWebhookRoutes(): Router<PortalState, PortalContext> {
       log.warn('stripe webhook refused', { requestId: ctx.state.requestId, ip: ctx.ip });
       throw badRequest('Invalid Stripe signature');
     }
-    const duplicate = await knex.transaction(async (trx) => {
-      const inserted = await trx.raw<{ rows: unknown[] }>(
-        `insert into stripe_events (id, type, created) values (?, ?, ?) on conflict (id) do nothing returning id`,
-        [event.id, event.type, event.created],
-      );
-      if (inserted.rows.length === 0) return true;
-      await applyEvent(trx, event);
-      return false;
-    });
+    // One transaction per attempt: the event id and its effect together. A tie rolls the first
+    // attempt back; the second applies what Stripe says (at most two attempts).
+    let tie: { status: string | null } | null = null;
+    let duplicate: boolean;
+    for (;;) {
+      try {
+        duplicate = await knex.transaction(async (trx) => {
+          const inserted = await trx.raw<{ rows: unknown[] }>(
+            `insert into stripe_events (id, type, created) values (?, ?, ?) on conflict (id) do nothing returning id`,
+            [event.id, event.type, event.created],
+          );
+          if (inserted.rows.length === 0) return true;
+          await applyEvent(trx, event, tie);
+          return false;
+        });
+        break;
+      } catch (err) {
+        if (!(err instanceof SubscriptionTie) || tie) throw err;
+        tie = await settleTie(ctx, err.customerId);
+      }
+    }
     ctx.body = { received: true, ...(duplicate ? { duplicate: true } : {}) };
   });
   return router;

@@ -4,18 +4,11 @@ import { can } from '@shared/policies';
 import { productUpsertEnvelopeSchema } from '@shared/schemas';
 import { auth, authorize, requireUser } from '../../core/auth';
 import { notFound } from '../../core/errors';
-import { idParam, parse } from '../../core/validate';
+import { idParam, optionalId, parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentProduct } from './presenter';
 import { countProducts, deleteProduct, listProducts, pickProductChanges, saveProduct } from './service';
-
-/** The optional id of a product to update: absent creates; anything but a positive integer is a 400. */
-function productId(product: unknown): number | undefined {
-  if (!product || typeof product !== 'object' || !Object.hasOwn(product, 'id')) return undefined;
-  const raw = (product as { id?: unknown }).id;
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  return idParam(typeof raw === 'number' || typeof raw === 'string' ? String(raw) : 'invalid');
-}
+import { productToolRoutes } from './tool-routes';
 
 /**
  * Power Profit Tool (SPEC §7): every call is the signed-in member's own products only. Each
@@ -37,7 +30,7 @@ export function productRoutes(): Router<PortalState, PortalContext> {
     const user = requireUser(ctx);
     const envelope = await parse(productUpsertEnvelopeSchema, ctx.request.body);
     const raw: unknown = (ctx.request.body as { product?: unknown }).product;
-    const id = productId(raw);
+    const id = optionalId(raw);
     const { row, isNew } = await saveProduct(ctx.deps.knex, {
       userId: user.id,
       role: user.role,
@@ -48,6 +41,8 @@ export function productRoutes(): Router<PortalState, PortalContext> {
     });
     ctx.body = { product: presentProduct(row), isNew };
   });
+
+  productToolRoutes(router);
 
   router.delete('/:id', auth(), authorize('product:use'), async (ctx) => {
     const id = idParam(ctx.params.id);

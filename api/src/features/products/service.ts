@@ -60,7 +60,7 @@ export interface SaveProductCommand {
   typeAdditionalFees?: AdditionalFeesType;
 }
 
-function toColumns(input: ProductFieldsInput, additionalFees: number, type: AdditionalFeesType) {
+export function toColumns(input: ProductFieldsInput, additionalFees: number, type: AdditionalFeesType) {
   const opt = (v: number | null | undefined) => (v === undefined ? null : v);
   return {
     title: input.title,
@@ -130,20 +130,43 @@ export async function saveProduct(knex: Knex, cmd: SaveProductCommand): Promise<
       return { row: row!, isNew: false };
     }
 
-    // Serialise this member's creates: the count cap and the next position stay exact.
-    await trx('users').select('id').where({ id: cmd.userId }).forUpdate();
-    const stats = await trx('products')
-      .where({ user_id: cmd.userId })
-      .first<{ count: number | string; top: number | null }>(
-        trx.raw('count(*) as count'),
-        trx.raw('max(position) as top'),
-      );
-    if (Number(stats?.count ?? 0) >= PRODUCT_LIMITS.productsPerUser) throw conflict(MESSAGES.tooManyProducts);
-    const [row] = await trx('products')
-      .insert({ ...values, user_id: cmd.userId, position: Number(stats?.top ?? 0) + 1 })
-      .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
-    return { row: row!, isNew: true };
+    return { row: await insertProduct(trx, cmd.userId, values), isNew: true };
   });
+}
+
+/**
+ * Adds a product to the top of a member's list inside `trx`: serialises the member's creates (a
+ * lock on their user row) so the 1,000 cap and the next position stay exact; 409 at the cap.
+ */
+export async function insertProduct(
+  trx: Knex.Transaction,
+  userId: number,
+  values: ReturnType<typeof toColumns>,
+): Promise<ProductRow> {
+  await trx('users').select('id').where({ id: userId }).forUpdate();
+  const stats = await trx('products')
+    .where({ user_id: userId })
+    .first<{ count: number | string; top: number | null }>(
+      trx.raw('count(*) as count'),
+      trx.raw('max(position) as top'),
+    );
+  if (Number(stats?.count ?? 0) >= PRODUCT_LIMITS.productsPerUser) throw conflict(MESSAGES.tooManyProducts);
+  const [row] = await trx('products')
+    .insert({ ...values, user_id: userId, position: Number(stats?.top ?? 0) + 1 })
+    .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
+  return row!;
+}
+
+/** The member's own product, or undefined (another member's id reads as missing: no enumeration). */
+export function findOwnProduct(
+  knex: Knex | Knex.Transaction,
+  userId: number,
+  id: number,
+): Promise<ProductRow | undefined> {
+  return knex('products')
+    .select<ProductRow[]>([...PRODUCT_COLUMNS])
+    .where({ id, user_id: userId })
+    .first<ProductRow | undefined>();
 }
 
 /** Deletes the member's own product; false when there is none with that id for them. */

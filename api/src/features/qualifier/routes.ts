@@ -1,12 +1,15 @@
 import Router from '@koa/router';
 import { evaluateQualifier } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
-import { QUALIFIER_LIMITS, qualifierSaveSchema, qualifierSendSchema } from '@shared/schemas';
+import { canHaveLaunchCard } from '@shared/policies';
+import { QUALIFIER_LIMITS, qualifierSaveSchema, qualifierSendSchema, qualifierStartSchema } from '@shared/schemas';
 import { auth, authorize, requireUser } from '../../core/auth';
 import { badRequest, HttpError, tooManyRequests } from '../../core/errors';
 import { hitRateLimit } from '../../core/rate-limit';
 import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
+import { presentProduct } from '../products/presenter';
+import { startProduct } from './launch';
 import { qualifierResultMail } from './mail';
 import { keywordOf, loadProgress, normalizeAnswers, saveProgress } from './service';
 
@@ -32,6 +35,19 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
     if (rated && !keywordOf(answers)) throw badRequest(MESSAGES.fieldRequired, { keyword: MESSAGES.fieldRequired });
     const progress = await saveProgress(ctx.deps.knex, requireUser(ctx).id, answers, sizeTier, rated);
     ctx.body = { progress };
+  });
+
+  /** 'Start this product' (issue 15 §4): the product, the launch card and the links, in one transaction. */
+  router.post('/start', auth(), authorize('qualifier:use'), authorize('product:use'), async (ctx) => {
+    const user = requireUser(ctx);
+    const input = await parse(qualifierStartSchema, ctx.request.body);
+    const started = await startProduct(ctx.deps.knex, { userId: user.id, input, withCard: canHaveLaunchCard(user) });
+    ctx.body = {
+      progress: started.progress,
+      product: presentProduct(started.product),
+      cardId: started.cardId,
+      message: MESSAGES.productStarted,
+    };
   });
 
   router.post('/send', auth(), authorize('qualifier:use'), async (ctx) => {

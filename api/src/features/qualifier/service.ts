@@ -14,7 +14,7 @@ import { QUALIFIER_QUESTIONS, answerFeedback } from '@shared/content/qualifier';
 import type { QualifierAnswerItem, QualifierProgress } from '@shared/types';
 import { iso } from '../../core/session-user';
 
-interface ProgressRow {
+export interface ProgressRow {
   user_id: number;
   answers: QualifierAnswerItem[] | string;
   size_tier: SizeTier | null;
@@ -22,7 +22,23 @@ interface ProgressRow {
   result: QualifierResult;
   rated: boolean;
   updated_at: Date | string;
+  launch_keyword: string | null;
+  launch_product_id: number | null;
+  launch_card_id: number | null;
 }
+
+export const PROGRESS_COLUMNS = [
+  'user_id',
+  'answers',
+  'size_tier',
+  'score',
+  'result',
+  'rated',
+  'updated_at',
+  'launch_keyword',
+  'launch_product_id',
+  'launch_card_id',
+] as const;
 
 function normalizeAnswer(id: QualifierAnswerId, raw: unknown): string | number | null {
   if (raw === undefined || raw === null) return null;
@@ -58,7 +74,7 @@ export function keywordOf(answers: readonly QualifierAnswerItem[]): string | nul
   return typeof k === 'string' && k !== '' ? k : null;
 }
 
-function presentProgress(row: ProgressRow): QualifierProgress {
+export function presentProgress(row: ProgressRow): QualifierProgress {
   const answers = typeof row.answers === 'string' ? (JSON.parse(row.answers) as QualifierAnswerItem[]) : row.answers;
   return {
     answers,
@@ -67,15 +83,25 @@ function presentProgress(row: ProgressRow): QualifierProgress {
     result: row.result,
     rated: row.rated,
     updatedAt: iso(row.updated_at),
+    launch:
+      row.launch_keyword === null
+        ? null
+        : { keyword: row.launch_keyword, productId: row.launch_product_id, cardId: row.launch_card_id },
   };
 }
 
 export async function loadProgress(knex: Knex, userId: number): Promise<QualifierProgress | null> {
-  const row = await knex<ProgressRow>('qualifier_progress').where({ user_id: userId }).first();
+  const row = await knex('qualifier_progress')
+    .where({ user_id: userId })
+    .first<ProgressRow | undefined>([...PROGRESS_COLUMNS]);
   return row ? presentProgress(row) : null;
 }
 
-/** Saves the member's progress in one statement; score and result are recomputed here. */
+/**
+ * Saves the member's progress in one statement; score and result are recomputed here. What 'Start
+ * this product' made stays linked while the keyword is the same (any case), and is forgotten when
+ * the answers are about another keyword (or cleared).
+ */
 export async function saveProgress(
   knex: Knex,
   userId: number,
@@ -93,10 +119,25 @@ export async function saveProgress(
     rated,
     updated_at: knex.fn.now(),
   };
+  const keyword = keywordOf(answers);
+  const sameKeyword = (column: string) =>
+    knex.raw(`case when lower(qualifier_progress.launch_keyword) = lower(?) then qualifier_progress.${column} end`, [
+      keyword,
+    ]);
   const [row] = await knex('qualifier_progress')
     .insert(values)
     .onConflict('user_id')
-    .merge(['answers', 'size_tier', 'score', 'result', 'rated', 'updated_at'])
-    .returning<ProgressRow[]>(['user_id', 'answers', 'size_tier', 'score', 'result', 'rated', 'updated_at']);
+    .merge({
+      answers: values.answers,
+      size_tier: values.size_tier,
+      score: values.score,
+      result: values.result,
+      rated: values.rated,
+      updated_at: values.updated_at,
+      launch_keyword: sameKeyword('launch_keyword'),
+      launch_product_id: sameKeyword('launch_product_id'),
+      launch_card_id: sameKeyword('launch_card_id'),
+    })
+    .returning<ProgressRow[]>([...PROGRESS_COLUMNS]);
   return presentProgress(row!);
 }

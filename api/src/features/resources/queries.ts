@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { courseAudience, type Principal, type ResourceAudience } from '@shared/policies';
 import type { ResourceListQuery } from '@shared/schemas';
 import { audienceSql } from '../courses/audience';
+import { intLiteral, likePattern, tagsJsonSql } from '../../db/sql';
 
 /** A resource row with what the member's access is decided from (one query, no N+1). */
 export interface ResourceRow {
@@ -24,14 +25,6 @@ export interface ResourceRow {
   categories: Array<{ id: number; name: string }> | string;
   tags: Array<{ id: number; name: string }> | string;
   lesson_id: number | null;
-}
-
-/** Escapes LIKE wildcards so a search term is matched literally. */
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function intLiteral(n: number): string {
-  if (!Number.isSafeInteger(n)) throw new Error('not an integer id');
-  return String(n);
 }
 
 /**
@@ -67,8 +60,7 @@ export function resourcesSelect(knex: Knex, user: Principal, a: ResourceAudience
       knex.raw(`${tagMatch} as tag_match`),
       knex.raw(`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
         from resource_categories rc join categories c on c.id = rc.category_id where rc.resource_id = r.id), '[]'::json) as categories`),
-      knex.raw(`coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id)
-        from resource_tags rt join tags t on t.id = rt.tag_id where rt.resource_id = r.id), '[]'::json) as tags`),
+      knex.raw(`${tagsJsonSql('resource_tags', 'resource_id', 'r')} as tags`),
       knex.raw(`(select l.id from modules m join lessons l on l.module_id = m.id join courses c on c.id = m.course_id
         where m.course_id = r.course_id and ${course.courseAccess('c')} and ${course.moduleVisible('m')} and ${course.lessonVisible('l')}
         order by m.position, l.position, l.id limit 1) as lesson_id`),

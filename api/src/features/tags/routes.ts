@@ -44,7 +44,8 @@ export function tagRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/tag' });
 
   router.get('/read-many', auth(), authorize('tag:list'), async (ctx) => {
-    const rows = await ctx.deps.knex<TagRow>('tags')
+    const rows = await ctx.deps
+      .knex<TagRow>('tags')
       .select('id', 'name', 'open_for_signup')
       .orderByRaw('lower(name), id')
       .limit(1000);
@@ -59,7 +60,10 @@ export function tagRoutes(): Router<PortalState, PortalContext> {
     try {
       let row: TagRow | undefined;
       if (input.id) {
-        [row] = await knex<TagRow>('tags').where({ id: input.id }).update(values).returning(['id', 'name', 'open_for_signup']);
+        [row] = await knex<TagRow>('tags')
+          .where({ id: input.id })
+          .update(values)
+          .returning(['id', 'name', 'open_for_signup']);
         if (!row) throw notFound('Tag not found');
       } else {
         [row] = await knex<TagRow>('tags').insert(values).returning(['id', 'name', 'open_for_signup']);
@@ -72,7 +76,8 @@ export function tagRoutes(): Router<PortalState, PortalContext> {
       });
       ctx.body = { tag: presentTag(row!), isNew: !input.id };
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('A tag with this name already exists', { name: 'A tag with this name already exists' });
+      if (isUniqueViolation(err))
+        throw conflict('A tag with this name already exists', { name: 'A tag with this name already exists' });
       throw err;
     }
   });
@@ -85,7 +90,12 @@ export function tagRoutes(): Router<PortalState, PortalContext> {
       return trx('tags').where({ id }).del();
     });
     if (!deleted) throw notFound('Tag not found');
-    await audit(ctx.deps.knex, { actorId: ctx.state.user?.id ?? null, action: 'tag.delete', details: { tagId: id }, ip: ctx.ip });
+    await audit(ctx.deps.knex, {
+      actorId: ctx.state.user?.id ?? null,
+      action: 'tag.delete',
+      details: { tagId: id },
+      ip: ctx.ip,
+    });
     ctx.body = { success: true, message: MESSAGES.tagDeleted };
   });
 

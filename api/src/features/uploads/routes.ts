@@ -5,11 +5,16 @@ import path from 'node:path';
 import Router from '@koa/router';
 import { koaBody } from 'koa-body';
 import { MESSAGES } from '@shared/messages';
-import { auth, authorize } from '../../core/auth';
-import { badRequest, HttpError, payloadTooLarge, unsupportedMediaType } from '../../core/errors';
+import { isAdminRole } from '@shared/policies';
+import { auth, authorize, requireUser } from '../../core/auth';
+import { badRequest, HttpError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../core/errors';
+import { hitRateLimit } from '../../core/rate-limit';
 import { sniffImage } from '../../core/sniff';
 import { isValidStorageKey } from '../../adapters/storage';
 import type { PortalContext, PortalState } from '../../core/context';
+import { stripImageMetadata } from './images';
+import { UPLOAD_MESSAGES, UPLOAD_RATE_WINDOW_MS } from './limits';
+import { bytesUsedBy, forgetUpload, recordUpload } from './service';
 
 interface UploadedFile {
   filepath: string;
@@ -46,17 +51,31 @@ async function parseMultipart(ctx: PortalContext, maxBytes: number, dir: string)
 /**
  * POST /api/upload (multipart field `image`) -> { latestUploadedFileUrl }. Images only, recognised
  * by content; above the size limit 413; stored under a server-made name through the storage adapter.
+ * Per member: UPLOAD_RATE_LIMIT uploads per 10 minutes (then 429 with Retry-After, counted before
+ * the body is read) and UPLOAD_QUOTA_BYTES of stored uploads (then 413; admins have no quota).
+ * JPEG and PNG are stored without metadata (images.ts).
  * GET /uploads/{key} serves disk-stored files with nosniff and the sniffed content type.
  */
 export function uploadRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>();
 
   router.post(['/api/upload', '/api/move-the-needle/upload'], auth(), authorize('upload:image'), async (ctx) => {
+    const user = requireUser(ctx);
+    const { config, knex, storage } = ctx.deps;
+    const limit = await hitRateLimit(knex, `upload:${user.id}`, UPLOAD_RATE_WINDOW_MS);
+    if (limit.count > config.uploadRateLimit) {
+      throw tooManyRequests(UPLOAD_MESSAGES.tooManyUploads, limit.retryAfterSeconds);
+    }
     const type = (ctx.get('Content-Type') || '').toLowerCase();
     if (!type.startsWith('multipart/form-data')) throw unsupportedMediaType('Send the image as multipart/form-data');
-    const maxBytes = ctx.deps.config.uploadMaxBytes;
+    const maxBytes = config.uploadMaxBytes;
     const length = Number(ctx.get('Content-Length') || 0);
     if (length > maxBytes + 64 * 1024) throw payloadTooLarge();
+    const quota = isAdminRole(user) ? null : config.uploadQuotaBytes;
+    // A member whose space is used up is told so before the body is read (recordUpload checks again).
+    if (quota !== null && (await bytesUsedBy(knex, user.id)) >= quota) {
+      throw payloadTooLarge(UPLOAD_MESSAGES.quotaExceeded(quota));
+    }
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-upload-'));
     try {
       await parseMultipart(ctx, maxBytes, dir);
@@ -65,20 +84,31 @@ export function uploadRoutes(): Router<PortalState, PortalContext> {
       const file = Array.isArray(entry) ? entry[0] : entry;
       if (!file) throw badRequest(MESSAGES.uploadFailed, { image: 'Choose an image to upload' });
       if (file.size > maxBytes) throw payloadTooLarge();
-      const bytes = new Uint8Array(await fs.readFile(file.filepath));
-      const kind = sniffImage(bytes);
+      const sent = new Uint8Array(await fs.readFile(file.filepath));
+      const kind = sniffImage(sent);
       if (!kind) throw unsupportedMediaType(MESSAGES.unsupportedImage);
+      const bytes = await stripImageMetadata(sent, kind);
       const key = `${crypto.randomUUID()}.${kind.ext}`;
-      const stored = await ctx.deps.storage.put(key, bytes, kind.mime);
-      await ctx.deps.knex('uploads').insert({
-        storage_key: key,
-        user_id: ctx.state.user?.id ?? null,
-        content_type: kind.mime,
-        size_bytes: bytes.length,
-        original_name: (file.originalFilename ?? '').slice(0, 255) || null,
-      });
+      await recordUpload(
+        knex,
+        {
+          storageKey: key,
+          userId: user.id,
+          contentType: kind.mime,
+          sizeBytes: bytes.length,
+          originalName: (file.originalFilename ?? '').slice(0, 255) || null,
+        },
+        quota,
+      );
+      let url: string;
+      try {
+        url = (await storage.put(key, bytes, kind.mime)).url;
+      } catch (err) {
+        await forgetUpload(knex, key);
+        throw err;
+      }
       ctx.status = 201;
-      ctx.body = { latestUploadedFileUrl: stored.url };
+      ctx.body = { latestUploadedFileUrl: url };
     } finally {
       await fs.rm(dir, { recursive: true, force: true });
     }

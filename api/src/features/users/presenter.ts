@@ -1,3 +1,4 @@
+import { BILLING_USER_FIELDS, canSeeBillingFields, type Principal } from '@shared/policies';
 import type { CurrentUser, PublicUser, User } from '@shared/types';
 import { iso, type SessionUser, type UserRow } from '../../core/session-user';
 
@@ -8,8 +9,19 @@ export type UserRowWithRelations = UserRow & { tags?: TagList | string; resource
 
 const list = <T>(v: T[] | string | undefined): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []));
 
-/** A user as an admin or coach sees it, or the user sees themselves. A whitelist: no password hash. */
-export function presentUser(row: UserRowWithRelations): User {
+/**
+ * A user as an admin or coach sees it, or the user sees themselves. A whitelist: no password
+ * hash. The billing fields (stripeStatus, stripeCustomerId) only for those the shared policy
+ * shows them to: role admin and the user themselves, never a coach.
+ */
+export function presentUser(row: UserRowWithRelations, viewer: Principal): User {
+  const user = presentAll(row);
+  if (canSeeBillingFields(viewer, row)) return user;
+  for (const field of BILLING_USER_FIELDS) delete user[field];
+  return user;
+}
+
+function presentAll(row: UserRowWithRelations): User {
   return {
     id: row.id,
     fullName: row.full_name,
@@ -32,7 +44,9 @@ export function presentUser(row: UserRowWithRelations): User {
 }
 
 /** What members may see of each other: never email, phone or Stripe data. */
-export function presentPublicUser(row: Pick<UserRow, 'id' | 'full_name' | 'photo_url' | 'city' | 'state' | 'country' | 'role'>): PublicUser {
+export function presentPublicUser(
+  row: Pick<UserRow, 'id' | 'full_name' | 'photo_url' | 'city' | 'state' | 'country' | 'role'>,
+): PublicUser {
   return {
     id: row.id,
     fullName: row.full_name,

@@ -1,15 +1,21 @@
 import Router from '@koa/router';
 import { COMMUNITY_PAGE_SIZE } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
-import { can, editableUserFields, type UserSubject } from '@shared/policies';
+import {
+  can,
+  editableUserFields,
+  refusedUserListFilters,
+  userDirectoryScope,
+  type UserSubject,
+} from '@shared/policies';
 import { userListQuerySchema, userUpsertSchema } from '@shared/schemas';
 import { assertCan, auth, authorize, requireUser } from '../../core/auth';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../core/errors';
 import { hashPassword } from '../../core/password';
 import type { UserRow } from '../../core/session-user';
-import { idParam, parse } from '../../core/validate';
+import { idParam, optionalId, parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
-import { ownValue, pickChanges, tagIdsOf, toColumns } from './fields';
+import { pickChanges, tagIdsOf, toColumns } from './fields';
 import { presentPublicUser, presentUser } from './presenter';
 import { COMMUNITY_ROLES, deleteUser, getUser, getUserWithTags, listUsers, saveUser } from './service';
 import { addUserAdminRoutes } from './admin-routes';
@@ -31,19 +37,13 @@ function singleValues(query: Record<string, string | string[] | undefined>): Rec
 }
 
 /**
- * A user the actor asked for does not exist. Those who may read any user learn that (404); a
- * member, who may read only themselves, gets the same 403 as for any other id (no enumeration).
+ * A user the actor asked for does not exist, or is outside their directory (a coach asking for
+ * anyone but a premium member). Admins and coaches get 404; a member, who may read only
+ * themselves, gets the same 403 as for any other id (no enumeration).
  */
 function missingUser(ctx: PortalContext): never {
   if (can(requireUser(ctx), 'user:list')) throw notFound(MESSAGES.userNotFound);
   throw forbidden();
-}
-
-/** The optional `id` of an upsert body: absent creates; anything but a positive integer is a 400. */
-function upsertId(body: unknown): number | undefined {
-  const raw = ownValue(body, 'id');
-  if (raw === undefined || raw === null || raw === '') return undefined;
-  return idParam(typeof raw === 'number' || typeof raw === 'string' ? String(raw) : 'invalid');
 }
 
 export function userRoutes(): Router<PortalState, PortalContext> {
@@ -57,28 +57,37 @@ export function userRoutes(): Router<PortalState, PortalContext> {
    * premium users, public fields only, search over names only).
    */
   router.get('/read-many', auth(), authorize('user:community'), async (ctx) => {
+    const actor = requireUser(ctx);
     const raw = singleValues(ctx.query);
-    const community = raw.scope === 'community' || !can(requireUser(ctx), 'user:list');
+    const directory = userDirectoryScope(actor);
+    const community = raw.scope === 'community' || directory === null;
     if (community && raw.usersPerPage === undefined) raw.usersPerPage = String(COMMUNITY_PAGE_SIZE);
     const query = await parse(userListQuerySchema, raw);
     if (community && query.role && !COMMUNITY_ROLES.includes(query.role)) {
       throw badRequest('Invalid role', { role: 'Choose basic or premium' });
     }
-    const page = await listUsers(ctx.deps.knex, query, { community });
+    // A coach's directory is premium members: another role or a subscription status filter is a 403.
+    const { search, role, cityOrState, stripeStatus } = query;
+    if (!community && refusedUserListFilters(actor, { search, role, cityOrState, stripeStatus }).length > 0) {
+      throw forbidden();
+    }
+    const premiumMembersOnly = !community && directory === 'premium-members';
+    const page = await listUsers(ctx.deps.knex, query, { community, premiumMembersOnly });
     ctx.body = {
-      users: page.rows.map((r) => (community ? presentPublicUser(r) : presentUser(r))),
+      users: page.rows.map((r) => (community ? presentPublicUser(r) : presentUser(r, actor))),
       totalCount: page.totalCount,
       premiumCount: page.premiumCount,
       basicCount: page.basicCount,
     };
   });
 
+  /** A user outside the actor's directory reads as missing: 404 to admins and coaches, 403 to members. */
   router.get('/:id', auth(), async (ctx) => {
     const id = idParam(ctx.params.id);
+    const actor = requireUser(ctx);
     const row = await getUserWithTags(ctx.deps.knex, id);
-    if (!row) missingUser(ctx);
-    assertCan(ctx, 'user:read', subjectOf(row));
-    ctx.body = { user: presentUser(row) };
+    if (!row || !can(actor, 'user:read', subjectOf(row))) missingUser(ctx);
+    ctx.body = { user: presentUser(row, actor) };
   });
 
   /**
@@ -90,14 +99,14 @@ export function userRoutes(): Router<PortalState, PortalContext> {
   router.post('/upsert', auth(), async (ctx) => {
     const actor = requireUser(ctx);
     const body: unknown = ctx.request.body;
-    const id = upsertId(body);
+    const id = optionalId(body);
     const { knex, storage } = ctx.deps;
 
     const target = id ? await getUser(knex, id) : undefined;
     if (id && !target) missingUser(ctx);
     if (target) assertCan(ctx, 'user:update', subjectOf(target));
     else assertCan(ctx, 'user:create');
-    const allowed = editableUserFields(actor, target ? { id: target.id } : null);
+    const allowed = editableUserFields(actor, target ? subjectOf(target) : null);
     if (allowed.length === 0) throw forbidden();
 
     const changes = pickChanges(body, allowed);
@@ -139,7 +148,7 @@ export function userRoutes(): Router<PortalState, PortalContext> {
       throw err;
     }
     const row = await getUserWithTags(knex, userId);
-    ctx.body = { user: presentUser(row!), isNew: !target };
+    ctx.body = { user: presentUser(row!, actor), isNew: !target };
   });
 
   router.delete('/:id', auth(), authorize('user:delete'), async (ctx) => {

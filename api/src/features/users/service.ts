@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import type { Role } from '@shared/limits';
+import { COACH_DIRECTORY_ROLE } from '@shared/policies';
 import type { UserListQuery } from '@shared/schemas';
 import { audit } from '../../core/audit';
+import { likePattern } from '../../db/sql';
 import { revokeUserSessions } from '../../core/session';
 import { TAGS_JSON_SQL, type UserRow } from '../../core/session-user';
 import { changedFieldNames } from './fields';
@@ -11,22 +13,21 @@ import type { UserRowWithRelations } from './presenter';
 /** SPEC §2: the community search lists only basic and premium users. */
 export const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
 
-/** Escapes LIKE wildcards (and the escape character) so a search term is matched literally. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The exact expression of the users_city_state_trgm index, so the planner can use it. */
 const CITY_STATE_SQL = `(coalesce(u.city,'') || ' ' || coalesce(u.state,''))`;
 
 export interface ListScope {
   /** Members search the community: basic and premium users, by name only, no Stripe filter. */
   community: boolean;
+  /** A coach's User Dashboard: premium members only (SPEC §6), rows and counts alike. */
+  premiumMembersOnly?: boolean;
 }
 
 /** Every filter is an ILIKE the trigram GIN indexes serve (full_name, email, city/state). */
 function applyFilters(q: Knex.QueryBuilder, query: UserListQuery, scope: ListScope): Knex.QueryBuilder {
   if (scope.community) q.whereIn('u.role', COMMUNITY_ROLES);
+  // The same rule as the shared policy's isPremiumMember, in SQL.
+  if (scope.premiumMembersOnly) q.where('u.role', COACH_DIRECTORY_ROLE).where('u.is_admin', false);
   if (query.search) {
     const pattern = likePattern(query.search);
     // Members must not be able to probe email addresses: name only.

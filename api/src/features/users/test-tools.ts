@@ -94,7 +94,7 @@ export function userTestRoutes(): Router<PortalState, PortalContext> {
       });
       return user.id;
     });
-    ctx.body = { user: presentUser((await getUserWithTags(knex, userId))!) };
+    ctx.body = { user: presentUser((await getUserWithTags(knex, userId))!, actor) };
   });
   return router;
 }

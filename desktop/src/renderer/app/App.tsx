@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router-dom';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { Toasts } from '../components/Toasts';
+import { Toasts } from './Toasts';
 import { ErrorBoundary } from '../features/shell/ErrorBoundary';
 import { AppRoutes } from './routes';
 import { makeStore, type AppStore } from './store';

@@ -1,11 +1,5 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-
-/** The Electron preload exposes window.portal.apiBaseUrl; the web build talks to its own origin. */
-export function apiBaseUrl(): string {
-  if (typeof window === 'undefined') return '';
-  const portal = (window as unknown as { portal?: { apiBaseUrl?: string } }).portal;
-  return portal?.apiBaseUrl ?? '';
-}
+import { apiBaseUrl } from '../platform/apiBaseUrl';
 
 /** Cache tags. Identity changes (sign in/out, switch role, sign in as) invalidate all of them. */
 export const TAG_TYPES = [

@@ -1,26 +1,20 @@
-import { createListenerMiddleware, isAnyOf, type UnknownAction } from '@reduxjs/toolkit';
+import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import { api, TAG_TYPES } from './api';
-import { apiErrorFromAction } from './errors';
-import { toastAdded, type ToastKind } from './toastsSlice';
+import { toastAdded } from './toastsSlice';
 import { authApi } from '../features/auth/authApi';
 import { tagsApi } from '../features/tags/tagsApi';
 import { profileApi } from '../features/profile/profileApi';
 import { PRODUCT_TOAST_RULES } from '../features/products/toasts';
+import { QUALIFIER_TOAST_RULES } from '../features/qualifier/toasts';
 import { USER_TOAST_RULES } from '../features/users/toasts';
 import { BOARD_TOAST_RULES } from '../features/board/toasts';
 import { COURSE_TOAST_RULES } from '../features/courses/toasts';
 import { BANNER_TOAST_RULES } from '../features/banners/toasts';
 import { RESOURCE_TOAST_RULES } from '../features/resources/toasts';
 import { PAYMENT_TOAST_RULES } from '../features/payments/toasts';
-import { fixed, serverMessage, serverMessageUnlessFields } from './toastHelpers';
-
-export interface ToastRule {
-  matcher: (action: unknown) => boolean;
-  kind: ToastKind;
-  /** The toast text; return null to show nothing (e.g. field errors are shown in the form). */
-  message: (action: UnknownAction) => { message: string; detail?: string } | null;
-}
+import { UPLOAD_TOAST_RULES } from '../features/uploads/toasts';
+import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
 
 const a = authApi.endpoints;
 const t = tagsApi.endpoints;
@@ -37,15 +31,6 @@ export const TOAST_RULES: ToastRule[] = [
   { matcher: t.deleteTag.matchRejected, kind: 'error', message: serverMessage },
   { matcher: p.saveProfile.matchFulfilled, kind: 'success', message: fixed(MESSAGES.profileSaved) },
   { matcher: p.saveProfile.matchRejected, kind: 'error', message: serverMessageUnlessFields },
-  {
-    matcher: p.uploadImage.matchRejected,
-    kind: 'error',
-    message: (action) => {
-      const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
-      const detail = err.message !== MESSAGES.uploadFailed ? err.message : undefined;
-      return { message: MESSAGES.uploadFailed, detail };
-    },
-  },
   { matcher: a.signOut.matchRejected, kind: 'error', message: fixed(MESSAGES.signOutFailed) },
   { matcher: a.resetPassword.matchFulfilled, kind: 'success', message: fixed(MESSAGES.passwordReset) },
   { matcher: a.switchRole.matchFulfilled, kind: 'success', message: fixed(MESSAGES.roleSwitched) },
@@ -53,12 +38,14 @@ export const TOAST_RULES: ToastRule[] = [
   { matcher: a.signInAsReturn.matchRejected, kind: 'error', message: serverMessage },
   { matcher: a.createCustomerPortal.matchRejected, kind: 'error', message: serverMessage },
   ...PRODUCT_TOAST_RULES,
+  ...QUALIFIER_TOAST_RULES,
   ...USER_TOAST_RULES,
   ...BOARD_TOAST_RULES,
   ...COURSE_TOAST_RULES,
   ...BANNER_TOAST_RULES,
   ...RESOURCE_TOAST_RULES,
   ...PAYMENT_TOAST_RULES,
+  ...UPLOAD_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

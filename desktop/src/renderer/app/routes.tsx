@@ -22,6 +22,7 @@ const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile'
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
 const MoveTheNeedle = lazyNamed(() => import('../features/board/MoveTheNeedle'), 'MoveTheNeedle');
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
+const ProductSummary = lazyNamed(() => import('../features/products/ProductSummary'), 'ProductSummary');
 const ProductQualifier = lazyNamed(() => import('../features/qualifier/ProductQualifier'), 'ProductQualifier');
 const UserDashboard = lazyNamed(() => import('../features/users/UserDashboard'), 'UserDashboard');
 const Courses = lazyNamed(() => import('../features/courses/Courses'), 'Courses');
@@ -67,6 +68,8 @@ export function AppRoutes() {
           <Route path="/ai-toolkit/chat/:toolName" element={<AiToolChat />} />
           <Route path="/ai-toolkit-chat" element={<AiToolChat />} />
         </Route>
+        {/* A printable page of its own, outside the app shell (issue 15 §5). */}
+        <Route path="/profit-calculator/:id/summary" element={<ProductSummary />} />
         {Object.entries(REDIRECTS).map(([from, to]) => (
           <Route key={from} path={from} element={<Navigate to={to} replace />} />
         ))}

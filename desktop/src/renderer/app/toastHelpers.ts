@@ -1,5 +1,18 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { apiErrorFromAction } from './errors';
+import { apiErrorFromAction } from '../lib/apiErrors';
+import type { ToastKind } from './toastsSlice';
+
+/**
+ * A toast rule: when `matcher` accepts an action, show `message(action)`. Features export lists
+ * of rules (features/<area>/toasts.ts, spread into app/listeners.ts); this module and the API slices
+ * are all they import, so the listener middleware has no import cycle with them.
+ */
+export interface ToastRule {
+  matcher: (action: unknown) => boolean;
+  kind: ToastKind;
+  /** The toast text; return null to show nothing (e.g. field errors are shown in the form). */
+  message: (action: UnknownAction) => { message: string; detail?: string } | null;
+}
 
 /** Shared message builders for the toast rules of every feature (see app/listeners.ts). */
 
@@ -13,6 +26,12 @@ export const serverMessage = (action: UnknownAction) => ({ message: apiErrorFrom
 export const serverMessageUnlessFields = (action: UnknownAction) => {
   const err = apiErrorFromAction(action);
   return Object.keys(err.fields).length > 0 ? null : { message: err.message };
+};
+
+/** A fixed failure text, with the server's reason underneath when it says something else. */
+export const withReason = (message: string) => (action: UnknownAction) => {
+  const err = apiErrorFromAction(action, message);
+  return { message, detail: err.message !== message ? err.message : undefined };
 };
 
 /** Whether an upsert's payload says it created a new row. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toApiError } from '../app/errors';
+import { toApiError } from '../lib/apiErrors';
 import { cn } from '../lib/cn';
 import { inputClasses } from './FormFields';
 import { Spinner } from './Spinner';

@@ -1,4 +1,4 @@
-import { apiBaseUrl } from '../app/api';
+import { apiBaseUrl } from '../platform/apiBaseUrl';
 
 /** Server-relative URLs (e.g. /uploads/x.png) must point at the API host in the desktop app. */
 export function assetUrl(url: string | null | undefined): string | undefined {

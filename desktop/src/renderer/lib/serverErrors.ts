@@ -1,5 +1,5 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { toApiError, type ApiError } from '../app/errors';
+import { toApiError, type ApiError } from './apiErrors';
 
 /**
  * Puts the server's field errors (error.fields) under the form's fields. `aliases` maps server

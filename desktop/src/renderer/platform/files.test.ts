@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PortalBridge } from '../../shared-ipc/contract';
-import { PickFileError, pickFile } from './files';
+import { PickFileError, pickFile, printOrSavePdf } from './files';
 
-function withPortal(pick: PortalBridge['pickFile']) {
+function withPortal(pick: PortalBridge['pickFile'], savePdf: PortalBridge['savePdf'] = vi.fn(async () => true)) {
   const portal: PortalBridge = {
     platform: 'desktop',
     apiBaseUrl: 'app://portal',
     pickFile: pick,
     saveFile: vi.fn(async () => true),
+    savePdf,
     openExternal: vi.fn(async () => true),
   };
   (window as unknown as { portal?: PortalBridge }).portal = portal;
@@ -39,5 +40,32 @@ describe('pickFile on the desktop', () => {
     const err: unknown = await pickFile('image').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PickFileError);
     expect((err as Error).message).toBe('The file is too large.');
+  });
+});
+
+describe('printOrSavePdf', () => {
+  it('asks main for the native Save dialog and printToPDF on the desktop', async () => {
+    const savePdf = vi.fn(async () => true);
+    withPortal(async () => null, savePdf);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    expect(await printOrSavePdf('Garlic press.pdf')).toBe(true);
+    expect(savePdf).toHaveBeenCalledWith({ defaultName: 'Garlic press.pdf' });
+    expect(print).not.toHaveBeenCalled();
+  });
+
+  it("reports main's reason without Electron's wrapping", async () => {
+    withPortal(
+      async () => null,
+      async () => {
+        throw new Error("Error invoking remote method 'portal:save-pdf': Error: The PDF is too large to save.");
+      },
+    );
+    await expect(printOrSavePdf('a.pdf')).rejects.toThrow(/^The PDF is too large to save.$/);
+  });
+
+  it("opens the browser's print dialog on the web", async () => {
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    expect(await printOrSavePdf('a.pdf')).toBe(true);
+    expect(print).toHaveBeenCalledTimes(1);
   });
 });

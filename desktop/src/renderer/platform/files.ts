@@ -22,7 +22,9 @@ export class PickFileError extends Error {
 /** Electron wraps a main-process error as "Error invoking remote method 'x': Error: reason". */
 function ipcReason(err: unknown): string {
   const raw = err instanceof Error ? err.message : String(err);
-  return raw.replace(/^Error invoking remote method '[^']*':\s*(?:[A-Za-z]*Error:\s*)?/, '') || 'The file could not be read.';
+  return (
+    raw.replace(/^Error invoking remote method '[^']*':\s*(?:[A-Za-z]*Error:\s*)?/, '') || 'The file could not be read.'
+  );
 }
 
 /**
@@ -84,4 +86,23 @@ export async function openExternal(url: string): Promise<void> {
     return;
   }
   window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/**
+ * Prints the page on show or saves it as a PDF: on the desktop the native Save dialog and
+ * Electron's printToPDF (main renders this page with its print stylesheet), on the web the
+ * browser's print dialog (where "Save as PDF" is one of the printers). Resolves false when the
+ * desktop user cancels.
+ */
+export async function printOrSavePdf(defaultName: string): Promise<boolean> {
+  const portal = window.portal;
+  if (portal?.platform === 'desktop') {
+    try {
+      return await portal.savePdf({ defaultName });
+    } catch (err) {
+      throw new PickFileError(ipcReason(err));
+    }
+  }
+  window.print();
+  return true;
 }

@@ -8,5 +8,6 @@ export const platform = {
   pickFile: vi.fn(async (_accept: 'image' | 'csv'): Promise<File | null> => null),
   saveFile: vi.fn(async (_name: string, _blob: Blob) => undefined),
   openExternal: vi.fn(async (_url: string) => undefined),
+  printOrSavePdf: vi.fn(async (_name: string) => true),
   isDesktop: vi.fn(() => false),
 };

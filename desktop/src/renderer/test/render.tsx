@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import type { CurrentUser } from '@shared/types';
 import { makeStore } from '../app/store';
 import { AppRoutes } from '../app/routes';
-import { Toasts } from '../components/Toasts';
+import { Toasts } from '../app/Toasts';
 
 // Lazy routes load their chunks on first use; on a busy 2-core CI machine that can take more than
 // testing-library's default 1 s, so findBy*/waitFor wait up to 5 s (they still return as soon as

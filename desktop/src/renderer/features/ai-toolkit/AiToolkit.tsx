@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router-dom';
 import { AI_TOOLKIT_BOOKING_URL, AI_TOOLKIT_INTRO_VIDEO } from '@shared/content/ai-tools';
 import { bannerVideoEmbedUrl } from '@shared/schemas/banners';
 import { Banner } from '../../components/Banner';
@@ -12,6 +11,7 @@ import { AiToolCard } from './AiToolCard';
 import { ChatWidget } from './ChatWidget';
 import { TagChips } from './TagChips';
 import { useAiTools } from './useAiTools';
+import { useQueryParams } from '../../lib/useQueryParams';
 
 const introVideo = bannerVideoEmbedUrl(AI_TOOLKIT_INTRO_VIDEO);
 
@@ -21,21 +21,12 @@ const introVideo = bannerVideoEmbedUrl(AI_TOOLKIT_INTRO_VIDEO);
  */
 export function AiToolkit() {
   const { tools, isLoading, fallbackMessage } = useAiTools();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useQueryParams();
   const wanted = params.get('tag');
   const selected = wanted && tools.some((t) => t.tags.includes(wanted)) ? wanted : null;
   const shown = selected ? tools.filter((t) => t.tags.includes(selected)) : tools;
 
-  const select = (tag: string | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (tag) next.set('tag', tag);
-        else next.delete('tag');
-        return next;
-      },
-      { replace: true },
-    );
+  const select = (tag: string | null) => updateParams({ tag }, { replace: true });
 
   const booking = (
     <ExternalLink href={AI_TOOLKIT_BOOKING_URL} className={buttonClasses('secondary')}>

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@shared/messages';
 import { DEFAULT_AI_TOOLS } from '@shared/schemas/ai-tools';
 import type { AiTool } from '@shared/types';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { useGetAiToolsQuery } from './aiToolsApi';
 

@@ -5,7 +5,7 @@ import { forgotPasswordSchema } from '@shared/schemas/auth';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { useForgotPasswordMutation } from './authApi';
 import { AuthTitle, linkClasses } from './AuthLayout';

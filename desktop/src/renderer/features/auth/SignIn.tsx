@@ -4,7 +4,7 @@ import { signInSchema, type SignInInput } from '@shared/schemas/auth';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { useSignInMutation } from './authApi';
 import { AuthTitle, linkClasses } from './AuthLayout';

@@ -5,7 +5,7 @@ import { signUpSchema, type SignUpInput } from '@shared/schemas/auth';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { applyServerFieldErrors } from '../../lib/serverErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { useSignUpMutation } from './authApi';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@shared/messages';
+import { fillMessage, formatWait, MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 
@@ -34,15 +34,16 @@ describe('SignIn', () => {
   });
 
   it('shows the rate-limit message of a 429', async () => {
-    mockFetch(({ path }) =>
-      path === '/api/auth/signin' ? { status: 429, body: errorBody(MESSAGES.tooManySignIns) } : undefined,
-    );
+    const message = fillMessage(MESSAGES.tooManySignIns, { wait: formatWait(840) });
+    mockFetch(({ path }) => (path === '/api/auth/signin' ? { status: 429, body: errorBody(message) } : undefined));
     const user = userEvent.setup();
     renderApp('/signin', null);
     await user.type(await screen.findByLabelText('Email'), 'dana@example.com');
     await user.type(screen.getByLabelText('Password'), 'x');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.tooManySignIns);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed sign-in attempts. Please wait 14 minutes and try again.',
+    );
   });
 
   it('requires both fields, has the links, and signs in to the page the guard came from', async () => {

@@ -1,12 +1,10 @@
 import { useId } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import type { FieldPath } from 'react-hook-form';
 import { BANNER_LIMITS, bannerUpsertSchema } from '@shared/schemas/banners';
 import type { BannerType, DashboardBanner } from '@shared/types';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { EntityFormDialog } from '../../components/EntityFormDialog';
 import { inputClasses, TextField } from '../../components/TextField';
-import { applyServerFieldErrors } from '../../lib/serverErrors';
-import { yupResolver } from '../../lib/yupResolver';
+import { useEntityForm } from '../../lib/useEntityForm';
 import { BANNER_LABELS } from './labels';
 import { useUpsertBannerMutation } from './bannersApi';
 
@@ -43,16 +41,10 @@ export function BannerFormDialog({
   banner: DashboardBanner | null;
   onClose: () => void;
 }) {
-  const formId = useId();
   const contentId = useId();
-  const [upsert, { isLoading: saving }] = useUpsertBannerMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<BannerForm>({
-    resolver: yupResolver(bannerUpsertSchema),
+  const [upsert] = useUpsertBannerMutation();
+  const { form, dialog } = useEntityForm<BannerForm>({
+    schema: bannerUpsertSchema,
     defaultValues: {
       type,
       title: banner?.title ?? '',
@@ -62,11 +54,9 @@ export function BannerFormDialog({
       button_url: banner?.button_url ?? '',
       average_shipping_rate: banner?.average_shipping_rate == null ? '' : String(banner.average_shipping_rate),
     },
-  });
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await upsert({
+    serverFields: FIELDS,
+    save: (values) =>
+      upsert({
         type,
         title: values.title,
         content: values.content,
@@ -74,87 +64,69 @@ export function BannerFormDialog({
         button_text: values.button_text,
         button_url: values.button_url,
         average_shipping_rate: type === 'premium' ? values.average_shipping_rate : null,
-      }).unwrap();
-      onClose();
-    } catch (err) {
-      applyServerFieldErrors(err, setError, FIELDS);
-    }
+      }).unwrap(),
+    onClose,
   });
-
-  const footer = (
-    <>
-      <Button variant="secondary" onClick={onClose}>
-        Cancel
-      </Button>
-      <Button type="submit" form={formId} loading={saving}>
-        Save
-      </Button>
-    </>
-  );
+  const {
+    register,
+    formState: { errors },
+  } = form;
 
   return (
-    <Dialog open onClose={onClose} title={bannerFormTitle(type, banner)} footer={footer} size="lg">
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+    <EntityFormDialog state={dialog} title={bannerFormTitle(type, banner)} size="lg">
+      <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+      <div>
+        <label htmlFor={contentId} className="mb-1.5 block text-sm font-medium text-gray-700">
+          Content
+        </label>
+        <textarea
+          id={contentId}
+          rows={6}
+          maxLength={BANNER_LIMITS.contentMax}
+          aria-invalid={errors.content ? true : undefined}
+          aria-describedby={`${contentId}-hint`}
+          className={inputClasses(Boolean(errors.content))}
+          {...register('content')}
+        />
+        <p
+          id={`${contentId}-hint`}
+          className={errors.content ? 'mt-1 text-xs text-red-600' : 'mt-1 text-xs text-gray-500'}
+        >
+          {errors.content?.message ?? 'Markdown: **bold**, *italic*, lists and links.'}
+        </p>
+      </div>
+      <TextField
+        label="Video URL (optional)"
+        type="url"
+        placeholder="https://www.youtube.com/watch?v=…"
+        hint="A YouTube or Vimeo address."
+        error={errors.video_url?.message}
+        {...register('video_url')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Title"
+          label="Button text"
           autoComplete="off"
-          data-autofocus
-          error={errors.title?.message}
-          {...register('title')}
+          error={errors.button_text?.message}
+          {...register('button_text')}
         />
-        <div>
-          <label htmlFor={contentId} className="mb-1.5 block text-sm font-medium text-gray-700">
-            Content
-          </label>
-          <textarea
-            id={contentId}
-            rows={6}
-            maxLength={BANNER_LIMITS.contentMax}
-            aria-invalid={errors.content ? true : undefined}
-            aria-describedby={`${contentId}-hint`}
-            className={inputClasses(Boolean(errors.content))}
-            {...register('content')}
-          />
-          <p
-            id={`${contentId}-hint`}
-            className={errors.content ? 'mt-1 text-xs text-red-600' : 'mt-1 text-xs text-gray-500'}
-          >
-            {errors.content?.message ?? 'Markdown: **bold**, *italic*, lists and links.'}
-          </p>
-        </div>
         <TextField
-          label="Video URL (optional)"
+          label="Button URL"
           type="url"
-          placeholder="https://www.youtube.com/watch?v=…"
-          hint="A YouTube or Vimeo address."
-          error={errors.video_url?.message}
-          {...register('video_url')}
+          placeholder="https://"
+          error={errors.button_url?.message}
+          {...register('button_url')}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Button text"
-            autoComplete="off"
-            error={errors.button_text?.message}
-            {...register('button_text')}
-          />
-          <TextField
-            label="Button URL"
-            type="url"
-            placeholder="https://"
-            error={errors.button_url?.message}
-            {...register('button_url')}
-          />
-        </div>
-        {type === 'premium' && (
-          <TextField
-            label="Average shipping rate ($, optional)"
-            inputMode="decimal"
-            hint="Shown to premium members and coaches as the 'Current Average Shipping Rate' card."
-            error={errors.average_shipping_rate?.message}
-            {...register('average_shipping_rate')}
-          />
-        )}
-      </form>
-    </Dialog>
+      </div>
+      {type === 'premium' && (
+        <TextField
+          label="Average shipping rate ($, optional)"
+          inputMode="decimal"
+          hint="Shown to premium members and coaches as the 'Current Average Shipping Rate' card."
+          error={errors.average_shipping_rate?.message}
+          {...register('average_shipping_rate')}
+        />
+      )}
+    </EntityFormDialog>
   );
 }

@@ -3,7 +3,7 @@ import { BANNER_TYPES, type BannerReadManyResponse, type BannerType, type Dashbo
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { BannerView } from './BannerView';
 import { BANNER_AUDIENCE, BANNER_LABELS } from './labels';

@@ -2,7 +2,7 @@ import { can } from '@shared/policies/actions';
 import { bannerTypeForRole } from '@shared/policies/banners';
 import type { BannerType } from '@shared/types';
 import { Banner } from '../../components/Banner';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { BannerManager } from './BannerManager';
 import { BannerView } from './BannerView';

@@ -1,9 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import type { BannerUpsertResponse } from '@shared/types';
-import type { ToastRule } from '../../app/listeners';
 import { bannersApi } from './bannersApi';
-import { serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
+import { serverMessage, serverMessageUnlessFields, type ToastRule } from '../../app/toastHelpers';
 
 const e = bannersApi.endpoints;
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { MESSAGES } from '@shared/messages';
 import { isReservedListName } from '@shared/policies/board';
 import { Button } from '../../components/Button';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { useUpsertListMutation } from './boardApi';
 
 /** 'Add another list' after the last column. Reserved names are refused before sending. */

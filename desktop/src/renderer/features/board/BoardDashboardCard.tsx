@@ -6,7 +6,7 @@ import { dashboardBoardCard } from '@shared/policies/sidebar';
 import { Card } from '../../components/Card';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Spinner } from '../../components/Spinner';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { cn } from '../../lib/cn';
 import { useGetBoardSummaryQuery } from './boardApi';

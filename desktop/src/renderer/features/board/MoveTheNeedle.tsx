@@ -1,11 +1,12 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { canResetBoard } from '@shared/policies/board';
 import type { BoardList } from '@shared/types/board';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { ProgressBar } from '../../components/ProgressBar';
 import { Loading } from '../../components/Spinner';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { NotFound } from '../shell/StatusPages';
 import { BoardColumns } from './BoardColumns';
@@ -13,6 +14,7 @@ import { useDeleteListMutation, useGetBoardQuery, useResetBoardMutation } from '
 import { progressOf } from './boardMoves';
 import { ConfirmDialog } from './ConfirmDialog';
 import { WelcomeDialog } from './WelcomeDialog';
+import { useQueryParams } from '../../lib/useQueryParams';
 
 const CardDialog = lazy(async () => ({ default: (await import('./card/CardDialog')).CardDialog }));
 
@@ -36,26 +38,15 @@ export function MoveTheNeedle() {
 function Board({ userId }: { userId: number | undefined }) {
   const user = useAppSelector(selectCurrentUser);
   const { data, error, isLoading, isFetching, refetch } = useGetBoardQuery(userId);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, updateParams] = useQueryParams();
   const openCard = Number(searchParams.get('card')) || null;
   const [deleting, setDeleting] = useState<BoardList | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const [deleteList, deleteState] = useDeleteListMutation();
   const [resetBoard, resetState] = useResetBoardMutation();
 
-  const onOpenCard = useCallback(
-    (id: number) =>
-      setSearchParams((p) => {
-        p.set('card', String(id));
-        return p;
-      }),
-    [setSearchParams],
-  );
-  const onCloseCard = () =>
-    setSearchParams((p) => {
-      p.delete('card');
-      return p;
-    });
+  const onOpenCard = useCallback((id: number) => updateParams({ card: String(id) }), [updateParams]);
+  const onCloseCard = () => updateParams({ card: null });
 
   if (isLoading) return <Loading label="Loading the board…" />;
   if (!data) {
@@ -89,24 +80,16 @@ function Board({ userId }: { userId: number | undefined }) {
           )}
         </div>
         <div className="flex flex-wrap items-center gap-4">
-          <div className="flex items-center gap-2" aria-live="polite">
-            <span className="text-sm font-medium text-gray-700">Total progress</span>
-            <div
-              role="progressbar"
-              aria-label="Total progress"
-              aria-valuenow={progress}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              className="h-2.5 w-32 overflow-hidden rounded-full bg-gray-200"
-            >
-              <div
-                className="h-full rounded-full bg-green-500 transition-all"
-                style={{ width: `${Math.min(progress, 100)}%` }}
-              />
-            </div>
-            <span className="text-sm font-semibold tabular-nums text-gray-900" data-testid="mtn-progress">
-              {progress}%
-            </span>
+          <div aria-live="polite">
+            <ProgressBar
+              label="Total progress"
+              value={progress}
+              showLabel="before"
+              tone="green"
+              className="gap-2"
+              barClassName="w-32"
+              valueTestId="mtn-progress"
+            />
           </div>
           {canResetBoard(user, owner) && (
             <Button variant="secondary" size="sm" onClick={() => setConfirmReset(true)}>

@@ -160,13 +160,6 @@ export const boardApi = api.injectEndpoints({
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),
 
-    uploadBoardImage: build.mutation<{ latestUploadedFileUrl: string }, File>({
-      query: (file) => {
-        const form = new FormData();
-        form.append('image', file, file.name);
-        return { url: `${BASE}/upload`, method: 'POST', body: form };
-      },
-    }),
     upsertAttachment: build.mutation<
       { attachment: Attachment; isNew: boolean },
       { id?: number; fileUrl?: string; fileName: string; CardId: number }
@@ -250,7 +243,6 @@ export const {
   useDeleteLabelMutation,
   useAddLabelMutation,
   useRemoveLabelMutation,
-  useUploadBoardImageMutation,
   useUpsertAttachmentMutation,
   useDeleteAttachmentMutation,
   useUpsertActivityMutation,

@@ -1,9 +1,14 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
-import { apiErrorFromAction } from '../../app/errors';
-import type { ToastRule } from '../../app/listeners';
 import { boardApi } from './boardApi';
-import { fixed, isNewPayload, newOrUpdated, serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
+import {
+  fixed,
+  isNewPayload,
+  newOrUpdated,
+  serverMessage,
+  serverMessageUnlessFields,
+  type ToastRule,
+} from '../../app/toastHelpers';
 
 const e = boardApi.endpoints;
 const ifNew = (message: string) => (action: UnknownAction) => (isNewPayload(action) ? { message } : null);
@@ -43,17 +48,6 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
   { matcher: e.upsertAttachment.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.deleteAttachment.matchFulfilled, kind: 'success', message: fixed(MESSAGES.attachmentDeleted) },
   { matcher: e.deleteAttachment.matchRejected, kind: 'error', message: serverMessage },
-  {
-    matcher: e.uploadBoardImage.matchRejected,
-    kind: 'error',
-    message: (action) => {
-      const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
-      return {
-        message: MESSAGES.uploadFailed,
-        detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined,
-      };
-    },
-  },
   { matcher: e.upsertActivity.matchFulfilled, kind: 'success', message: ifNew(MESSAGES.commentAdded) },
   { matcher: e.upsertActivity.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.deleteActivity.matchRejected, kind: 'error', message: serverMessage },

@@ -3,8 +3,8 @@ import type { Course } from '@shared/types';
 import { assetUrl } from '../../lib/assetUrl';
 import { cn } from '../../lib/cn';
 import { coursePath, isCompleted } from './courseNav';
-import { EditIcon, LockIcon } from './icons';
-import { ProgressBar } from './ProgressBar';
+import { EditIcon, LockIcon } from '../../components/icons';
+import { ProgressBar } from '../../components/ProgressBar';
 
 export function Badge({ tone, children }: { tone: 'green' | 'amber' | 'gray'; children: React.ReactNode }) {
   const tones = {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { can } from '@shared/policies';
 import type { Lesson, Module } from '@shared/types';
@@ -9,7 +9,7 @@ import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { Badge } from './CourseCard';
 import { currentLesson, nextLesson, resumeLesson } from './courseNav';
@@ -17,12 +17,13 @@ import { CourseOutline } from './CourseOutline';
 import { CourseOverview } from './CourseOverview';
 import { useGetCourseQuery, useReorderCourseMutation } from './coursesApi';
 import { CourseNoAccess, CourseNotFound } from './CourseStatusScreens';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '../../components/icons';
 import { LessonFormDialog } from './LessonFormDialog';
 import { LessonPane } from './LessonPane';
 import { ModuleFormDialog } from './ModuleFormDialog';
 import { OutlineReorder, orderBody, orderDraft, type OrderModule } from './OutlineReorder';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../../components/ProgressBar';
+import { useQueryParams } from '../../lib/useQueryParams';
 
 const positiveInt = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
@@ -39,13 +40,13 @@ export function CourseDetail() {
   const user = useAppSelector(selectCurrentUser);
   const admin = can(user, 'course:manage');
   // The search lives in ?search= too, so it survives opening a lesson (each address remounts the page).
-  const [query, setQuery] = useSearchParams();
+  const [query, updateQuery] = useQueryParams();
   const [term, setTerm] = useState(query.get('search') ?? '');
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   useEffect(() => {
     if ((query.get('search') ?? '') === search) return;
-    setQuery(search ? { search } : {}, { replace: true });
-  }, [search, query, setQuery]);
+    updateQuery({ search }, { replace: true });
+  }, [search, query, updateQuery]);
   const full = useGetCourseQuery({ slug });
   const filtered = useGetCourseQuery({ slug, search }, { skip: !search });
   const [draft, setDraft] = useState<OrderModule[] | null>(null);

@@ -1,19 +1,16 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { courseUpsertSchema, slugify } from '@shared/schemas/courses';
 import type { Course } from '@shared/types';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { EntityFormDialog } from '../../components/EntityFormDialog';
 import { Checkbox, TextField } from '../../components/TextField';
-import { applyServerFieldErrors } from '../../lib/serverErrors';
-import { yupResolver } from '../../lib/yupResolver';
+import { useEntityForm } from '../../lib/useEntityForm';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { CourseCover } from './CourseCard';
 import { useDeleteCourseMutation, useGetModulesQuery, useUpsertCourseMutation } from './coursesApi';
 import { ChecklistField, SelectField, TextArea } from '../../components/FormFields';
-import { FormFooter } from '../../components/FormFooter';
 import { plural } from '../../lib/plural';
-import { useImageUpload } from './useImageUpload';
+import { useImageUpload } from '../uploads/useImageUpload';
 
 interface CourseForm {
   title: string;
@@ -41,25 +38,17 @@ export const courseFormTitle = (course: Course | null) =>
  * visibility flags, required tags, and the course's modules (modules with no course or this one).
  */
 export function CourseFormDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {
-  const formId = useId();
-  const [upsert, { isLoading: saving }] = useUpsertCourseMutation();
-  const [remove, { isLoading: deleting }] = useDeleteCourseMutation();
+  const [upsert] = useUpsertCourseMutation();
+  const [remove] = useDeleteCourseMutation();
   const { data: tags = [] } = useGetTagsQuery();
   const { data: modules = [] } = useGetModulesQuery();
   const [tagIds, setTagIds] = useState<number[]>(course?.Tags.map((t) => t.id) ?? []);
   const [moduleIds, setModuleIds] = useState<number[] | null>(null);
   const [cover, setCover] = useState<string | null>(course?.coverPhotoUrl ?? null);
   const [slugEdited, setSlugEdited] = useState(Boolean(course));
-  const [moduleError, setModuleError] = useState<string | undefined>();
   const image = useImageUpload();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors },
-  } = useForm<CourseForm>({
-    resolver: yupResolver(formSchema),
+  const { form, dialog, serverErrors } = useEntityForm<CourseForm>({
+    schema: formSchema,
     defaultValues: {
       title: course?.title ?? '',
       slug: course?.slug ?? '',
@@ -68,15 +57,10 @@ export function CourseFormDialog({ course, onClose }: { course: Course | null; o
       visibleToBasic: course?.visibleToBasic ?? true,
       visibleToPremium: course?.visibleToPremium ?? true,
     },
-  });
-
-  const moduleChoices = modules.filter((m) => m.CourseId === null || (course && m.CourseId === course.id));
-  const chosenModules = moduleIds ?? modules.filter((m) => course && m.CourseId === course.id).map((m) => m.id);
-
-  const onSubmit = handleSubmit(async (values) => {
-    setModuleError(undefined);
-    try {
-      await upsert({
+    serverFields: ['title', 'slug', 'description', 'status'],
+    shownApart: ['Modules'],
+    save: (values) =>
+      upsert({
         ...(course ? { id: course.id } : {}),
         title: values.title,
         slug: values.slug,
@@ -87,13 +71,18 @@ export function CourseFormDialog({ course, onClose }: { course: Course | null; o
         visibleToPremium: values.visibleToPremium,
         Tags: tagIds.map((id) => ({ id })),
         ...(moduleIds !== null ? { Modules: moduleIds.map((id) => ({ id })) } : {}),
-      }).unwrap();
-      onClose();
-    } catch (err) {
-      const { error } = applyServerFieldErrors(err, setError, ['title', 'slug', 'description', 'status']);
-      if (error.fields.Modules) setModuleError(error.fields.Modules);
-    }
+      }).unwrap(),
+    remove: course ? () => remove(course.id).unwrap() : undefined,
+    onClose,
   });
+  const {
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
+
+  const moduleChoices = modules.filter((m) => m.CourseId === null || (course && m.CourseId === course.id));
+  const chosenModules = moduleIds ?? modules.filter((m) => course && m.CourseId === course.id).map((m) => m.id);
 
   const titleField = register('title', {
     onChange: (e: { target: { value: string } }) => {
@@ -102,108 +91,89 @@ export function CourseFormDialog({ course, onClose }: { course: Course | null; o
   });
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <EntityFormDialog
+      state={dialog}
       size="lg"
       title={courseFormTitle(course)}
-      footer={
-        <FormFooter
-          formId={formId}
-          saving={saving}
-          deleting={deleting}
-          onCancel={onClose}
-          what="course"
-          deleteWarning={`Delete this course? Its ${plural(course?.moduleCount ?? 0, 'module')} and ${plural(course?.lessonCount ?? 0, 'lesson')}, and members' progress in them, are deleted with it.`}
-          onDelete={
-            course
-              ? async () => {
-                  await remove(course.id).unwrap();
-                  onClose();
-                }
-              : undefined
-          }
-        />
-      }
+      what="course"
+      deleteWarning={`Delete this course? Its ${plural(course?.moduleCount ?? 0, 'module')} and ${plural(course?.lessonCount ?? 0, 'lesson')}, and members' progress in them, are deleted with it.`}
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...titleField} />
-        <TextField
-          label="Slug"
-          autoComplete="off"
-          hint="The course's address: /courses/your-slug"
-          error={errors.slug?.message}
-          {...register('slug', { onChange: () => setSlugEdited(true) })}
-        />
-        <TextArea
-          label="Description (optional)"
-          rows={3}
-          error={errors.description?.message}
-          {...register('description')}
-        />
-        <SelectField label="Status" error={errors.status?.message} {...register('status')}>
-          <option value="DRAFT">Draft (admins only)</option>
-          <option value="PUBLISHED">Published</option>
-        </SelectField>
-        <div>
-          <p className="mb-1.5 text-sm font-medium text-gray-700">Cover photo</p>
-          <div className="flex flex-wrap items-center gap-3">
-            <CourseCover
-              course={{ title: course?.title ?? 'New', coverPhotoUrl: cover }}
-              className="h-16 w-28 rounded-md text-sm"
-            />
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={image.uploading}
-              onClick={() => void image.choose().then((url) => url && setCover(url))}
-            >
-              {image.uploading ? 'Uploading…' : 'Upload cover'}
+      <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...titleField} />
+      <TextField
+        label="Slug"
+        autoComplete="off"
+        hint="The course's address: /courses/your-slug"
+        error={errors.slug?.message}
+        {...register('slug', { onChange: () => setSlugEdited(true) })}
+      />
+      <TextArea
+        label="Description (optional)"
+        rows={3}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <SelectField label="Status" error={errors.status?.message} {...register('status')}>
+        <option value="DRAFT">Draft (admins only)</option>
+        <option value="PUBLISHED">Published</option>
+      </SelectField>
+      <div>
+        <p className="mb-1.5 text-sm font-medium text-gray-700">Cover photo</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <CourseCover
+            course={{ title: course?.title ?? 'New', coverPhotoUrl: cover }}
+            className="h-16 w-28 rounded-md text-sm"
+          />
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={image.uploading}
+            onClick={() => void image.choose().then((up) => up && setCover(up.url))}
+          >
+            {image.uploading ? 'Uploading…' : 'Upload cover'}
+          </Button>
+          {cover && !image.uploading && (
+            <Button size="sm" variant="ghost" onClick={() => setCover(null)}>
+              Remove
             </Button>
-            {cover && !image.uploading && (
-              <Button size="sm" variant="ghost" onClick={() => setCover(null)}>
-                Remove
-              </Button>
-            )}
-          </div>
-          {image.problem && (
-            <p role="alert" className="mt-1 text-xs text-red-600">
-              {image.problem}
-            </p>
           )}
         </div>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Checkbox
-            label="Visible to basic"
-            description="Basic and course only members"
-            {...register('visibleToBasic')}
-          />
-          <Checkbox
-            label="Visible to premium"
-            description="Premium members and coaches"
-            {...register('visibleToPremium')}
-          />
-        </div>
-        <ChecklistField
-          legend="Required tags (members holding one get access)"
-          choices={tags.map((t) => ({ id: t.id, label: t.name }))}
-          value={tagIds}
-          onChange={setTagIds}
-          empty="No tags yet."
+        {image.problem && (
+          <p role="alert" className="mt-1 text-xs text-red-600">
+            {image.problem}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Checkbox
+          label="Visible to basic"
+          description="Basic and course only members"
+          {...register('visibleToBasic')}
         />
-        <ChecklistField
-          legend="Modules"
-          choices={moduleChoices.map((m) => ({
-            id: m.id,
-            label: m.title,
-            detail: m.CourseId === null ? '(no course)' : `(${plural(m.lessonCount, 'lesson')})`,
-          }))}
-          value={chosenModules}
-          onChange={setModuleIds}
-          empty="No modules without a course. Add modules from the course page."
-          error={moduleError}
+        <Checkbox
+          label="Visible to premium"
+          description="Premium members and coaches"
+          {...register('visibleToPremium')}
         />
-      </form>
-    </Dialog>
+      </div>
+      <ChecklistField
+        legend="Required tags (members holding one get access)"
+        choices={tags.map((t) => ({ id: t.id, label: t.name }))}
+        value={tagIds}
+        onChange={setTagIds}
+        empty="No tags yet."
+      />
+      <ChecklistField
+        legend="Modules"
+        choices={moduleChoices.map((m) => ({
+          id: m.id,
+          label: m.title,
+          detail: m.CourseId === null ? '(no course)' : `(${plural(m.lessonCount, 'lesson')})`,
+        }))}
+        value={chosenModules}
+        onChange={setModuleIds}
+        empty="No modules without a course. Add modules from the course page."
+        error={serverErrors.Modules}
+      />
+    </EntityFormDialog>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import type { Module } from '@shared/types';
 import { cn } from '../../lib/cn';
 import { coursePath } from './courseNav';
-import { ChevronIcon, CompletionCircle, EditIcon, PlusIcon } from './icons';
-import { ProgressBar } from './ProgressBar';
+import { ChevronIcon, CompletionCircle, EditIcon, PlusIcon } from '../../components/icons';
+import { ProgressBar } from '../../components/ProgressBar';
 
 export interface OutlineAdmin {
   onEditModule: (module: Module) => void;

@@ -4,7 +4,7 @@ import { Spinner } from '../../components/Spinner';
 import { cn } from '../../lib/cn';
 import { overallProgress } from './courseNav';
 import { useGetCoursesQuery } from './coursesApi';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../../components/ProgressBar';
 
 /**
  * Dashboard card 'Course progress' (SPEC §2): the member's completed share of the lessons they can

@@ -1,6 +1,6 @@
 import type { Course } from '@shared/types';
 import { Badge, CourseCover } from './CourseCard';
-import { ChevronIcon, DragIcon } from './icons';
+import { ChevronIcon, DragIcon } from '../../components/icons';
 import { SORTABLE_OPTIONS, SortableList, sameOrder, type SortableItem } from './SortableList';
 
 export type OrderedCourse = SortableItem<Pick<Course, 'id' | 'title' | 'status' | 'coverPhotoUrl'>>;

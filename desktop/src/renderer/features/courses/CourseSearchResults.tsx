@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { cn } from '../../lib/cn';
 import { CourseCard } from './CourseCard';
 import { coursePath } from './courseNav';
-import { CompletionCircle } from './icons';
+import { CompletionCircle } from '../../components/icons';
 
 const TABS: ReadonlyArray<{ key: CourseTab; label: string }> = [
   { key: 'all', label: 'All' },

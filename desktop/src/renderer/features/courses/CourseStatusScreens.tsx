@@ -3,7 +3,7 @@ import { EXTERNAL_LINKS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { buttonClasses } from '../../components/Button';
 import { ExternalLink } from '../../components/ExternalLink';
-import { LockIcon } from './icons';
+import { LockIcon } from '../../components/icons';
 
 function Screen({
   eyebrow,

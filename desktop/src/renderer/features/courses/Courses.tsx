@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { can } from '@shared/policies';
 import { COURSE_TABS, type Course, type CourseTab } from '@shared/types';
@@ -9,7 +8,7 @@ import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { CourseCard } from './CourseCard';
@@ -17,7 +16,8 @@ import { CourseFormDialog } from './CourseFormDialog';
 import { CourseReorderList, type OrderedCourse } from './CourseReorderList';
 import { CourseSearchResults } from './CourseSearchResults';
 import { useGetCoursesQuery, useReorderCoursesMutation } from './coursesApi';
-import { SearchIcon } from './icons';
+import { SearchIcon } from '../../components/icons';
+import { useQueryParams } from '../../lib/useQueryParams';
 
 const isTab = (v: string | null): v is CourseTab => (COURSE_TABS as readonly string[]).includes(v ?? '');
 
@@ -28,7 +28,7 @@ const isTab = (v: string | null): v is CourseTab => (COURSE_TABS as readonly str
 export function Courses() {
   const user = useAppSelector(selectCurrentUser);
   const admin = can(user, 'course:manage');
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useQueryParams();
   const [term, setTerm] = useState(params.get('search') ?? '');
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const tab: CourseTab = isTab(params.get('activeTab')) ? (params.get('activeTab') as CourseTab) : 'all';
@@ -42,23 +42,10 @@ export function Courses() {
 
   useEffect(() => {
     if ((params.get('search') ?? '') === search) return;
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (search) next.set('search', search);
-        else next.delete('search');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [search, params, setParams]);
+    updateParams({ search }, { replace: true });
+  }, [search, params, updateParams]);
 
-  const setTab = (next: CourseTab) =>
-    setParams((prev) => {
-      const p = new URLSearchParams(prev);
-      p.set('activeTab', next);
-      return p;
-    });
+  const setTab = (next: CourseTab) => updateParams({ activeTab: next });
 
   const startReorder = () => {
     setTerm('');

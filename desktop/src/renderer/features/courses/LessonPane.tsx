@@ -4,7 +4,7 @@ import { Card } from '../../components/Card';
 import { Badge } from './CourseCard';
 import { coursePath, type LessonRef } from './courseNav';
 import { useMarkCompletedMutation, useMarkUncompletedMutation } from './coursesApi';
-import { EditIcon } from './icons';
+import { EditIcon } from '../../components/icons';
 import { LessonMarkdown } from './LessonMarkdown';
 
 /**

@@ -1,15 +1,12 @@
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { moduleUpsertSchema } from '@shared/schemas/courses';
 import type { Course, Module } from '@shared/types';
-import { Dialog } from '../../components/Dialog';
+import { EntityFormDialog } from '../../components/EntityFormDialog';
 import { Checkbox, TextField } from '../../components/TextField';
-import { applyServerFieldErrors } from '../../lib/serverErrors';
-import { yupResolver } from '../../lib/yupResolver';
+import { useEntityForm } from '../../lib/useEntityForm';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { useDeleteModuleMutation, useGetCoursesQuery, useUpsertModuleMutation } from './coursesApi';
 import { ChecklistField, SelectField } from '../../components/FormFields';
-import { FormFooter } from '../../components/FormFooter';
 import { plural } from '../../lib/plural';
 
 interface ModuleForm {
@@ -37,95 +34,64 @@ export function ModuleFormDialog({
   course: Course;
   onClose: () => void;
 }) {
-  const formId = useId();
-  const [upsert, { isLoading: saving }] = useUpsertModuleMutation();
-  const [remove, { isLoading: deleting }] = useDeleteModuleMutation();
+  const [upsert] = useUpsertModuleMutation();
+  const [remove] = useDeleteModuleMutation();
   const { data: tags = [] } = useGetTagsQuery();
   const { data: catalog } = useGetCoursesQuery();
   const [tagIds, setTagIds] = useState<number[]>(module?.Tags.map((t) => t.id) ?? []);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<ModuleForm>({
-    resolver: yupResolver(formSchema),
+  const { form, dialog } = useEntityForm<ModuleForm>({
+    schema: formSchema,
     defaultValues: {
       title: module?.title ?? '',
       CourseId: String(module?.CourseId ?? course.id),
       visibleToBasic: module?.visibleToBasic ?? course.visibleToBasic,
       visibleToPremium: module?.visibleToPremium ?? course.visibleToPremium,
     },
-  });
-  const courses = catalog?.courses ?? [course];
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await upsert({
+    serverFields: ['title', 'CourseId'],
+    save: (values) =>
+      upsert({
         ...(module ? { id: module.id } : {}),
         title: values.title,
         CourseId: Number(values.CourseId),
         visibleToBasic: values.visibleToBasic,
         visibleToPremium: values.visibleToPremium,
         Tags: tagIds.map((id) => ({ id })),
-      }).unwrap();
-      onClose();
-    } catch (err) {
-      applyServerFieldErrors(err, setError, ['title', 'CourseId']);
-    }
+      }).unwrap(),
+    remove: module ? () => remove(module.id).unwrap() : undefined,
+    onClose,
   });
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const courses = catalog?.courses ?? [course];
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <EntityFormDialog
+      state={dialog}
       title={moduleFormTitle(module)}
-      footer={
-        <FormFooter
-          formId={formId}
-          saving={saving}
-          deleting={deleting}
-          onCancel={onClose}
-          what="module"
-          deleteWarning={`Delete this module? Its ${plural(module?.Lessons.length ?? 0, 'lesson')}, and members' progress in them, are deleted with it.`}
-          onDelete={
-            module
-              ? async () => {
-                  await remove(module.id).unwrap();
-                  onClose();
-                }
-              : undefined
-          }
-        />
-      }
+      what="module"
+      deleteWarning={`Delete this module? Its ${plural(module?.Lessons.length ?? 0, 'lesson')}, and members' progress in them, are deleted with it.`}
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label="Title"
-          autoComplete="off"
-          data-autofocus
-          error={errors.title?.message}
-          {...register('title')}
-        />
-        <SelectField label="Course" error={errors.CourseId?.message} {...register('CourseId')}>
-          {courses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </SelectField>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Checkbox label="Visible to basic" {...register('visibleToBasic')} />
-          <Checkbox label="Visible to premium" {...register('visibleToPremium')} />
-        </div>
-        <ChecklistField
-          legend="Required tags"
-          choices={tags.map((t) => ({ id: t.id, label: t.name }))}
-          value={tagIds}
-          onChange={setTagIds}
-          empty="No tags yet."
-        />
-      </form>
-    </Dialog>
+      <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+      <SelectField label="Course" error={errors.CourseId?.message} {...register('CourseId')}>
+        {courses.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.title}
+          </option>
+        ))}
+      </SelectField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Checkbox label="Visible to basic" {...register('visibleToBasic')} />
+        <Checkbox label="Visible to premium" {...register('visibleToPremium')} />
+      </div>
+      <ChecklistField
+        legend="Required tags"
+        choices={tags.map((t) => ({ id: t.id, label: t.name }))}
+        value={tagIds}
+        onChange={setTagIds}
+        empty="No tags yet."
+      />
+    </EntityFormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import type { Module } from '@shared/types';
 import type { CourseOrderBody } from './coursesApi';
-import { ChevronIcon, DragIcon } from './icons';
+import { ChevronIcon, DragIcon } from '../../components/icons';
 import { moveItem } from './CourseReorderList';
 import { SORTABLE_OPTIONS, SortableList, sameOrder, type SortableItem } from './SortableList';
 

@@ -110,13 +110,6 @@ export const coursesApi = api.injectEndpoints({
       invalidatesTags: [LIST, DETAIL],
     }),
     /** POST /api/upload for a lesson image or a course cover (multipart field `image`). */
-    uploadCourseImage: build.mutation<{ latestUploadedFileUrl: string }, File>({
-      query: (file) => {
-        const form = new FormData();
-        form.append('image', file, file.name);
-        return { url: '/api/upload', method: 'POST', body: form };
-      },
-    }),
   }),
 });
 
@@ -135,5 +128,4 @@ export const {
   useDeleteLessonMutation,
   useMarkCompletedMutation,
   useMarkUncompletedMutation,
-  useUploadCourseImageMutation,
 } = coursesApi;

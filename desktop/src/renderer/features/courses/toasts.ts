@@ -1,8 +1,6 @@
 import { MESSAGES } from '@shared/messages';
-import { apiErrorFromAction } from '../../app/errors';
-import type { ToastRule } from '../../app/listeners';
 import { coursesApi, lessonImageUrlCopied } from './coursesApi';
-import { fixed, serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
+import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from '../../app/toastHelpers';
 
 const e = coursesApi.endpoints;
 
@@ -28,16 +26,5 @@ export const COURSE_TOAST_RULES: ToastRule[] = [
   { matcher: e.markCompleted.matchRejected, kind: 'error', message: fixed(MESSAGES.markCompletedFailed) },
   { matcher: e.markUncompleted.matchFulfilled, kind: 'success', message: fixed(MESSAGES.markedUncompleted) },
   { matcher: e.markUncompleted.matchRejected, kind: 'error', message: fixed(MESSAGES.markUncompletedFailed) },
-  {
-    matcher: e.uploadCourseImage.matchRejected,
-    kind: 'error',
-    message: (action) => {
-      const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
-      return {
-        message: MESSAGES.uploadFailed,
-        detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined,
-      };
-    },
-  },
   { matcher: lessonImageUrlCopied.match, kind: 'success', message: fixed(MESSAGES.imageUrlCopied) },
 ];

@@ -10,7 +10,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
 import { Loading } from '../../components/Spinner';
 import { TextField, inputClasses } from '../../components/TextField';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { roleLabel } from '../shell/SwitchRolesDialog';

@@ -7,7 +7,7 @@ import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Loading, Spinner } from '../../components/Spinner';
 import { useAppDispatch } from '../../app/hooks';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { isDesktop, openExternal } from '../../platform/files';
 import { resourcesApi } from '../resources/resourcesApi';
 import { formatPrice } from '../resources/resourceView';

@@ -1,9 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import type { StripeSyncResult } from '@shared/types';
-import type { ToastRule } from '../../app/listeners';
 import { paymentsApi } from './paymentsApi';
-import { serverMessage } from '../../app/toastHelpers';
+import { serverMessage, type ToastRule } from '../../app/toastHelpers';
 
 const e = paymentsApi.endpoints;
 

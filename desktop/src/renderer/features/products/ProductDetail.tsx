@@ -1,12 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { computeFigures } from '@shared/calc';
 import { can } from '@shared/policies';
 import type { Product } from '@shared/types';
-import { Button } from '../../components/Button';
+import { Button, buttonClasses } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
+import { FiguresPanel } from './FiguresPanel';
 import { MetricsPanel } from './MetricsPanel';
-import { previewComputed } from './form';
+import { ScenariosSection } from './ScenariosSection';
+import { SolvePanel } from './SolvePanel';
+import { inputsOf, previewComputed } from './form';
 import { METRICS, type SectionTab } from './metrics';
 import { useUpsertProductMutation } from './productsApi';
 
@@ -35,6 +40,7 @@ export function ProductDetail({
 
   const percent = effectiveFeesPercent(fees, product.amazonRetail, product.additionalFees, role);
   const totals = previewComputed(product, {}, percent);
+  const figures = computeFigures(inputsOf(product, percent));
   const changed = percent !== product.additionalFees || fees.type !== product.typeAdditionalFees;
 
   const save = async () => {
@@ -64,9 +70,23 @@ export function ProductDetail({
             </h2>
             {product.description && <p className="mt-0.5 text-sm text-gray-500">{product.description}</p>}
           </div>
-          <Button size="sm" variant="secondary" onClick={() => onEdit('Product')} aria-label={`Edit ${product.title}`}>
-            Edit
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Link
+              to={`/profit-calculator/${product.id}/summary`}
+              className={buttonClasses('secondary', 'sm')}
+              aria-label={`Printable summary of ${product.title}`}
+            >
+              Printable summary
+            </Link>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onEdit('Product')}
+              aria-label={`Edit ${product.title}`}
+            >
+              Edit
+            </Button>
+          </div>
         </div>
         <div className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4">
           <AdditionalFeesControl
@@ -95,11 +115,16 @@ export function ProductDetail({
             </div>
           )}
         </div>
-        <div className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+        <div className="mt-4 mb-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
           {(['Product', 'Promotion', 'Advertising', 'Planning'] as const).map((section) => (
             <MetricsPanel key={section} title={section} metrics={METRICS[section]} values={totals} columns={1} />
           ))}
         </div>
+        <FiguresPanel figures={figures} units={product.units} />
+      </Card>
+      <Card className="flex flex-col gap-4 p-4 sm:p-5">
+        <SolvePanel product={product} />
+        <ScenariosSection product={product} />
       </Card>
     </div>
   );

@@ -1,21 +1,19 @@
-import { useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { ADDITIONAL_FEES_DEFAULT } from '@shared/calc';
 import { can } from '@shared/policies';
 import { productFieldsSchema } from '@shared/schemas/products';
 import type { Product } from '@shared/types';
-import { Dialog } from '../../components/Dialog';
+import { EntityFormDialog } from '../../components/EntityFormDialog';
 import { TextField, inputClasses } from '../../components/TextField';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
-import { applyServerFieldErrors } from '../../lib/serverErrors';
-import { yupResolver } from '../../lib/yupResolver';
+import { useEntityForm } from '../../lib/useEntityForm';
 import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
 import { MetricsPanel } from './MetricsPanel';
 import { NumberField } from './NumberField';
 import { formDefaults, previewComputed, typedNumber, type FormStrings } from './form';
 import { METRICS } from './metrics';
 import { useDeleteProductMutation, useUpsertProductMutation } from './productsApi';
-import { FormFooter } from '../../components/FormFooter';
 
 const KEYS = ['title', 'description', 'units', 'costPerUnit', 'shippingCost', 'amazonFees', 'amazonRetail'] as const;
 type Key = (typeof KEYS)[number];
@@ -23,11 +21,10 @@ const schema = productFieldsSchema.pick([...KEYS]);
 
 /** The Product modal: add a product, or edit its product fields, additional fees, or delete it. */
 export function ProductFormDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
-  const formId = useId();
   const user = useAppSelector(selectCurrentUser);
   const canEditFees = can(user, 'product:additional-fees');
-  const [upsert, { isLoading: saving }] = useUpsertProductMutation();
-  const [remove, { isLoading: deleting }] = useDeleteProductMutation();
+  const [upsert] = useUpsertProductMutation();
+  const [remove] = useDeleteProductMutation();
   const previous = product?.additionalFees ?? null;
   const [fees, setFees] = useState<FeesEntry>(() =>
     feesEntryFor(
@@ -36,53 +33,33 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
       product?.amazonRetail ?? 0,
     ),
   );
-  const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<FormStrings<Key>>({ resolver: yupResolver(schema), defaultValues: formDefaults(product, KEYS) });
-  const typed = useWatch({ control }) as Partial<FormStrings<Key>>;
-  const retail = typedNumber(typed.amazonRetail) ?? 0;
-  const role = user?.role ?? 'basic';
-  const percent = effectiveFeesPercent(fees, retail, previous, role);
-  const preview = previewComputed(product, typed, percent);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await upsert({
+  const { form, dialog } = useEntityForm<FormStrings<Key>>({
+    schema,
+    defaultValues: formDefaults(product, KEYS),
+    serverFields: KEYS,
+    save: (values) =>
+      upsert({
         product: {
           ...(product ? { id: product.id } : {}),
           ...values,
           ...(canEditFees ? { additionalFees: fees.value } : {}),
         },
         typeAdditionalFees: fees.type,
-      }).unwrap();
-      onClose();
-    } catch (err) {
-      applyServerFieldErrors(err, setError, KEYS);
-    }
+      }).unwrap(),
+    remove: product ? () => remove(product.id).unwrap() : undefined,
+    onClose,
   });
-
-  const onDelete = product
-    ? async () => {
-        await remove(product.id).unwrap();
-        onClose();
-      }
-    : undefined;
-
-  const footer = (
-    <FormFooter
-      formId={formId}
-      saving={saving}
-      deleting={deleting}
-      onCancel={onClose}
-      onDelete={onDelete}
-      deleteWarning="Delete this product? This cannot be undone."
-      what="product"
-    />
-  );
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const formId = dialog.formId;
+  const typed = useWatch({ control }) as Partial<FormStrings<Key>>;
+  const retail = typedNumber(typed.amazonRetail) ?? 0;
+  const role = user?.role ?? 'basic';
+  const percent = effectiveFeesPercent(fees, retail, previous, role);
+  const preview = previewComputed(product, typed, percent);
 
   const money = (key: Exclude<Key, 'title' | 'description'>, label: string) => (
     <NumberField
@@ -94,49 +71,41 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   );
 
   return (
-    <Dialog
-      open
-      onClose={onClose}
+    <EntityFormDialog
+      state={dialog}
       title={product ? `Edit product: ${product.title}` : 'Add a Product'}
-      footer={footer}
       size="lg"
+      what="product"
+      deleteWarning="Delete this product? This cannot be undone."
     >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <TextField
-          label="Title"
-          autoComplete="off"
-          data-autofocus
-          error={errors.title?.message}
-          {...register('title')}
+      <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+      <div>
+        <label htmlFor={`${formId}-description`} className="mb-1.5 block text-sm font-medium text-gray-700">
+          Description <span className="font-normal text-gray-400">(optional)</span>
+        </label>
+        <textarea
+          id={`${formId}-description`}
+          rows={2}
+          className={inputClasses(Boolean(errors.description))}
+          {...register('description')}
         />
-        <div>
-          <label htmlFor={`${formId}-description`} className="mb-1.5 block text-sm font-medium text-gray-700">
-            Description <span className="font-normal text-gray-400">(optional)</span>
-          </label>
-          <textarea
-            id={`${formId}-description`}
-            rows={2}
-            className={inputClasses(Boolean(errors.description))}
-            {...register('description')}
-          />
-        </div>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {money('units', 'Units')}
-          {money('costPerUnit', 'Cost per unit')}
-          {money('shippingCost', 'Shipping cost (whole order)')}
-          {money('amazonFees', 'Amazon fees per unit')}
-          {money('amazonRetail', 'Amazon retail price')}
-        </div>
-        <AdditionalFeesControl
-          entry={fees}
-          onChange={setFees}
-          retailPrice={retail}
-          previous={previous}
-          role={role}
-          canEdit={canEditFees}
-        />
-        <MetricsPanel title="Preview" metrics={METRICS.Product} values={preview} />
-      </form>
-    </Dialog>
+      </div>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {money('units', 'Units')}
+        {money('costPerUnit', 'Cost per unit')}
+        {money('shippingCost', 'Shipping cost (whole order)')}
+        {money('amazonFees', 'Amazon fees per unit')}
+        {money('amazonRetail', 'Amazon retail price')}
+      </div>
+      <AdditionalFeesControl
+        entry={fees}
+        onChange={setFees}
+        retailPrice={retail}
+        previous={previous}
+        role={role}
+        canEdit={canEditFees}
+      />
+      <MetricsPanel title="Preview" metrics={METRICS.Product} values={preview} />
+    </EntityFormDialog>
   );
 }

@@ -6,8 +6,9 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
+import { useQueryParams } from '../../lib/useQueryParams';
 import { ProductCard } from './ProductCard';
 import { ProductDetail } from './ProductDetail';
 import { ProductFormDialog } from './ProductFormDialog';
@@ -15,6 +16,7 @@ import { ProductTabs } from './ProductTabs';
 import { SectionDialog } from './SectionDialog';
 import type { ProductTab, SectionTab } from './metrics';
 import { useGetProductsQuery } from './productsApi';
+import { useProductsCsv } from './exportProducts';
 
 type Editing = { section: SectionTab; product: Product | null } | null;
 
@@ -22,7 +24,11 @@ type Editing = { section: SectionTab; product: Product | null } | null;
 export function ProfitCalculator() {
   const { data: products, error, isLoading, isFetching, refetch } = useGetProductsQuery();
   const [tab, setTab] = useState<ProductTab>('Product');
-  const [viewingId, setViewingId] = useState<number | null>(null);
+  // The product whose metrics are open is in the address (?product=ID), so it can be linked to.
+  const [params, updateParams] = useQueryParams();
+  const viewingId = Number(params.get('product')) || null;
+  const setViewingId = (id: number | null) => updateParams({ product: id === null ? null : String(id) });
+  const csv = useProductsCsv();
   const [editing, setEditing] = useState<Editing>(null);
   const addProduct = () => setEditing({ section: 'Product', product: null });
   const viewing = viewingId === null ? undefined : products?.find((p) => p.id === viewingId);
@@ -82,7 +88,16 @@ export function ProfitCalculator() {
       <PageHeader
         title="Power Profit Tool"
         description="Work out your landed cost, Amazon fees, profit, launch promotion and monthly plan for each product."
-        actions={<Button onClick={addProduct}>Add a Product</Button>}
+        actions={
+          <>
+            {products && products.length > 0 && (
+              <Button variant="secondary" loading={csv.running} onClick={() => void csv.start()}>
+                Download CSV
+              </Button>
+            )}
+            <Button onClick={addProduct}>Add a Product</Button>
+          </>
+        }
       />
       <Banner kind="info" className="mb-6">
         {MESSAGES.earningsDisclaimer}

@@ -1,11 +1,8 @@
-import { useId } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { productFieldsSchema } from '@shared/schemas/products';
 import type { Product } from '@shared/types';
-import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
-import { applyServerFieldErrors } from '../../lib/serverErrors';
-import { yupResolver } from '../../lib/yupResolver';
+import { EntityFormDialog } from '../../components/EntityFormDialog';
+import { useEntityForm } from '../../lib/useEntityForm';
 import { MetricsPanel } from './MetricsPanel';
 import { NumberField } from './NumberField';
 import { formDefaults, previewComputed, type FormStrings, type NumberKey } from './form';
@@ -56,71 +53,47 @@ export function SectionDialog({
   product: Product;
   onClose: () => void;
 }) {
-  const formId = useId();
   const { title, fields } = SECTIONS[section];
   const keys = fields.map((f) => f.key);
-  const [upsert, { isLoading }] = useUpsertProductMutation();
+  const [upsert] = useUpsertProductMutation();
+  const { form, dialog } = useEntityForm<FormStrings<NumberKey>>({
+    schema: productFieldsSchema.pick(keys),
+    defaultValues: formDefaults(product, keys),
+    serverFields: keys,
+    save: (values) => {
+      const changes: Record<string, unknown> = {};
+      // Blank optional fields are sent as null so they are cleared.
+      for (const key of keys) changes[key] = values[key] ?? null;
+      return upsert({ product: { id: product.id, ...changes } }).unwrap();
+    },
+    onClose,
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     control,
     formState: { errors },
-  } = useForm<FormStrings<NumberKey>>({
-    resolver: yupResolver(productFieldsSchema.pick(keys)),
-    defaultValues: formDefaults(product, keys),
-  });
+  } = form;
   const typed = useWatch({ control }) as Partial<FormStrings<NumberKey>>;
   const preview = previewComputed(product, typed, product.additionalFees);
 
-  const onSubmit = handleSubmit(async (values) => {
-    const changes: Record<string, unknown> = {};
-    // Blank optional fields are sent as null so they are cleared.
-    for (const key of keys) changes[key] = values[key] ?? null;
-    try {
-      await upsert({ product: { id: product.id, ...changes } }).unwrap();
-      onClose();
-    } catch (err) {
-      applyServerFieldErrors(err, setError, keys);
-    }
-  });
-
   return (
-    <Dialog
-      open
-      onClose={onClose}
-      title={title}
-      description={product.title}
-      size="lg"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={isLoading}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          {fields.map((f, i) => (
-            <NumberField
-              key={f.key}
-              label={f.label}
-              prefix={f.prefix}
-              suffix={f.suffix}
-              tip={f.tip}
-              min={0}
-              data-autofocus={i === 0 ? true : undefined}
-              error={errors[f.key]?.message}
-              {...register(f.key)}
-            />
-          ))}
-        </div>
-        <MetricsPanel title="Preview" metrics={METRICS[section]} values={preview} />
-      </form>
-    </Dialog>
+    <EntityFormDialog state={dialog} title={title} description={product.title} size="lg">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        {fields.map((f, i) => (
+          <NumberField
+            key={f.key}
+            label={f.label}
+            prefix={f.prefix}
+            suffix={f.suffix}
+            tip={f.tip}
+            min={0}
+            data-autofocus={i === 0 ? true : undefined}
+            error={errors[f.key]?.message}
+            {...register(f.key)}
+          />
+        ))}
+      </div>
+      <MetricsPanel title="Preview" metrics={METRICS[section]} values={preview} />
+    </EntityFormDialog>
   );
 }

@@ -41,6 +41,25 @@ export function typedNumber(value: string | undefined): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A stored product's calculator inputs (the same the API computes from). */
+export function inputsOf(product: Product, additionalFees: number = product.additionalFees): ProductInputs {
+  return {
+    units: product.units,
+    costPerUnit: product.costPerUnit,
+    shippingCost: product.shippingCost,
+    amazonFees: product.amazonFees,
+    amazonRetail: product.amazonRetail,
+    promotionUnitsPerDay: product.promotionUnitsPerDay,
+    promotionPercentage: product.promotionPercentage,
+    promotionDays: product.promotionDays,
+    dailyAdvertisingCost: product.dailyAdvertisingCost,
+    spend: product.spend,
+    sales: product.sales,
+    projectedUnits: product.projectedUnits,
+    additionalFees,
+  };
+}
+
 /**
  * The live preview while typing: the stored product overlaid with what the form holds, through
  * the same shared calculator the API uses.

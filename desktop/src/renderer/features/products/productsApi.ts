@@ -2,13 +2,31 @@ import type {
   Product,
   ProductCountResponse,
   ProductListResponse,
+  ProductScenario,
+  ProductScenarioListResponse,
+  ProductScenarioUpsertBody,
+  ProductScenarioUpsertResponse,
+  ProductSolveResponse,
   ProductUpsertBody,
   ProductUpsertResponse,
+  SolveTarget,
 } from '@shared/types';
+import { createAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api';
+
+/** Dispatched when Download CSV fails (exportProducts.ts); toasts.ts turns it into the error toast. */
+export const productsExportFailed = createAction<{ message: string }>('products/exportFailed');
 
 const LIST = { type: 'Product' as const, id: 'LIST' };
 const COUNT = { type: 'Product' as const, id: 'COUNT' };
+/** A product's scenarios (one cache entry per product). */
+export const scenariosTag = (productId: number) => ({ type: 'Product' as const, id: `SCENARIOS-${productId}` });
+
+export interface SolveRequest {
+  productId: number;
+  target: SolveTarget;
+  value: number;
+}
 
 /** Power Profit Tool calls (SPEC §7). The list cache is patched from each answer; the count refetches. */
 export const productsApi = api.injectEndpoints({
@@ -55,8 +73,40 @@ export const productsApi = api.injectEndpoints({
       },
       invalidatesTags: [COUNT],
     }),
+    getScenarios: build.query<ProductScenario[], number>({
+      query: (productId) => `/api/product/${productId}/scenarios`,
+      transformResponse: (res: ProductScenarioListResponse) => res.scenarios,
+      providesTags: (_res, _err, productId) => [scenariosTag(productId)],
+    }),
+    upsertScenario: build.mutation<
+      ProductScenarioUpsertResponse,
+      { productId: number; body: ProductScenarioUpsertBody }
+    >({
+      query: ({ productId, body }) => ({ url: `/api/product/${productId}/scenarios`, method: 'POST', body }),
+      invalidatesTags: (_res, _err, { productId }) => [scenariosTag(productId)],
+    }),
+    deleteScenario: build.mutation<{ success: boolean; message: string }, { productId: number; id: number }>({
+      query: ({ productId, id }) => ({ url: `/api/product/${productId}/scenarios/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_res, _err, { productId }) => [scenariosTag(productId)],
+    }),
+    /** Reverse solve on the server (the same shared function the bench measures). Not cached. */
+    solveProduct: build.query<ProductSolveResponse, SolveRequest>({
+      query: ({ productId, target, value }) => ({
+        url: `/api/product/${productId}/solve`,
+        params: { target, value: String(value) },
+      }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useGetProductsQuery, useGetProductCountQuery, useUpsertProductMutation, useDeleteProductMutation } =
-  productsApi;
+export const {
+  useGetProductsQuery,
+  useGetProductCountQuery,
+  useUpsertProductMutation,
+  useDeleteProductMutation,
+  useGetScenariosQuery,
+  useUpsertScenarioMutation,
+  useDeleteScenarioMutation,
+  useLazySolveProductQuery,
+} = productsApi;

@@ -1,5 +1,12 @@
-import { applyAdditionalFees, computeProduct, type AdditionalFeesType } from '@shared/calc';
-import type { Product, ProductFields } from '@shared/types';
+import {
+  applyAdditionalFees,
+  computeProduct,
+  solve,
+  type AdditionalFeesType,
+  type ScenarioChanges,
+  type SolveTarget,
+} from '@shared/calc';
+import type { Product, ProductFields, ProductScenario } from '@shared/types';
 import { mockFetch, type MockResponse } from '../../test/render';
 
 const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCost' | 'amazonFees' | 'amazonRetail'> = {
@@ -38,6 +45,24 @@ export function makeProduct(fields: Partial<ProductFields> & Pick<ProductFields,
   };
 }
 
+/** A scenario as the API would send it. */
+export function makeScenario(
+  productId: number,
+  name: string,
+  changes: ScenarioChanges,
+  id = nextId++,
+): ProductScenario {
+  return {
+    id,
+    productId,
+    name,
+    position: 1,
+    changes,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+}
+
 const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 
 /**
@@ -46,11 +71,35 @@ const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : 
  */
 export function productServer(
   initial: Product[],
-  opts: { role?: 'basic' | 'premium'; upsert?: (body: unknown) => MockResponse | undefined } = {},
+  opts: {
+    role?: 'basic' | 'premium';
+    upsert?: (body: unknown) => MockResponse | undefined;
+    scenarios?: ProductScenario[];
+  } = {},
 ) {
   let products = [...initial];
-  const calls = mockFetch(({ method, path, body }) => {
+  let scenarios: ProductScenario[] = [...(opts.scenarios ?? [])];
+  const calls = mockFetch(({ method, path, body, search }) => {
     if (path === '/api/product/read-many') return { body: { products } };
+    if (path === '/api/product/export.csv') return { body: 'productId,title' };
+    const tool = /^\/api\/product\/(\d+)\/(solve|scenarios)(?:\/(\d+))?$/.exec(path);
+    if (tool) {
+      const product = products.find((p) => p.id === Number(tool[1]));
+      if (!product) return { status: 404, body: { error: { code: 'not_found', message: 'Product not found' } } };
+      if (tool[2] === 'solve') {
+        return { body: solve(product, search.get('target') as SolveTarget, Number(search.get('value'))) };
+      }
+      if (method === 'GET') return { body: { scenarios: scenarios.filter((x) => x.productId === product.id) } };
+      if (method === 'DELETE') {
+        scenarios = scenarios.filter((x) => x.id !== Number(tool[3]));
+        return { body: { success: true, message: 'Scenario deleted' } };
+      }
+      const b = body as { id?: number; name: string; changes: ScenarioChanges };
+      const existing = scenarios.find((x) => x.id === b.id);
+      const scenario = makeScenario(product.id, b.name, b.changes, existing?.id);
+      scenarios = existing ? scenarios.map((x) => (x.id === existing.id ? scenario : x)) : [...scenarios, scenario];
+      return { body: { scenario, isNew: !existing } };
+    }
     if (path === '/api/product/count') return { body: { total: products.length } };
     if (path === '/api/product/upsert') {
       const custom = opts.upsert?.(body);
@@ -89,5 +138,5 @@ export function productServer(
     }
     return undefined;
   });
-  return { calls, list: () => products };
+  return { calls, list: () => products, scenarios: () => scenarios };
 }

@@ -1,9 +1,8 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import type { ProductUpsertResponse } from '@shared/types';
-import type { ToastRule } from '../../app/listeners';
-import { productsApi } from './productsApi';
-import { serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
+import { productsApi, productsExportFailed } from './productsApi';
+import { serverMessage, serverMessageUnlessFields, type ToastRule } from '../../app/toastHelpers';
 
 const e = productsApi.endpoints;
 
@@ -27,5 +26,25 @@ export const PRODUCT_TOAST_RULES: ToastRule[] = [
     matcher: e.deleteProduct.matchRejected,
     kind: 'error',
     message: serverMessage,
+  },
+  {
+    matcher: e.upsertScenario.matchFulfilled,
+    kind: 'success',
+    message: () => ({ message: MESSAGES.scenarioSaved }),
+  },
+  { matcher: e.upsertScenario.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  {
+    matcher: e.deleteScenario.matchFulfilled,
+    kind: 'success',
+    message: () => ({ message: MESSAGES.scenarioDeleted }),
+  },
+  { matcher: e.deleteScenario.matchRejected, kind: 'error', message: serverMessage },
+  {
+    matcher: productsExportFailed.match,
+    kind: 'error',
+    message: (action) => ({
+      message: 'The download failed.',
+      detail: (action as UnknownAction & { payload: { message: string } }).payload.message,
+    }),
   },
 ];

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
-import { IMAGE_MIME_TYPES, IMAGE_UPLOAD_MAX_BYTES } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { PickFileError, pickFile } from '../../platform/files';
-import { useUploadImageMutation } from './profileApi';
+import { useImageUpload } from '../uploads/useImageUpload';
 
 /**
- * Avatar upload: pickFile('image') (native dialog on desktop, file input on the web), a local
- * preview while POST /api/upload runs, then onChange(url). Failure toast comes from the listener.
+ * Avatar upload: the shared image flow (features/uploads), a local preview while POST /api/upload
+ * runs, then onChange(url). Failure toast comes from the listener.
  */
 export function PhotoPicker({
   fullName,
@@ -20,9 +17,9 @@ export function PhotoPicker({
   photoUrl: string | null;
   onChange: (url: string | null) => void;
 }) {
-  const [upload, { isLoading }] = useUploadImageMutation();
+  const image = useImageUpload();
+  const isLoading = image.uploading;
   const [preview, setPreview] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(
     () => () => {
@@ -32,25 +29,9 @@ export function PhotoPicker({
   );
 
   const choose = async () => {
-    setProblem(null);
-    let file: File | null;
-    try {
-      file = await pickFile('image');
-    } catch (err) {
-      return setProblem(err instanceof PickFileError ? err.message : MESSAGES.uploadFailed);
-    }
-    if (!file) return;
-    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return setProblem(MESSAGES.unsupportedImage);
-    if (file.size > IMAGE_UPLOAD_MAX_BYTES) return setProblem(MESSAGES.fileTooLarge);
-    setPreview(URL.createObjectURL(file));
-    try {
-      const { latestUploadedFileUrl } = await upload(file).unwrap();
-      onChange(latestUploadedFileUrl);
-    } catch {
-      // 'Error uploading file.' toast from the listener middleware.
-    } finally {
-      setPreview(null);
-    }
+    const uploaded = await image.choose((file) => setPreview(URL.createObjectURL(file)));
+    setPreview(null);
+    if (uploaded) onChange(uploaded.url);
   };
 
   return (
@@ -81,9 +62,9 @@ export function PhotoPicker({
         <p className="text-xs text-gray-500" aria-live="polite">
           {isLoading ? 'Uploading your photo…' : 'PNG, JPEG, GIF or WebP, up to 5 MB.'}
         </p>
-        {problem && (
+        {image.problem && (
           <p role="alert" className="text-xs text-red-600">
-            {problem}
+            {image.problem}
           </p>
         )}
       </div>

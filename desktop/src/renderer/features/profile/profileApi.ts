@@ -18,15 +18,7 @@ export const profileApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/user/upsert', method: 'POST', body }),
       invalidatesTags: (_res, _err, body) => [{ type: 'User', id: body.id }, 'Community'],
     }),
-    /** POST /api/upload multipart field `image`. */
-    uploadImage: build.mutation<{ latestUploadedFileUrl: string }, File>({
-      query: (file) => {
-        const form = new FormData();
-        form.append('image', file, file.name);
-        return { url: '/api/upload', method: 'POST', body: form };
-      },
-    }),
   }),
 });
 
-export const { useSaveProfileMutation, useUploadImageMutation } = profileApi;
+export const { useSaveProfileMutation } = profileApi;

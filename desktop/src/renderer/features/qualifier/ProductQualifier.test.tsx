@@ -30,7 +30,7 @@ function progressOf(answers: QualifierAnswerInput[], sizeTier: SizeTier | null, 
     };
   });
   const { score, result } = evaluateQualifier(list);
-  return { answers: list, sizeTier, score, result, rated, updatedAt: '2026-01-01T00:00:00.000Z' };
+  return { answers: list, sizeTier, score, result, rated, updatedAt: '2026-01-01T00:00:00.000Z', launch: null };
 }
 
 /** An in-memory /api/product-qualifier (the real one has API tests): recomputes like the server. */

@@ -12,7 +12,7 @@ import { Dialog } from '../../components/Dialog';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { LearnMoreDialog } from './LearnMoreDialog';
 import { QualifierResults } from './QualifierResults';
 import { QuestionCard } from './QuestionCard';

@@ -7,6 +7,7 @@ import { Card } from '../../components/Card';
 import { ExternalLink } from '../../components/ExternalLink';
 import { cn } from '../../lib/cn';
 import { EmailResultsForm } from './EmailResultsForm';
+import { StartProduct } from './StartProduct';
 import { answerList, keywordOf, type AnswerMap } from './answers';
 import { VideoEmbed } from './VideoEmbed';
 
@@ -72,6 +73,7 @@ export function QualifierResults({
             <p className="mt-1 text-sm">{band.message}</p>
           </div>
         </div>
+        <StartProduct progress={progress} keyword={keywordOf(answers)} sizeTier={sizeTier} />
         <VideoEmbed url={QUALIFIER_VIDEOS.results[progress.result]} title={`${band.heading} video`} />
         <ol className="flex flex-col gap-2" aria-label="Feedback on your answers">
           {progress.answers.map((a) => (

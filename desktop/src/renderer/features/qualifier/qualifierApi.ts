@@ -1,4 +1,11 @@
-import type { QualifierProgress, QualifierProgressResponse, QualifierSaveBody, QualifierSendBody } from '@shared/types';
+import type {
+  QualifierProgress,
+  QualifierProgressResponse,
+  QualifierSaveBody,
+  QualifierSendBody,
+  QualifierStartBody,
+  QualifierStartResponse,
+} from '@shared/types';
 import { api } from '../../app/api';
 
 /** Product Qualifier calls (SPEC §7): the saved progress, saving it, and mailing the result. */
@@ -22,11 +29,35 @@ export const qualifierApi = api.injectEndpoints({
         }
       },
     }),
+    /** 'Start this product': the product (and launch card) in one call; the products list refetches. */
+    startQualifiedProduct: build.mutation<QualifierStartResponse, QualifierStartBody>({
+      query: (body) => ({ url: '/api/product-qualifier/start', method: 'POST', body }),
+      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          void dispatch(qualifierApi.util.upsertQueryData('getQualifierProgress', undefined, data.progress));
+        } catch {
+          // Shown by the dialog and the toast listener.
+        }
+      },
+      invalidatesTags: (res) =>
+        res
+          ? [
+              { type: 'Product', id: 'LIST' },
+              { type: 'Product', id: 'COUNT' },
+              ...(res.cardId !== null ? (['Board', 'BoardSummary'] as const) : []),
+            ]
+          : [],
+    }),
     sendQualifierResults: build.mutation<{ success: boolean; message: string }, QualifierSendBody>({
       query: (body) => ({ url: '/api/product-qualifier/send', method: 'POST', body }),
     }),
   }),
 });
 
-export const { useGetQualifierProgressQuery, useSaveQualifierProgressMutation, useSendQualifierResultsMutation } =
-  qualifierApi;
+export const {
+  useGetQualifierProgressQuery,
+  useSaveQualifierProgressMutation,
+  useSendQualifierResultsMutation,
+  useStartQualifiedProductMutation,
+} = qualifierApi;

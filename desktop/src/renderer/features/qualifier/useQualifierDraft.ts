@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QualifierAnswerId, SizeTier } from '@shared/calc';
 import type { QualifierProgress, QualifierSaveBody } from '@shared/types';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { EMPTY_DRAFT, answerList, draftFrom, keywordOf, type AnswerValue, type QualifierDraft } from './answers';
 import { useSaveQualifierProgressMutation } from './qualifierApi';
 

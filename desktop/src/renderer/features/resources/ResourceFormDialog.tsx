@@ -1,11 +1,10 @@
-import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { RESOURCE_TYPES, RESOURCE_VISIBILITIES, type Resource } from '@shared/types';
-import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { Dialog } from '../../components/Dialog';
+import { EntityFormDialog } from '../../components/EntityFormDialog';
 import { Checkbox, TextField } from '../../components/TextField';
-import { applyServerFieldErrors } from '../../lib/serverErrors';
+import { useEntityForm } from '../../lib/useEntityForm';
 import { useGetTagsQuery } from '../tags/tagsApi';
 import { ContentEditor } from './ContentEditor';
 import { ResourceCover } from './DefaultCover';
@@ -25,8 +24,7 @@ import {
   useGetResourceCourseOptionsQuery,
   useUpsertResourceMutation,
 } from './resourcesApi';
-import { useCoverUpload } from './useCoverUpload';
-import { FormFooter } from '../../components/FormFooter';
+import { useImageUpload } from '../uploads/useImageUpload';
 
 /**
  * The admin add/edit resource modal (SPEC §2, §5): type Link (default), Article (content editor) or
@@ -34,216 +32,184 @@ import { FormFooter } from '../../components/FormFooter';
  * at least one Required Tag. Save, Cancel, Delete (with a confirmation). Toasts from the listener.
  */
 export function ResourceFormDialog({ resource, onClose }: { resource: Resource | null; onClose: () => void }) {
-  const formId = useId();
-  const [upsert, { isLoading: saving }] = useUpsertResourceMutation();
-  const [remove, { isLoading: deleting }] = useDeleteResourceMutation();
+  const [upsert] = useUpsertResourceMutation();
+  const [remove] = useDeleteResourceMutation();
   const { data: tags = [] } = useGetTagsQuery();
   const { data: categories = [] } = useGetResourceCategoriesQuery();
   const { data: courses = [] } = useGetResourceCourseOptionsQuery();
   const [cover, setCover] = useState<string | null>(resource?.coverPhotoUrl ?? null);
-  const [unplaced, setUnplaced] = useState<string | null>(null);
-  const image = useCoverUpload();
+  const image = useImageUpload();
+  const { form, dialog } = useEntityForm<ResourceForm>({
+    resolver: resourceResolver,
+    defaultValues: formDefaults(resource),
+    serverFields: FORM_FIELDS,
+    save: (values) => upsert(toBody(values, resource?.id, cover)).unwrap(),
+    remove: resource ? () => remove(resource.id).unwrap() : undefined,
+    onClose,
+  });
   const {
     register,
-    handleSubmit,
-    setError,
     watch,
     control,
     formState: { errors },
-  } = useForm<ResourceForm>({
-    resolver: resourceResolver,
-    defaultValues: formDefaults(resource),
-  });
+  } = form;
   const type = watch('type');
   const visibility = watch('visibility');
 
-  const onSubmit = handleSubmit(async (values) => {
-    setUnplaced(null);
-    try {
-      await upsert(toBody(values, resource?.id, cover)).unwrap();
-      onClose();
-    } catch (err) {
-      const { error, placed } = applyServerFieldErrors(err, setError, FORM_FIELDS);
-      if (!placed && Object.keys(error.fields).length > 0) setUnplaced(Object.values(error.fields).join(' '));
-    }
-  });
-
-  const onDelete = resource
-    ? async () => {
-        await remove(resource.id).unwrap();
-        onClose();
-      }
-    : undefined;
-
-  const footer = (
-    <FormFooter
-      formId={formId}
-      saving={saving}
-      deleting={deleting}
-      onCancel={onClose}
-      onDelete={onDelete}
-      deleteWarning="Delete this resource? Members who bought it lose it too. This cannot be undone."
-      what="resource"
-    />
-  );
-
   return (
-    <Dialog open onClose={onClose} size="lg" title={resourceFormTitle(resource)} footer={footer}>
-      <form id={formId} onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        {unplaced && <Banner kind="error">{unplaced}</Banner>}
+    <EntityFormDialog
+      state={dialog}
+      size="lg"
+      title={resourceFormTitle(resource)}
+      what="resource"
+      deleteWarning="Delete this resource? Members who bought it lose it too. This cannot be undone."
+    >
+      <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
+      <TextArea
+        label="Description (optional)"
+        rows={2}
+        error={errors.description?.message}
+        {...register('description')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="Type" error={errors.type?.message} {...register('type')}>
+          {RESOURCE_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Visibility" error={errors.visibility?.message} {...register('visibility')}>
+          {RESOURCE_VISIBILITIES.map((v) => (
+            <option key={v} value={v}>
+              {v}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      {type === 'Link' && (
         <TextField
-          label="Title"
+          label="URL"
+          type="url"
+          placeholder="https://"
           autoComplete="off"
-          data-autofocus
-          error={errors.title?.message}
-          {...register('title')}
+          error={errors.url?.message}
+          {...register('url')}
         />
-        <TextArea
-          label="Description (optional)"
-          rows={2}
-          error={errors.description?.message}
-          {...register('description')}
+      )}
+      {type === 'Article' && (
+        <Controller
+          control={control}
+          name="content"
+          render={({ field }) => (
+            <ContentEditor value={field.value} onChange={field.onChange} error={errors.content?.message} />
+          )}
         />
+      )}
+      {type === 'Course' && (
+        <SelectField
+          label="Course"
+          hint="Opens the course's first lesson the member can see."
+          error={errors.CourseId?.message}
+          {...register('CourseId')}
+        >
+          <option value="">Choose a course…</option>
+          {courses.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.title}
+              {c.status === 'DRAFT' ? ' (draft)' : ''}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {isForSale(visibility) && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Type" error={errors.type?.message} {...register('type')}>
-            {RESOURCE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Visibility" error={errors.visibility?.message} {...register('visibility')}>
-            {RESOURCE_VISIBILITIES.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-        {type === 'Link' && (
           <TextField
-            label="URL"
+            label="Price (USD)"
+            inputMode="decimal"
+            placeholder="19.00"
+            autoComplete="off"
+            hint="Bought in the portal by card."
+            error={errors.price?.message}
+            {...register('price')}
+          />
+          <TextField
+            label="Purchase URL"
             type="url"
             placeholder="https://"
             autoComplete="off"
-            error={errors.url?.message}
-            {...register('url')}
+            hint="Or sold on an external store page."
+            error={errors.purchaseUrl?.message}
+            {...register('purchaseUrl')}
+          />
+        </div>
+      )}
+      <Controller
+        control={control}
+        name="Tags"
+        render={({ field }) => (
+          <ChecklistField
+            legend="Required Tags (members holding one get access)"
+            choices={tags.map((t) => ({ id: t.id, label: t.name }))}
+            value={field.value}
+            onChange={field.onChange}
+            empty="No tags yet."
+            error={errors.Tags?.message}
           />
         )}
-        {type === 'Article' && (
-          <Controller
-            control={control}
-            name="content"
-            render={({ field }) => (
-              <ContentEditor value={field.value} onChange={field.onChange} error={errors.content?.message} />
-            )}
+      />
+      <Controller
+        control={control}
+        name="ResourceCategories"
+        render={({ field }) => (
+          <ChecklistField
+            legend="Categories"
+            choices={categories.map((c) => ({ id: c.id, label: c.name }))}
+            value={field.value}
+            onChange={field.onChange}
+            empty="No categories yet: add them with Categories."
+            error={errors.ResourceCategories?.message}
           />
         )}
-        {type === 'Course' && (
-          <SelectField
-            label="Course"
-            hint="Opens the course's first lesson the member can see."
-            error={errors.CourseId?.message}
-            {...register('CourseId')}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Published on (optional)"
+          type="date"
+          error={errors.publishedAt?.message}
+          {...register('publishedAt')}
+        />
+        <Checkbox
+          className="sm:mt-7"
+          label="Hidden"
+          description="Only admins see hidden resources."
+          {...register('hidden')}
+        />
+      </div>
+      <div>
+        <p className="mb-1.5 text-sm font-medium text-gray-700">Cover photo</p>
+        <div className="flex flex-wrap items-center gap-3">
+          <ResourceCover resource={{ coverPhotoUrl: cover, type }} className="h-16 w-28 rounded-md" />
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={image.uploading}
+            onClick={() => void image.choose().then((up) => up && setCover(up.url))}
           >
-            <option value="">Choose a course…</option>
-            {courses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.title}
-                {c.status === 'DRAFT' ? ' (draft)' : ''}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        {isForSale(visibility) && (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Price (USD)"
-              inputMode="decimal"
-              placeholder="19.00"
-              autoComplete="off"
-              hint="Bought in the portal by card."
-              error={errors.price?.message}
-              {...register('price')}
-            />
-            <TextField
-              label="Purchase URL"
-              type="url"
-              placeholder="https://"
-              autoComplete="off"
-              hint="Or sold on an external store page."
-              error={errors.purchaseUrl?.message}
-              {...register('purchaseUrl')}
-            />
-          </div>
-        )}
-        <Controller
-          control={control}
-          name="Tags"
-          render={({ field }) => (
-            <ChecklistField
-              legend="Required Tags (members holding one get access)"
-              choices={tags.map((t) => ({ id: t.id, label: t.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              empty="No tags yet."
-              error={errors.Tags?.message}
-            />
-          )}
-        />
-        <Controller
-          control={control}
-          name="ResourceCategories"
-          render={({ field }) => (
-            <ChecklistField
-              legend="Categories"
-              choices={categories.map((c) => ({ id: c.id, label: c.name }))}
-              value={field.value}
-              onChange={field.onChange}
-              empty="No categories yet: add them with Categories."
-              error={errors.ResourceCategories?.message}
-            />
-          )}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label="Published on (optional)"
-            type="date"
-            error={errors.publishedAt?.message}
-            {...register('publishedAt')}
-          />
-          <Checkbox
-            className="sm:mt-7"
-            label="Hidden"
-            description="Only admins see hidden resources."
-            {...register('hidden')}
-          />
-        </div>
-        <div>
-          <p className="mb-1.5 text-sm font-medium text-gray-700">Cover photo</p>
-          <div className="flex flex-wrap items-center gap-3">
-            <ResourceCover resource={{ coverPhotoUrl: cover, type }} className="h-16 w-28 rounded-md" />
-            <Button
-              size="sm"
-              variant="secondary"
-              loading={image.uploading}
-              onClick={() => void image.choose().then((url) => url && setCover(url))}
-            >
-              {image.uploading ? 'Uploading…' : 'Upload cover'}
+            {image.uploading ? 'Uploading…' : 'Upload cover'}
+          </Button>
+          {cover && !image.uploading && (
+            <Button size="sm" variant="ghost" onClick={() => setCover(null)}>
+              Remove
             </Button>
-            {cover && !image.uploading && (
-              <Button size="sm" variant="ghost" onClick={() => setCover(null)}>
-                Remove
-              </Button>
-            )}
-          </div>
-          {image.problem && (
-            <p role="alert" className="mt-1 text-xs text-red-600">
-              {image.problem}
-            </p>
           )}
         </div>
-      </form>
-    </Dialog>
+        {image.problem && (
+          <p role="alert" className="mt-1 text-xs text-red-600">
+            {image.problem}
+          </p>
+        )}
+      </div>
+    </EntityFormDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { Resource } from '@shared/types';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { ArticleMarkdown, withoutRepeatedTitle } from './ArticleMarkdown';
 import { ResourceCover } from './DefaultCover';
 import { Badge } from './ResourceCard';

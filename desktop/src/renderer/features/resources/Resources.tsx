@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { EXTERNAL_LINKS, SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { openExternal } from '../../platform/files';
@@ -23,6 +23,7 @@ import { ResourceFormDialog } from './ResourceFormDialog';
 import { ResourceReader } from './ResourceReader';
 import { courseLink, openingOf } from './resourceView';
 import { useGetResourceCategoriesQuery, useGetResourcesQuery } from './resourcesApi';
+import { useQueryParams } from '../../lib/useQueryParams';
 
 const isListType = (v: string | null): v is ResourceListType =>
   (RESOURCE_LIST_TYPES as readonly string[]).includes(v ?? '');
@@ -38,7 +39,7 @@ export function Resources() {
   const user = useAppSelector(selectCurrentUser);
   const admin = can(user, 'resource:manage');
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const [params, updateParams] = useQueryParams();
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const type: ResourceListType = isListType(params.get('type')) ? (params.get('type') as ResourceListType) : 'all';
@@ -52,29 +53,16 @@ export function Resources() {
   const [buying, setBuying] = useState<Resource | null>(null);
   const [managingCategories, setManagingCategories] = useState(false);
 
-  const update = (change: (p: URLSearchParams) => void, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        change(next);
-        return next;
-      },
-      { replace },
-    );
   const setType = (value: ResourceListType) =>
-    update((p) => (value === 'all' ? p.delete('type') : p.set('type', value)), true);
-  const setCategories = (ids: number[]) =>
-    update((p) => {
-      p.delete('categories');
-      for (const id of ids) p.append('categories', String(id));
-    }, true);
+    updateParams({ type: value === 'all' ? null : value }, { replace: true });
+  const setCategories = (ids: number[]) => updateParams({ categories: ids.map(String) }, { replace: true });
   const toggleCategory = (id: number) =>
     setCategories(selected.includes(id) ? selected.filter((c) => c !== id) : [...selected, id]);
 
   const open = (resource: Resource) => {
     switch (openingOf(resource)) {
       case 'article':
-        update((p) => p.set('id', String(resource.id)));
+        updateParams({ id: String(resource.id) });
         break;
       case 'link':
         void openExternal(resource.url!);
@@ -107,7 +95,7 @@ export function Resources() {
 
   let body;
   if (readerId !== null) {
-    body = <ResourceReader id={readerId} onBack={() => update((p) => p.delete('id'))} onAction={open} />;
+    body = <ResourceReader id={readerId} onBack={() => updateParams({ id: null })} onAction={open} />;
   } else if (list.isLoading) body = <Loading label="Loading resources…" />;
   else if (list.error && !list.data) {
     body = (

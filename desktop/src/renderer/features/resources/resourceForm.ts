@@ -1,7 +1,6 @@
-import type { FieldErrors, Resolver } from 'react-hook-form';
-import { ValidationError } from 'yup';
 import { resourceUpsertSchema } from '@shared/schemas/resources';
 import type { Resource, ResourceType, ResourceVisibility } from '@shared/types';
+import { yupResolver } from '../../lib/yupResolver';
 import type { ResourceUpsertBody } from './resourcesApi';
 
 /** The admin resource modal's values (strings as the inputs hold them). */
@@ -89,20 +88,7 @@ export function toBody(values: ResourceForm, id: number | undefined, coverPhotoU
  * Purchase URL; a Purchase URL needs a Required Tag; a Link its URL; a Course its course) and puts
  * each message under its field.
  */
-export const resourceResolver: Resolver<ResourceForm> = async (values) => {
-  try {
-    await resourceUpsertSchema.validate(
-      { ...toBody(values, undefined, null), price: isForSale(values.visibility) ? values.price.trim() || null : null },
-      { abortEarly: false },
-    );
-    return { values, errors: {} };
-  } catch (err) {
-    if (!(err instanceof ValidationError)) throw err;
-    const errors: Record<string, { type: string; message: string }> = {};
-    for (const issue of err.inner.length ? err.inner : [err]) {
-      const path = (issue.path ?? 'root').split(/[.[]/)[0]!;
-      if (!errors[path]) errors[path] = { type: issue.type ?? 'validation', message: issue.message };
-    }
-    return { values: {}, errors: errors as unknown as FieldErrors<ResourceForm> };
-  }
-};
+export const resourceResolver = yupResolver<ResourceForm>(resourceUpsertSchema, (values) => ({
+  ...toBody(values, undefined, null),
+  price: isForSale(values.visibility) ? values.price.trim() || null : null,
+}));

@@ -83,13 +83,6 @@ export const resourcesApi = api.injectEndpoints({
       query: () => '/api/resource/course-options',
       transformResponse: (res: { courses: ResourceCourseOption[] }) => res.courses,
     }),
-    uploadResourceImage: build.mutation<{ latestUploadedFileUrl: string }, File>({
-      query: (file) => {
-        const form = new FormData();
-        form.append('image', file, file.name);
-        return { url: '/api/upload', method: 'POST', body: form };
-      },
-    }),
   }),
 });
 
@@ -102,5 +95,4 @@ export const {
   useUpsertResourceCategoryMutation,
   useDeleteResourceCategoryMutation,
   useGetResourceCourseOptionsQuery,
-  useUploadResourceImageMutation,
 } = resourcesApi;

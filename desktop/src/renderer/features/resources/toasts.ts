@@ -1,9 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
-import { apiErrorFromAction } from '../../app/errors';
-import type { ToastRule } from '../../app/listeners';
 import { resourcesApi } from './resourcesApi';
-import { fixed, serverMessage, serverMessageUnlessFields } from '../../app/toastHelpers';
+import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from '../../app/toastHelpers';
 
 const e = resourcesApi.endpoints;
 
@@ -23,15 +21,4 @@ export const RESOURCE_TOAST_RULES: ToastRule[] = [
   { matcher: e.upsertResourceCategory.matchFulfilled, kind: 'success', message: fixed(MESSAGES.categorySaved) },
   { matcher: e.deleteResourceCategory.matchFulfilled, kind: 'success', message: fixed(MESSAGES.categoryDeleted) },
   { matcher: e.deleteResourceCategory.matchRejected, kind: 'error', message: serverMessage },
-  {
-    matcher: e.uploadResourceImage.matchRejected,
-    kind: 'error',
-    message: (action) => {
-      const err = apiErrorFromAction(action, MESSAGES.uploadFailed);
-      return {
-        message: MESSAGES.uploadFailed,
-        detail: err.message !== MESSAGES.uploadFailed ? err.message : undefined,
-      };
-    },
-  },
 ];

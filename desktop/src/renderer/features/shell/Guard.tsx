@@ -3,7 +3,7 @@ import { decideRoute, findRoute } from '@shared/policies/routes';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
 import { selectAuthStatus, selectCurrentUser, useAppSelector } from '../../app/hooks';
-import { NETWORK_ERROR_MESSAGE } from '../../app/errors';
+import { NETWORK_ERROR_MESSAGE } from '../../lib/apiErrors';
 import { useMeQuery } from '../auth/authApi';
 import { AppShell } from './AppShell';
 import { ExternalRedirect, MembersOnly, NotFoundScreen } from './StatusPages';

@@ -4,7 +4,7 @@ import type { CurrentUser } from '@shared/types';
 import { canSwitchRoles } from '@shared/policies/sidebar';
 import { Avatar } from '../../components/Avatar';
 import { Dialog } from '../../components/Dialog';
-import { CloseIcon, MenuIcon } from './icons';
+import { CloseIcon, MenuIcon } from '../../components/icons';
 import { Logo } from './Logo';
 import { SidebarNav } from './SidebarNav';
 import { SwitchRolesDialog } from './SwitchRolesDialog';

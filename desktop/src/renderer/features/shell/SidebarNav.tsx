@@ -3,7 +3,7 @@ import type { CurrentUser } from '@shared/types';
 import { sidebarItems, type SidebarItem } from '@shared/policies/sidebar';
 import { ExternalLink } from '../../components/ExternalLink';
 import { cn } from '../../lib/cn';
-import { ExternalIcon, NavIcon } from './icons';
+import { ExternalIcon, NavIcon } from '../../components/icons';
 
 const itemClasses = 'group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors';
 

@@ -3,7 +3,7 @@ import type { CurrentUser } from '@shared/types';
 import { canSwitchRoles } from '@shared/policies/sidebar';
 import { Avatar } from '../../components/Avatar';
 import { Spinner } from '../../components/Spinner';
-import { LogoutIcon, SwitchIcon } from './icons';
+import { LogoutIcon, SwitchIcon } from '../../components/icons';
 import { SwitchRolesDialog } from './SwitchRolesDialog';
 import { useSignOut } from '../auth/useSignOut';
 

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
 import { Table, TBody, Td, Th, THead } from '../../components/Table';
-import { toApiError } from '../../app/errors';
+import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { TagFormDialog } from './TagFormDialog';
 import { useGetTagsQuery } from './tagsApi';

@@ -4,10 +4,10 @@ import type { BulkCsvReport, BulkTagAction } from '@shared/types';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { pickFile } from '../../platform/files';
+import { usePickFile } from '../../platform/usePickFile';
 import { BulkReport, toBulkCsvReport } from './BulkReport';
 import { CsvReadError, readEmailsFromCsv } from './csvFile';
-import { ProgressBar } from './ProgressBar';
+import { ProgressBar } from '../../components/ProgressBar';
 import { TagPicker } from './TagPicker';
 import { useBulkUpdateMutation, useValidateUsersCsvMutation } from './usersApi';
 
@@ -94,13 +94,14 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
   const [role, setRole] = useState<BulkStatusRole | ''>('');
   const [validate] = useValidateUsersCsvMutation();
   const [bulkUpdate] = useBulkUpdateMutation();
+  const csv = usePickFile('csv');
   const busy = state.phase === 'preparing' || state.phase === 'running';
   const found = state.report?.CSVFoundUsers ?? [];
   const somethingToDo = action ? tags.length > 0 : role !== '';
   const canBegin = state.phase === 'viewingReport' && found.length > 0 && somethingToDo;
 
   const uploadCsv = async () => {
-    const file = await pickFile('csv');
+    const file = await csv.pick();
     if (!file) return;
     dispatch({ type: 'prepare', fileName: file.name });
     let emails: string[];
@@ -193,8 +194,10 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
               {state.report ? 'Upload another CSV' : 'Upload CSV'}
             </Button>
           </div>
-          {state.phase === 'preparing' && <ProgressBar label={`Checking ${state.fileName ?? 'the CSV'}…`} />}
-          {state.problem && <Banner kind="error">{state.problem}</Banner>}
+          {state.phase === 'preparing' && (
+            <ProgressBar showLabel="above" label={`Checking ${state.fileName ?? 'the CSV'}…`} />
+          )}
+          {(csv.problem ?? state.problem) && <Banner kind="error">{csv.problem ?? state.problem}</Banner>}
         </div>
         {state.report && state.fileName && <BulkReport report={state.report} fileName={state.fileName} />}
         {state.phase === 'viewingReport' && found.length === 0 && (
@@ -203,7 +206,7 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
         {state.phase === 'viewingReport' && found.length > 0 && !somethingToDo && (
           <p className="text-sm text-gray-600">Choose tags to add or remove, or a status, to begin.</p>
         )}
-        {state.phase === 'running' && <ProgressBar label={`Updating ${found.length} users…`} />}
+        {state.phase === 'running' && <ProgressBar showLabel="above" label={`Updating ${found.length} users…`} />}
       </div>
     </Dialog>
   );

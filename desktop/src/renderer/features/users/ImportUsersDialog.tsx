@@ -4,9 +4,10 @@ import { USER_IMPORT_COLUMNS, userImportSampleCsv } from '@shared/schemas/user-c
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { toApiError } from '../../app/errors';
-import { pickFile, saveFile } from '../../platform/files';
-import { ProgressBar } from './ProgressBar';
+import { toApiError } from '../../lib/apiErrors';
+import { saveFile } from '../../platform/files';
+import { usePickFile } from '../../platform/usePickFile';
+import { ProgressBar } from '../../components/ProgressBar';
 import { useImportUsersMutation } from './usersApi';
 
 export const SAMPLE_FILE_NAME = 'users-import-sample.csv';
@@ -26,9 +27,10 @@ export function ImportUsersDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState(false);
   const [importUsers, { isLoading, error, reset }] = useImportUsersMutation();
+  const csv = usePickFile('csv');
 
   const choose = async () => {
-    const picked = await pickFile('csv');
+    const picked = await csv.pick();
     if (!picked) return;
     reset();
     setFile(picked);
@@ -87,12 +89,15 @@ export function ImportUsersDialog({ onClose }: { onClose: () => void }) {
             <p className="text-gray-500">No file chosen</p>
           )}
         </div>
+        {csv.problem && <Banner kind="error">{csv.problem}</Banner>}
         {tooLarge && (
           <Banner kind="error">
             This file is larger than {formatBytes(USER_ADMIN_LIMITS.importMaxBytes)}. Split it and import each part.
           </Banner>
         )}
-        {isLoading && file && <ProgressBar label={`Importing ${file.name}…`} detail={formatBytes(file.size)} />}
+        {isLoading && file && (
+          <ProgressBar showLabel="above" label={`Importing ${file.name}…`} detail={formatBytes(file.size)} />
+        )}
         {error && !isLoading && <Banner kind="error">{toApiError(error).message}</Banner>}
       </div>
     </Dialog>

@@ -51,7 +51,10 @@ export interface UsersTableProps {
   className?: string;
 }
 
-/** SPEC §2 User Dashboard table: Name (full name, id, email), Role (with counts), Stripe Status, Date Joined, Edit. */
+/**
+ * SPEC §2 User Dashboard table: Name (full name, id, email), Role (with counts), Stripe Status
+ * (admins only: coaches get no billing fields), Date Joined, Edit.
+ */
 export function UsersTable(props: UsersTableProps) {
   const { users, me, abilities, selected, onSelect } = props;
   const selectable = users.filter((u) => isBulkRoleChangeable(u));
@@ -86,7 +89,7 @@ export function UsersTable(props: UsersTableProps) {
             Premium: {props.premiumCount} · Basic: {props.basicCount}
           </span>
         </Th>
-        <Th>Stripe Status</Th>
+        {abilities.billing && <Th>Stripe Status</Th>}
         <Th>Date Joined</Th>
         <Th className="text-right">Edit</Th>
       </THead>
@@ -128,9 +131,11 @@ export function UsersTable(props: UsersTableProps) {
                   {roleLabel(user.role)}
                 </span>
               </Td>
-              <Td>
-                <StripeStatus status={user.stripeStatus} />
-              </Td>
+              {abilities.billing && (
+                <Td>
+                  <StripeStatus status={user.stripeStatus ?? null} />
+                </Td>
+              )}
               <Td className="whitespace-nowrap">{dateJoined(user.createdAt)}</Td>
               <Td>
                 <div className="flex items-center justify-end gap-3 whitespace-nowrap">

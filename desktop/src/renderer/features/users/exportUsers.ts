@@ -1,12 +1,9 @@
 import { useCallback, useState } from 'react';
-import { createAction } from '@reduxjs/toolkit';
-import { apiBaseUrl } from '../../app/api';
-import { isApiErrorBody, NETWORK_ERROR_MESSAGE } from '../../app/errors';
+import { apiBaseUrl } from '../../platform/apiBaseUrl';
+import { isApiErrorBody, NETWORK_ERROR_MESSAGE } from '../../lib/apiErrors';
 import { useAppDispatch } from '../../app/hooks';
 import { saveFile } from '../../platform/files';
-
-/** Dispatched when Download CSV fails; toasts.ts turns it into the error toast. */
-export const usersExportFailed = createAction<{ message: string }>('users/exportFailed');
+import { usersExportFailed } from './usersApi';
 
 export interface ExportProgress {
   /** Users received so far. */

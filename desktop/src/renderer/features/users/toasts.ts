@@ -2,22 +2,13 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import { rolesUpdatedMessage } from '@shared/schemas/user-admin';
 import type { ImportUsersResponse, UpgradeRoleResponse } from '@shared/types';
-import { apiErrorFromAction } from '../../app/errors';
-import type { ToastRule } from '../../app/listeners';
 import { authApi } from '../auth/authApi';
-import { usersExportFailed } from './exportUsers';
-import { usersApi } from './usersApi';
-import { fixed, serverMessageUnlessFields } from '../../app/toastHelpers';
+import { usersApi, usersExportFailed } from './usersApi';
+import { fixed, serverMessage, serverMessageUnlessFields, withReason, type ToastRule } from '../../app/toastHelpers';
 
 const u = usersApi.endpoints;
 
 const payloadOf = <T>(action: UnknownAction) => (action as unknown as { payload: T }).payload;
-
-/** The spec's failure toast, with the server's reason underneath when it has one. */
-const problemWithReason = (message: string) => (action: UnknownAction) => {
-  const err = apiErrorFromAction(action, message);
-  return { message, detail: err.message !== message ? err.message : undefined };
-};
 
 function importSummary(result: ImportUsersResponse): string {
   const parts = [`${result.created} created`, `${result.updated} updated`, `${result.unchanged} unchanged`];
@@ -36,21 +27,21 @@ export const USER_TOAST_RULES: ToastRule[] = [
   },
   { matcher: u.upsertUser.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: u.deleteUser.matchFulfilled, kind: 'success', message: fixed(MESSAGES.userDeleted) },
-  { matcher: u.deleteUser.matchRejected, kind: 'error', message: (a) => ({ message: apiErrorFromAction(a).message }) },
+  { matcher: u.deleteUser.matchRejected, kind: 'error', message: serverMessage },
   {
     matcher: u.upgradeRole.matchFulfilled,
     kind: 'success',
     message: (action) => ({ message: rolesUpdatedMessage(payloadOf<UpgradeRoleResponse>(action).updated) }),
   },
-  { matcher: u.upgradeRole.matchRejected, kind: 'error', message: problemWithReason(MESSAGES.bulkUpdateFailed) },
+  { matcher: u.upgradeRole.matchRejected, kind: 'error', message: withReason(MESSAGES.bulkUpdateFailed) },
   { matcher: u.validateUsersCsv.matchFulfilled, kind: 'success', message: fixed(MESSAGES.csvUsersValidated) },
   {
     matcher: u.validateUsersCsv.matchRejected,
     kind: 'error',
-    message: problemWithReason(MESSAGES.csvValidationFailed),
+    message: withReason(MESSAGES.csvValidationFailed),
   },
   { matcher: u.bulkUpdate.matchFulfilled, kind: 'success', message: fixed(MESSAGES.usersBulkUpdated) },
-  { matcher: u.bulkUpdate.matchRejected, kind: 'error', message: problemWithReason(MESSAGES.bulkUpdateFailed) },
+  { matcher: u.bulkUpdate.matchRejected, kind: 'error', message: withReason(MESSAGES.bulkUpdateFailed) },
   {
     matcher: u.importUsers.matchFulfilled,
     kind: 'success',
@@ -60,7 +51,7 @@ export const USER_TOAST_RULES: ToastRule[] = [
     }),
   },
   // SPEC §8: import failure shows the server's error text.
-  { matcher: u.importUsers.matchRejected, kind: 'error', message: (a) => ({ message: apiErrorFromAction(a).message }) },
+  { matcher: u.importUsers.matchRejected, kind: 'error', message: serverMessage },
   {
     matcher: usersExportFailed.match,
     kind: 'error',
@@ -72,6 +63,6 @@ export const USER_TOAST_RULES: ToastRule[] = [
   {
     matcher: authApi.endpoints.signInAs.matchRejected,
     kind: 'error',
-    message: (a) => ({ message: apiErrorFromAction(a).message }),
+    message: serverMessage,
   },
 ];

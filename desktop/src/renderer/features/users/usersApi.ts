@@ -1,3 +1,4 @@
+import { createAction } from '@reduxjs/toolkit';
 import type {
   BulkUpdateBody,
   BulkUpdateResponse,
@@ -10,6 +11,9 @@ import type {
   ValidateUsersCsvResponse,
 } from '@shared/types';
 import { api } from '../../app/api';
+
+/** Dispatched when Download CSV fails (exportUsers.ts); toasts.ts turns it into the error toast. */
+export const usersExportFailed = createAction<{ message: string }>('users/exportFailed');
 
 export interface UserListArgs {
   page: number;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { checklistProgress, checklistProgressLabel } from '@shared/calc/board';
 import type { Card, CheckList, CheckListItem } from '@shared/types/board';
 import { Button } from '../../../components/Button';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { cn } from '../../../lib/cn';
 import {
   useDeleteCheckListItemMutation,
@@ -11,30 +12,6 @@ import {
 } from '../boardApi';
 import { InlineForm } from './InlineForm';
 import { Markdown } from './Markdown';
-
-function ProgressBar({ items, title }: { items: CheckListItem[]; title: string }) {
-  const value = checklistProgress(items);
-  const label = checklistProgressLabel(value);
-  return (
-    <div className="flex items-center gap-2">
-      <span className="w-9 text-right text-xs tabular-nums text-gray-600">{value}%</span>
-      <div
-        role="progressbar"
-        aria-label={`${title}: ${label}`}
-        aria-valuenow={value}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        className="h-2 flex-1 overflow-hidden rounded-full bg-gray-200"
-      >
-        <div
-          className={cn('h-full rounded-full transition-all', value >= 100 ? 'bg-green-500' : 'bg-brand-500')}
-          style={{ width: `${Math.min(100, value)}%` }}
-        />
-      </div>
-      <span className="sr-only">{label}</span>
-    </div>
-  );
-}
 
 function Item({ item, cardId }: { item: CheckListItem; cardId: number }) {
   const [upsert, { isLoading }] = useUpsertCheckListItemMutation();
@@ -164,7 +141,11 @@ function ChecklistBlock({ checklist, cardId }: { checklist: CheckList; cardId: n
           )}
         </div>
       )}
-      <ProgressBar items={checklist.CheckListItems} title={checklist.title} />
+      <ProgressBar
+        label={`${checklist.title}: ${checklistProgressLabel(checklistProgress(checklist.CheckListItems))}`}
+        value={checklistProgress(checklist.CheckListItems)}
+        className="gap-2"
+      />
       <ul className="flex flex-col gap-0.5">
         {checklist.CheckListItems.map((item) => (
           <Item key={item.id} item={item} cardId={cardId} />

@@ -5,7 +5,7 @@ import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Spinner';
-import { toApiError } from '../../../app/errors';
+import { toApiError } from '../../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../../app/hooks';
 import { cn } from '../../../lib/cn';
 import { useDeleteCardMutation, useGetCardQuery, useMoveCardMutation, useUpsertCardMutation } from '../boardApi';

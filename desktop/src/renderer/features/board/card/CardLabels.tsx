@@ -5,7 +5,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Spinner';
 import { TextField } from '../../../components/TextField';
-import { toApiError } from '../../../app/errors';
+import { toApiError } from '../../../lib/apiErrors';
 import { cn } from '../../../lib/cn';
 import {
   useAddLabelMutation,

@@ -1,30 +1,22 @@
-import { useState } from 'react';
-import { IMAGE_MIME_TYPES, IMAGE_UPLOAD_MAX_BYTES } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
-import { pickFile } from '../../../platform/files';
-import { useUploadBoardImageMutation, useUpsertAttachmentMutation } from '../boardApi';
+import { useImageUpload } from '../../uploads/useImageUpload';
+import { useUpsertAttachmentMutation } from '../boardApi';
 
 /**
- * 'From Computer': the native picker on desktop or the file input on the web (platform/files),
- * a local check of type and size, the upload, then the attachment. Failures toast from the
- * listener ('Error uploading file.'); a wrong file is reported here before anything is sent.
+ * 'From Computer': the shared image flow (features/uploads: pick, check, upload to the board's
+ * upload endpoint), then the attachment. Failures toast from the listener ('Error uploading
+ * file.'); a refused file is reported here (`problem`) before anything is sent.
  */
 export function useAttachImage(cardId: number) {
-  const [upload, uploadState] = useUploadBoardImageMutation();
+  const image = useImageUpload('board');
   const [attach, attachState] = useUpsertAttachmentMutation();
-  const [problem, setProblem] = useState<string | null>(null);
 
   const pickAndAttach = async () => {
-    setProblem(null);
-    const file = await pickFile('image');
-    if (!file) return;
-    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(file.type)) return setProblem(MESSAGES.unsupportedImage);
-    if (file.size > IMAGE_UPLOAD_MAX_BYTES) return setProblem(MESSAGES.fileTooLarge);
+    const uploaded = await image.choose();
+    if (!uploaded) return;
     try {
-      const { latestUploadedFileUrl } = await upload(file).unwrap();
       await attach({
-        fileUrl: latestUploadedFileUrl,
-        fileName: file.name.slice(0, 255) || 'image',
+        fileUrl: uploaded.url,
+        fileName: uploaded.file.name.slice(0, 255) || 'image',
         CardId: cardId,
       }).unwrap();
     } catch {
@@ -33,9 +25,9 @@ export function useAttachImage(cardId: number) {
   };
   return {
     pickAndAttach,
-    busy: uploadState.isLoading || attachState.isLoading,
-    uploading: uploadState.isLoading,
-    problem,
+    busy: image.uploading || attachState.isLoading,
+    uploading: image.uploading,
+    problem: image.problem,
   };
 }
 

@@ -1,0 +1,3 @@
+/** What other parts of the API (the demo seed, the qualifier) may use of the board feature. */
+export { copyBoard } from './template';
+export { createLaunchCard, launchSteps } from './launch';

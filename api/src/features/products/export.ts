@@ -1,0 +1,76 @@
+import type { Knex } from 'knex';
+import { ALL_FIGURE_FIELDS, allFigures, applyScenario, type ProductInputs } from '@shared/calc';
+import { csvLine } from '@shared/schemas';
+import { PRODUCT_COLUMNS, productFields, type ProductRow } from './presenter';
+import { scenarioChanges, type ScenarioRow } from './scenario-presenter';
+import { listMemberScenarios } from './scenarios';
+
+/** A UTF-8 byte order mark, so spreadsheet programs read accents correctly. */
+const BOM = '\uFEFF';
+
+/** The inputs of each row, named as in the JSON. */
+const INPUT_COLUMNS = [
+  'units',
+  'costPerUnit',
+  'shippingCost',
+  'amazonFees',
+  'amazonRetail',
+  'additionalFees',
+  'promotionUnitsPerDay',
+  'promotionPercentage',
+  'promotionDays',
+  'dailyAdvertisingCost',
+  'spend',
+  'sales',
+  'projectedUnits',
+] as const satisfies ReadonlyArray<keyof ProductInputs>;
+
+/** products.csv: one row per product, then one per scenario (its inputs with the changes applied). */
+export const PRODUCT_EXPORT_COLUMNS = [
+  'productId',
+  'title',
+  'description',
+  'scenario',
+  ...INPUT_COLUMNS,
+  ...ALL_FIGURE_FIELDS,
+] as const;
+
+type Cell = string | number | null;
+
+function row(product: ProductRow, scenario: string, inputs: ProductInputs): Cell[] {
+  const figures = allFigures(inputs);
+  return [
+    product.id,
+    product.title,
+    product.description,
+    scenario,
+    ...INPUT_COLUMNS.map((k) => (inputs[k] ?? null) as Cell),
+    ...ALL_FIGURE_FIELDS.map((f) => figures[f]),
+  ];
+}
+
+/**
+ * The member's products with their scenarios and every figure (the shared calculator's), as CSV:
+ * RFC 4180-quoted, formula cells escaped, newest product first. Two queries whatever the count.
+ */
+export async function productsCsv(knex: Knex, userId: number): Promise<string> {
+  const products = await knex('products')
+    .select<ProductRow[]>([...PRODUCT_COLUMNS])
+    .where({ user_id: userId })
+    .orderBy([
+      { column: 'position', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ]);
+  const scenarios = await listMemberScenarios(knex, userId);
+  const byProduct = new Map<number, ScenarioRow[]>();
+  for (const s of scenarios) byProduct.set(s.product_id, [...(byProduct.get(s.product_id) ?? []), s]);
+  const lines = [BOM + csvLine(PRODUCT_EXPORT_COLUMNS)];
+  for (const p of products) {
+    const base: ProductInputs = productFields(p);
+    lines.push(csvLine(row(p, '', base)));
+    for (const s of byProduct.get(p.id) ?? []) {
+      lines.push(csvLine(row(p, s.name, applyScenario(base, scenarioChanges(s)))));
+    }
+  }
+  return lines.join('');
+}

@@ -1,0 +1,187 @@
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { allFigures, applyScenario, sensitivity, type AllFigureField } from '@shared/calc';
+import { MESSAGES } from '@shared/messages';
+import type { Product, ProductScenario } from '@shared/types';
+import { Banner } from '../../components/Banner';
+import { Button, buttonClasses } from '../../components/Button';
+import { Loading } from '../../components/Spinner';
+import { useAppDispatch } from '../../app/hooks';
+import { toApiError } from '../../lib/apiErrors';
+import { isDesktop, printOrSavePdf } from '../../platform/files';
+import { FIGURE_ROWS, formatFigure, NEXT_FIGURES } from './figures';
+import { inputsOf } from './form';
+import { METRICS } from './metrics';
+import { productsExportFailed, useGetProductsQuery, useGetScenariosQuery } from './productsApi';
+import { formatInput, SCENARIO_FIELDS } from './scenarioFields';
+import { SensitivityStrip } from './SensitivityStrip';
+
+/** The figures a scenario column shows on the one page (all of them are in the CSV). */
+const SCENARIO_ROWS: AllFigureField[] = [
+  'totalCostPerUnit',
+  'totalEstimatedProfitPerUnit',
+  'profitMargin',
+  'ACOSBreakEven',
+  'monthlyProfit',
+  'roiPerUnit',
+  'paybackUnits',
+  'cashNeeded',
+];
+const labelOf = (field: AllFigureField) => FIGURE_ROWS.find((r) => r.field === field)?.label ?? field;
+
+function Figures({ product }: { product: Product }) {
+  const figures = allFigures(inputsOf(product));
+  const groups = [...(Object.keys(METRICS) as Array<keyof typeof METRICS>)];
+  return (
+    <div className="grid grid-cols-2 gap-x-8 gap-y-3">
+      {groups.map((group) => (
+        <section key={group} aria-label={group}>
+          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{group}</h3>
+          <dl className="text-sm">
+            {METRICS[group].map((m) => (
+              <div key={m.field} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
+                <dt className="text-gray-600">{m.label}</dt>
+                <dd className="font-semibold tabular-nums">{formatFigure(m.field, figures[m.field])}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      <section aria-label="Return and cash" className="col-span-2">
+        <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">Return and cash</h3>
+        <dl className="grid grid-cols-2 gap-x-8 text-sm">
+          {NEXT_FIGURES.map((f) => (
+            <div key={f.field} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
+              <dt className="text-gray-600">{f.label}</dt>
+              <dd className="font-semibold tabular-nums" data-metric={f.field}>
+                {formatFigure(f.field, figures[f.field])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </div>
+  );
+}
+
+function Scenarios({ product, scenarios }: { product: Product; scenarios: ProductScenario[] }) {
+  if (scenarios.length === 0) return null;
+  const base = inputsOf(product);
+  const columns = [
+    { name: 'Base', figures: allFigures(base) },
+    ...scenarios.map((s) => ({ name: s.name, figures: allFigures(applyScenario(base, s.changes)) })),
+  ];
+  return (
+    <table className="w-full text-sm" aria-label="Scenarios">
+      <caption className="mb-1 text-left text-xs font-semibold uppercase tracking-wide text-gray-500">
+        Scenarios
+      </caption>
+      <thead>
+        <tr className="border-b border-gray-200">
+          <td />
+          {columns.map((c) => (
+            <th key={c.name} scope="col" className="px-2 py-1 text-right font-semibold">
+              {c.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {SCENARIO_FIELDS.filter((f) => scenarios.some((s) => s.changes[f.key] != null)).map((f) => (
+          <tr key={f.key} className="text-gray-600">
+            <th scope="row" className="py-0.5 pr-2 text-left font-normal">
+              {f.label}
+            </th>
+            <td className="px-2 text-right tabular-nums">{formatInput(f, product[f.key])}</td>
+            {scenarios.map((s) => (
+              <td key={s.id} className="px-2 text-right tabular-nums">
+                {formatInput(f, s.changes[f.key] ?? product[f.key])}
+              </td>
+            ))}
+          </tr>
+        ))}
+        {SCENARIO_ROWS.map((field) => (
+          <tr key={field} className="border-t border-gray-100">
+            <th scope="row" className="py-0.5 pr-2 text-left font-medium text-gray-700">
+              {labelOf(field)}
+            </th>
+            {columns.map((c) => (
+              <td key={c.name} className="px-2 text-right font-semibold tabular-nums">
+                {formatFigure(field, c.figures[field])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * /profit-calculator/:id/summary: one product on one printable page (inputs, every figure,
+ * scenarios, sensitivity). "Save as PDF" on the desktop (native Save dialog, printToPDF), "Print"
+ * on the web (the print dialog; the print stylesheet prints the summary alone).
+ */
+export function ProductSummary() {
+  const id = Number(useParams().id);
+  const dispatch = useAppDispatch();
+  const { data: products, isLoading, error } = useGetProductsQuery();
+  const product = products?.find((p) => p.id === id);
+  const { data: scenarios = [], isLoading: loadingScenarios } = useGetScenariosQuery(id, { skip: !product });
+  useEffect(() => {
+    if (product) document.title = `${product.title}: summary`;
+  }, [product]);
+
+  const save = async () => {
+    try {
+      await printOrSavePdf(`${product?.title ?? 'product'} summary.pdf`);
+    } catch (err) {
+      dispatch(productsExportFailed({ message: err instanceof Error ? err.message : 'The PDF could not be saved.' }));
+    }
+  };
+
+  let body;
+  if (isLoading || loadingScenarios) body = <Loading label="Loading the summary…" />;
+  else if (error) body = <Banner kind="error">{toApiError(error).message}</Banner>;
+  else if (!product) body = <Banner kind="error">{MESSAGES.productNotFound}</Banner>;
+  else
+    body = (
+      <article data-print-area className="flex flex-col gap-5 rounded-xl bg-white p-8 shadow-sm">
+        <header className="border-b border-gray-200 pb-3">
+          <p className="text-xs uppercase tracking-wide text-gray-500">Power Profit Tool · product summary</p>
+          <h1 className="text-2xl font-semibold text-gray-900">{product.title}</h1>
+          {product.description && <p className="text-sm text-gray-600">{product.description}</p>}
+          <dl className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-600">
+            {SCENARIO_FIELDS.map((f) => (
+              <div key={f.key} className="flex gap-1">
+                <dt>{f.label}:</dt>
+                <dd className="font-medium text-gray-900">{formatInput(f, product[f.key])}</dd>
+              </div>
+            ))}
+          </dl>
+        </header>
+        <Figures product={product} />
+        <Scenarios product={product} scenarios={scenarios} />
+        <SensitivityStrip sensitivity={sensitivity(inputsOf(product))} />
+        <footer className="border-t border-gray-200 pt-2 text-xs text-gray-500">
+          {MESSAGES.earningsDisclaimer} Printed {new Date().toLocaleDateString('en-US')}.
+        </footer>
+      </article>
+    );
+
+  return (
+    <div className="min-h-full bg-gray-100 px-4 py-6">
+      <div className="mx-auto flex max-w-4xl flex-col gap-4">
+        <div className="flex flex-wrap items-center justify-between gap-2 print:hidden">
+          <Link to={`/profit-calculator?product=${id}`} className={buttonClasses('ghost', 'sm')}>
+            ← Back to the product
+          </Link>
+          {product && (
+            <Button onClick={() => void save()}>{isDesktop() ? 'Save as PDF' : 'Print or save as PDF'}</Button>
+          )}
+        </div>
+        {body}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useNavigate } from 'react-router-dom';
+import { MESSAGES } from '@shared/messages';
+import type { UserDashboardAbilities } from '@shared/policies/user-admin';
+import type { CurrentUser, User } from '@shared/types';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Spinner';
+import { toApiError } from '../../lib/apiErrors';
+import { cn } from '../../lib/cn';
+import { useSignInAsMutation } from '../auth/authApi';
+import type { UserList } from './useUserList';
+import { UsersTable } from './UsersTable';
+
+/** The User Dashboard's list: loading, the error (with Try again), no users, or the table. */
+export function UserListBody({
+  me,
+  abilities,
+  list,
+  onEdit,
+}: {
+  me: CurrentUser;
+  abilities: UserDashboardAbilities;
+  list: UserList;
+  onEdit: (user: User) => void;
+}) {
+  const navigate = useNavigate();
+  const [signInAs, { isLoading: signingIn, originalArgs: signInArgs }] = useSignInAsMutation();
+  const { data, error, isLoading, isFetching, refetch } = list.query;
+
+  const onSignInAs = async (user: User) => {
+    try {
+      await signInAs({ email: user.email }).unwrap();
+      void navigate('/');
+    } catch {
+      // The listener shows the server's message.
+    }
+  };
+
+  if (isLoading) return <Loading label="Loading users…" />;
+  if (error && !data)
+    return (
+      <Banner
+        kind="error"
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {toApiError(error).message}
+      </Banner>
+    );
+  if (!data || data.users.length === 0) return <EmptyState title={MESSAGES.noUsers} />;
+  return (
+    <>
+      {error && (
+        <Banner kind="error" className="mb-3">
+          {toApiError(error).message}
+        </Banner>
+      )}
+      <UsersTable
+        users={data.users}
+        premiumCount={data.premiumCount}
+        basicCount={data.basicCount}
+        me={me}
+        abilities={abilities}
+        selected={list.selected}
+        onSelect={list.select}
+        onEdit={onEdit}
+        onSignInAs={(user) => void onSignInAs(user)}
+        signingInAs={signingIn ? (data.users.find((u) => u.email === signInArgs?.email)?.id ?? -1) : null}
+        className={cn('transition-opacity', isFetching && 'opacity-60')}
+      />
+    </>
+  );
+}

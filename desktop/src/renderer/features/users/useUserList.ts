@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { DEFAULT_USERS_PER_PAGE, SEARCH_DEBOUNCE_MS } from '@shared/limits';
+import type { UserDashboardAbilities } from '@shared/policies/user-admin';
+import { useDebouncedValue } from '../../lib/useDebouncedValue';
+import { useGetUsersQuery } from './usersApi';
+
+/** SPEC §9: the Sub. Problems filter. */
+const SUB_PROBLEMS_STATUS = 'unpaid';
+
+/**
+ * The User Dashboard's list state: search (debounced), users per page, the Sub. Problems filter,
+ * the page (back to 1 whenever the search or a filter changes), the selection, and the query.
+ */
+export function useUserList(abilities: UserDashboardAbilities) {
+  const [search, setSearch] = useState('');
+  const [perPage, setPerPage] = useState<number>(DEFAULT_USERS_PER_PAGE);
+  const [subProblems, setSubProblems] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // SPEC §6: a coach's User Dashboard is about premium members (the pager counts premium users).
+  const role = abilities.listRole;
+
+  // The page belongs to one search and filter; a new one starts again at page 1.
+  const filterKey = JSON.stringify([debouncedSearch, perPage, subProblems]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+
+  const query = useGetUsersQuery({
+    page,
+    usersPerPage: perPage,
+    search: debouncedSearch,
+    stripeStatus: subProblems ? SUB_PROBLEMS_STATUS : '',
+    role,
+  });
+
+  const select = (ids: number[], checked: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const id of ids) {
+        if (checked) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+
+  const { data } = query;
+  return {
+    query,
+    search,
+    setSearch,
+    perPage,
+    setPerPage,
+    subProblems,
+    setSubProblems,
+    page,
+    setPage: (p: number) => setPaging({ key: filterKey, page: p }),
+    // The API counts only what the viewer may list (a coach: premium members).
+    totalCount: data?.totalCount ?? 0,
+    selected,
+    select,
+    clearSelection: () => setSelected(new Set()),
+  };
+}
+
+export type UserList = ReturnType<typeof useUserList>;

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
+import type { Role } from '../../shared/src/limits';
+import { ALL_FIGURE_FIELDS, allFigures, applyScenario } from '../../shared/src/calc';
+import { GOLDEN, MINIMAL } from './products-golden';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function member(role: Role = 'premium') {
+  const user = await createUser(t.knex, { role });
+  return { user, agent: await signIn(t.agent(), user) };
+}
+
+/** A CSV without quoted line breaks: records of cells (enough for these files). */
+function parseCsv(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((l) => l !== '')
+    .map((line) =>
+      [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)]
+        .slice(0, -1)
+        .map((m) => m[1]!.replace(/^"|"$/g, '').replace(/""/g, '"')),
+    );
+}
+
+describe('products.csv', () => {
+  it('has every product, then its scenarios, with their inputs and every figure of the shared calculator', async () => {
+    const { agent } = await member();
+    const e1 = GOLDEN[0]!.product;
+    const p = (await agent.post('/api/product/upsert').send({ product: e1, typeAdditionalFees: 'percentage' })).body
+      .product;
+    await agent
+      .post(`/api/product/${p.id}/scenarios`)
+      .send({ name: 'Price up', changes: { amazonRetail: 29.99, costPerUnit: 3.5 } });
+    await agent.post('/api/product/upsert').send({ product: { ...MINIMAL, title: '=HYPERLINK("x")' } });
+    const res = await agent.get('/api/product/export.csv');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="products.csv"');
+    const [header, ...rows] = parseCsv(res.text);
+    expect(header).toEqual([
+      'productId',
+      'title',
+      'description',
+      'scenario',
+      'units',
+      'costPerUnit',
+      'shippingCost',
+      'amazonFees',
+      'amazonRetail',
+      'additionalFees',
+      'promotionUnitsPerDay',
+      'promotionPercentage',
+      'promotionDays',
+      'dailyAdvertisingCost',
+      'spend',
+      'sales',
+      'projectedUnits',
+      ...ALL_FIGURE_FIELDS,
+    ]);
+    expect(rows).toHaveLength(3);
+    // newest product first; a formula-looking title is escaped
+    expect(rows[0]!.slice(0, 4)).toEqual([expect.any(String), `'=HYPERLINK("x")`, '', '']);
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+    const base = rows[1]!;
+    const scenario = rows[2]!;
+    expect(cell(base, 'scenario')).toBe('');
+    expect(cell(scenario, 'scenario')).toBe('Price up');
+    expect(cell(scenario, 'amazonRetail')).toBe('29.99');
+    expect(cell(scenario, 'units')).toBe('1000');
+    const expectedBase = allFigures(e1);
+    const expectedScenario = allFigures(applyScenario(e1, { amazonRetail: 29.99, costPerUnit: 3.5 }));
+    for (const f of ALL_FIGURE_FIELDS) {
+      expect(cell(base, f), f).toBe(String(expectedBase[f]));
+      expect(cell(scenario, f), f).toBe(String(expectedScenario[f]));
+    }
+    expect(cell(base, 'profitMargin')).toBe('29.27');
+    expect(cell(base, 'roiPerUnit')).toBe('202.28');
+    expect(cell(scenario, 'paybackUnits')).toBe('317');
+  });
+
+  it('requires a session', async () => {
+    expect((await t.request().get('/api/product/export.csv')).status).toBe(401);
+  });
+
+  it.each(ALL_ROLES)("gives a %s their own products only (an admin does not get anyone else's)", async (role) => {
+    const other = await member('premium');
+    await other.agent.post('/api/product/upsert').send({ product: { ...MINIMAL, title: 'Not yours' } });
+    const { agent } = await member(role);
+    await agent.post('/api/product/upsert').send({ product: { ...MINIMAL, title: 'Mine' } });
+    const rows = parseCsv((await agent.get('/api/product/export.csv')).text);
+    expect(rows.slice(1).map((r) => r[1])).toEqual(['Mine']);
+  });
+
+  it('is only the header for a member without products', async () => {
+    const { agent } = await member('basic');
+    expect(parseCsv((await agent.get('/api/product/export.csv')).text)).toHaveLength(1);
+  });
+});
