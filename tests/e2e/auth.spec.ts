@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO, linkIn, shot, signInAs, uniqueEmail, waitForMail } from './support';
+import { DEMO, linkIn, shot, signInWithForm, uniqueEmail, waitForMail } from './support';
 
 test('a visitor signs up and lands on the dashboard', async ({ page }) => {
   const email = uniqueEmail('signup');
@@ -59,7 +59,7 @@ test('forgot password mails a link that resets the password and signs the user i
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 
   await page.context().clearCookies();
-  await signInAs(page, { email, password: 'second-password-2' });
+  await signInWithForm(page, { email, password: 'second-password-2' });
 });
 
 test('profile changes are saved', async ({ page }) => {

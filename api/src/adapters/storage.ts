@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { DeleteObjectCommand, PutObjectCommand, GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3 from '@aws-sdk/client-s3';
 import type { Config } from '../config';
 
 export interface StoredObject {
@@ -61,6 +62,10 @@ export function createStorage(config: Config): Storage {
       },
     };
   }
+  // Loaded only when S3 storage is configured: the SDK takes most of a second to load.
+  const { DeleteObjectCommand, PutObjectCommand, GetObjectCommand, S3Client } = createRequire(import.meta.url)(
+    '@aws-sdk/client-s3',
+  ) as typeof S3;
   const client = new S3Client({
     region: s.region,
     ...(s.endpoint ? { endpoint: s.endpoint, forcePathStyle: true } : {}),

@@ -1,5 +1,12 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { PaymentsConfig } from './stripe-config';
+
+// The SDK is loaded on first use, not at start: loading it takes a few hundred milliseconds, and a
+// process (or a test file) that never touches payments should not pay for it.
+const requireSdk = createRequire(import.meta.url);
+let loaded: typeof Stripe | null = null;
+const sdk = (): typeof Stripe => (loaded ??= requireSdk('stripe') as typeof Stripe);
 
 /** Webhook signatures older than this are refused (Stripe's recommended tolerance). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -13,7 +20,8 @@ export type StripeClient = Stripe;
  */
 export function createStripeClient(config: PaymentsConfig): StripeClient | null {
   if (!config.secretKey) return null;
-  return new Stripe(config.secretKey, {
+  const StripeSdk = sdk();
+  return new StripeSdk(config.secretKey, {
     maxNetworkRetries: 1,
     timeout: 20_000,
     telemetry: false,
@@ -36,14 +44,14 @@ export function stripeClientFor(config: PaymentsConfig): StripeClient | null {
  * 300 s old) and returns the event. Throws Stripe's signature error otherwise.
  */
 export function verifyWebhook(rawBody: Buffer, signature: string, secret: string): Stripe.Event {
-  return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  return sdk().webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
 }
 
 /** Stripe errors that describe the card (declined, invalid number...): their message is for the member. */
 export function cardErrorMessage(err: unknown): string | null {
-  if (err instanceof Stripe.errors.StripeCardError) return err.message;
+  if (err instanceof sdk().errors.StripeCardError) return err.message;
   return null;
 }
 
 export const isStripeError = (err: unknown): err is Stripe.errors.StripeError =>
-  err instanceof Stripe.errors.StripeError;
+  err instanceof sdk().errors.StripeError;

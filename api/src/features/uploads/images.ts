@@ -1,11 +1,19 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { MESSAGES } from '@shared/messages';
 import { payloadTooLarge, unsupportedMediaType } from '../../core/errors';
 import type { ImageKind } from '../../core/sniff';
 import { UPLOAD_MESSAGES } from './limits';
 
-// A server decodes one image per request and never the same one twice: libvips' cache only holds memory.
-sharp.cache(false);
+let loaded: Promise<typeof Sharp> | null = null;
+/** sharp (libvips) is loaded on the first image, not at start: most requests never decode one. */
+function loadSharp(): Promise<typeof Sharp> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    // A server decodes one image per request and never the same one twice: libvips' cache only holds memory.
+    sharp.cache(false);
+    return sharp;
+  });
+  return loaded;
+}
 
 /** Largest image (width x height) decoded on upload: 50 megapixels (a decoded RGBA copy is 200 MB). */
 export const MAX_IMAGE_PIXELS = 50_000_000;
@@ -21,6 +29,7 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
  */
 export async function stripImageMetadata(bytes: Uint8Array, kind: ImageKind): Promise<Uint8Array> {
   if (kind.ext !== 'jpg' && kind.ext !== 'png') return bytes;
+  const sharp = await loadSharp();
   const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
   try {
     const format = (await image.metadata()).format;
