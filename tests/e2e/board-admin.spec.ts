@@ -13,6 +13,8 @@ const XSS = [
 
 /** Closes the welcome dialog for good when it shows (it does not once ticked in this browser). */
 async function dismissWelcome(page: Page) {
+  // Ticked earlier in this browser: the dialog will not open, so do not wait for it.
+  if (await page.evaluate(() => window.localStorage.getItem('mtn.welcome.dismissed'))) return;
   const welcome = page.getByRole('dialog', { name: 'Welcome To The New MTN Tool 2.0' });
   const shown = await welcome.waitFor({ timeout: 5000 }).then(
     () => true,
