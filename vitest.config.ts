@@ -2,18 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/** Server-side test files that mock modules (vi.mock): each runs in a fresh process. */
+const ISOLATED = ['tests/api/auth-hardening-limits.test.ts'];
+
 export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@shared': fileURLToPath(new URL('./shared/src', import.meta.url)) },
   },
   test: {
-    include: [
-      'shared/src/**/*.test.ts',
-      'api/src/**/*.test.ts',
-      'tests/api/**/*.test.ts',
-      'desktop/src/**/*.test.{ts,tsx}',
-    ],
     environment: 'node',
     // One migrated template database per run; each test file copies it (tests/helpers/db.ts).
     globalSetup: ['tests/helpers/global-setup.ts'],
@@ -21,6 +18,24 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        // Server and shared tests share their worker process from file to file (no re-import of the
+        // API, no new PGlite WebAssembly compile per file): a file must leave process state (env,
+        // globals) as it found it. Files that mock modules run isolated, below.
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['shared/src/**/*.test.ts', 'api/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          exclude: [...ISOLATED],
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: ['desktop/src/**/*.test.{ts,tsx}', ...ISOLATED] },
+      },
+    ],
     reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
   },
 });

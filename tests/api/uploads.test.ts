@@ -8,12 +8,13 @@ import { plainImage, pngWithMetadata } from '../helpers/images';
 
 // This file's process gets its own temporary directory, set before any module is loaded (a parser
 // may read os.tmpdir() once at import), so a test can see what uploads leave behind.
-const tmpRoot = await vi.hoisted(async () => {
+const { tmpRoot, previousTmp } = await vi.hoisted(async () => {
   const { mkdtempSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
+  const previous = process.env.TMPDIR;
   const dir = mkdtempSync(`${tmpdir()}/portal-uploads-tmp-`);
   process.env.TMPDIR = dir;
-  return dir;
+  return { tmpRoot: dir, previousTmp: previous };
 });
 
 const MAX = 2048;
@@ -23,6 +24,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  // API test files share their worker process (vitest.config.ts): give the next file its TMPDIR back.
+  if (previousTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = previousTmp;
   fs.rmSync(tmpRoot, { recursive: true, force: true });
 });
 
