@@ -26,8 +26,9 @@ export type CourseFlag = 'visibleToBasic' | 'visibleToPremium';
 /**
  * Who the user is for course visibility. Admin sees everything, drafts included. Coach and premium
  * go by visibleToPremium; basic and course only by visibleToBasic. Tags are the user's tag ids.
- * The API turns this into SQL (api/src/features/courses/audience.ts); the functions below are the
- * same rules on objects, for the UI and for tests.
+ * The API runs these rules as SQL (api/src/features/courses/audience.ts); the functions below are
+ * the rules' definition on objects. tests/api/courses-visibility-rule.test.ts runs the SQL over every
+ * combination of role, held tags, status, flags and required tags and requires the same answers.
  */
 export type CourseAudience =
   { all: true; userId: number } | { all: false; userId: number; flag: CourseFlag; tagIds: number[] };
