@@ -118,8 +118,7 @@ test('the board works by keyboard and at phone width', async ({ page }) => {
   // Focus lands on the dialog, not the title: a stray key edits nothing and no keyboard rises.
   await expect(dialog).toBeFocused();
   await page.keyboard.press('x');
-  const title = dialog.getByLabel('Card Title');
-  await expect(title).toHaveValue('Pick your product niche');
+  await expect(dialog.getByLabel('Card Title')).toHaveValue('Pick your product niche');
   await shot(page, 'board-phone-card');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
