@@ -101,15 +101,17 @@ export function CourseCard({ course, onEdit }: { course: Course; onEdit?: (cours
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xs transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
       <CourseCover course={course} className="aspect-[16/9] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex flex-wrap items-center gap-2">
-          {course.status === 'DRAFT' && <Badge tone="amber">DRAFT</Badge>}
-          {done && course.hasAccess && <Badge tone="green">Completed</Badge>}
-          {!course.hasAccess && (
-            <Badge tone="gray">
-              <LockIcon className="size-3" /> Members only
-            </Badge>
-          )}
-        </div>
+        {(course.status === 'DRAFT' || done || !course.hasAccess) && (
+          <div className="flex flex-wrap items-center gap-2">
+            {course.status === 'DRAFT' && <Badge tone="amber">DRAFT</Badge>}
+            {done && course.hasAccess && <Badge tone="green">Completed</Badge>}
+            {!course.hasAccess && (
+              <Badge tone="gray">
+                <LockIcon className="size-3" /> Members only
+              </Badge>
+            )}
+          </div>
+        )}
         <h2 className="text-base font-semibold text-gray-900">
           <Link to={coursePath(course.slug)} className="after:absolute after:inset-0 focus:outline-none">
             {course.title}

@@ -116,7 +116,7 @@ export function Resources() {
     body = (
       <ul
         className={cn(
-          'grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3',
+          'grid grid-cols-1 gap-3 2xl:grid-cols-2',
           list.isFetching && 'opacity-60 transition-opacity',
         )}
         aria-label="Resources"
