@@ -329,10 +329,14 @@ test('the Courses screen: tabs from the start, cover images, plain-text snippets
   for (const title of ['Amazon FBA Foundations', 'Mastermind Deep Dive']) {
     const cover = grid.getByRole('article').filter({ hasText: title }).locator('img');
     await expect(cover).toHaveAttribute('src', /\/demo\/courses\/.+\.svg$/);
-    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
   }
   for (const title of ['Amazon FBA Foundations', 'Mastermind Deep Dive'])
-    await expect(grid.getByRole('article').filter({ hasText: title }).getByTestId('course-cover-fallback')).toHaveCount(0);
+    await expect(grid.getByRole('article').filter({ hasText: title }).getByTestId('course-cover-fallback')).toHaveCount(
+      0,
+    );
   await shot(page, 'courses-1280');
   await tabs.getByRole('tab', { name: 'Modules' }).click();
   await expect(page.getByText('Search to see results here')).toBeVisible();
