@@ -31,7 +31,7 @@ export function UserCards(props: UserListProps) {
           Premium: {props.premiumCount} · Basic: {props.basicCount}
         </span>
       </div>
-      <ul className="flex flex-col gap-3">
+      <ul className="grid gap-3 md:grid-cols-2">
         {users.map((user) => (
           <li
             key={user.id}
