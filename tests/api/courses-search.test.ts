@@ -135,4 +135,28 @@ describe('course search', () => {
     expect(after).toBeLessThanOrEqual(7);
     expect(basicId).toBeGreaterThan(0);
   });
+
+  it('answers lesson content snippets as plain text: no list markers, task boxes, tags or link targets', async () => {
+    await createCourse(t.knex, {
+      title: 'Research basics',
+      slug: 'research-basics',
+      modules: [
+        {
+          title: 'Checks',
+          lessons: [
+            {
+              title: 'Before you buy',
+              content:
+                '## Checklist\n- [ ] Demand checked\n- [x] Competition checked\n\n' +
+                'Read the [guide](https://example.com/guide) <b>first</b>.',
+            },
+          ],
+        },
+      ],
+    });
+    const res = await search(basic, 'demand');
+    expect(res.lessonsContent.map((l) => l.snippet)).toEqual([
+      'Checklist Demand checked Competition checked Read the guide first.…',
+    ]);
+  });
 });

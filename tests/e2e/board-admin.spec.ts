@@ -117,7 +117,10 @@ test('the board works by keyboard and at phone width', async ({ page }) => {
   await tile.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Pick your product niche' });
-  await expect(dialog.getByLabel('Card Title')).toBeFocused();
+  // Focus lands on the dialog, not the title: a stray key edits nothing and no keyboard rises.
+  await expect(dialog).toBeFocused();
+  await page.keyboard.press('x');
+  await expect(dialog.getByLabel('Card Title')).toHaveValue('Pick your product niche');
   await shot(page, 'board-phone-card');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
@@ -135,4 +138,18 @@ test('the board works by keyboard and at phone width', async ({ page }) => {
     .getByLabel('In List')
     .selectOption({ label: 'NOT STARTED' });
   await expect(column(page, 'NOT STARTED').getByText('Pick your product niche')).toBeAttached();
+  await page.keyboard.press('Escape');
+  // A long title wraps: all of it is on screen at 390 px, nothing scrolled out of its box.
+  const long = 'Finish the seller foundations course';
+  await page.locator('li.mtn-card').filter({ hasText: long }).getByRole('button').click();
+  const title = page.getByRole('dialog', { name: long }).getByLabel('Card Title');
+  await expect(title).toHaveValue(long);
+  const box = (await title.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(
+    true,
+  );
+  await shot(page, 'board-phone-card-long-title');
 });

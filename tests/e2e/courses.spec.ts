@@ -87,7 +87,7 @@ test('a member searches lessons by title and content', async ({ page }) => {
   await signInAs(page, DEMO.premium);
   await page.goto('/courses');
   await page.getByRole('searchbox', { name: 'Search courses' }).fill('supplier');
-  const tabs = page.getByRole('tablist', { name: 'Search results' });
+  const tabs = page.getByRole('tablist', { name: 'Course results' });
   await expect(tabs.getByRole('tab', { name: /Lessons content \(\d+\)/ })).toBeVisible();
   await expect(page).toHaveURL(/search=supplier/);
   await expect(page.getByRole('region', { name: 'Lessons content' })).toContainText('Finding suppliers');
@@ -312,4 +312,61 @@ test('course pages work at phone width', async ({ page }) => {
   );
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'course-phone');
+});
+
+test('the Courses screen: tabs from the start, cover images, plain-text snippets, at 1280 and 390 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, DEMO.basic);
+  await page.goto('/courses');
+  const tabs = page.getByRole('tablist', { name: 'Course results' });
+  // Other specs may have published courses of their own: count what the grid shows.
+  await expect(tabs.getByRole('tab', { name: /^All \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.getByRole('tab', { name: 'Lessons content' })).toBeVisible();
+  // Each course shows its own cover image, loaded (not a gradient placeholder).
+  const grid = page.getByTestId('course-grid');
+  for (const title of ['Amazon FBA Foundations', 'Mastermind Deep Dive']) {
+    const cover = grid.getByRole('article').filter({ hasText: title }).locator('img');
+    await expect(cover).toHaveAttribute('src', /\/demo\/courses\/.+\.svg$/);
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  for (const title of ['Amazon FBA Foundations', 'Mastermind Deep Dive'])
+    await expect(grid.getByRole('article').filter({ hasText: title }).getByTestId('course-cover-fallback')).toHaveCount(
+      0,
+    );
+  await shot(page, 'courses-1280');
+  await tabs.getByRole('tab', { name: 'Modules' }).click();
+  await expect(page.getByText('Search to see results here')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search courses' }).fill('demand');
+  const content = tabs.getByRole('tab', { name: /^Lessons content \(\d+\)$/ });
+  await content.click();
+  const snippet = page.getByTestId('lesson-snippet').filter({ hasText: 'Demand checked' });
+  await expect(snippet).toHaveCount(1);
+  await expect(snippet).not.toContainText('[ ]');
+  await expect(snippet).not.toContainText('**');
+  await expect(snippet.locator('mark').first()).toHaveText(/^demand$/i);
+  await shot(page, 'courses-search-1280');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/courses');
+  await expect(tabs.getByRole('tab', { name: /^All \(\d+\)$/ })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'courses-390');
+  await page.getByRole('searchbox', { name: 'Search courses' }).fill('demand');
+  await tabs.getByRole('tab', { name: /^Lessons content \(\d+\)$/ }).click();
+  await expect(page.getByTestId('lesson-snippet').filter({ hasText: 'Demand checked' }).locator('mark')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'courses-search-390');
+});
+
+test('an admin sees the designed fallback on a course without a cover', async ({ page }) => {
+  await signInAs(page, DEMO.admin);
+  await page.goto('/courses');
+  const draft = page.getByTestId('course-grid').getByRole('article').filter({ hasText: 'Advanced PPC Strategies' });
+  await expect(draft.getByTestId('course-cover-fallback')).toHaveText('AP');
+  await expect(draft.locator('img')).toHaveCount(0);
 });

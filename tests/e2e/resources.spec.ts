@@ -139,12 +139,56 @@ test('an admin creates, edits and deletes a category and a resource', async ({ p
   await expect(cats.getByText('E2E Topic')).toHaveCount(0);
 });
 
-test('the library works at phone width', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+/** Buttons of the list filled with the brand colour, as primary buttons are (bg-brand-600). */
+const filledButtons = (page: Page) =>
+  grid(page)
+    .getByRole('button')
+    .evaluateAll((buttons) => {
+      const probe = document.createElement('span');
+      probe.className = 'bg-brand-600';
+      document.body.append(probe);
+      const brand = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return buttons.filter((b) => getComputedStyle(b).backgroundColor === brand).length;
+    });
+
+test('the library is a compact list with quiet actions, at 1280 and 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await signInAs(page, DEMO.premium);
   await page.goto('/resources');
+  const items = grid(page).getByRole('article');
+  await expect(items).not.toHaveCount(0);
+  const count = await items.count();
+  expect(count).toBeGreaterThanOrEqual(6);
+  expect(await filledButtons(page)).toBe(0);
+  await expect(page.getByRole('checkbox', { name: 'Sourcing' })).toBeVisible();
+  await shot(page, 'resources-1280');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/resources');
   await expect(page.getByRole('article', { name: 'Mastermind launch calendar' }).getByText('Owned')).toBeVisible();
-  await shot(page, 'resources-mobile');
+  // The categories fold behind a button; the list starts in the first screen.
+  await expect(page.getByRole('checkbox', { name: 'Sourcing' })).toBeHidden();
+  await expect(items.first()).toBeInViewport();
+  // Every item's action is inside the 390 px viewport, none of them a filled primary button.
+  for (let i = 0; i < count; i++) {
+    const action = items.nth(i).getByRole('button').first();
+    const box = (await action.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await filledButtons(page)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Under 200 px per item (the cards were about 500 px each), the filters under 300 px.
+  const list = (await grid(page).boundingBox())!;
+  expect(list.height / count).toBeLessThan(200);
+  expect((await page.getByRole('complementary', { name: 'Filters' }).boundingBox())!.height).toBeLessThan(300);
+  await shot(page, 'resources-390');
+  await page.getByRole('button', { name: 'Choose categories' }).click();
+  await page.getByRole('checkbox', { name: 'Sourcing' }).check();
+  await expect(page.getByRole('button', { name: 'Choose categories (1 chosen)' })).toBeVisible();
+  await expect(page).toHaveURL(/categories=\d+/);
+  await shot(page, 'resources-390-categories');
 });
 
 test('the /blocked Fix button opens the Stripe customer portal', async ({ page }) => {

@@ -253,11 +253,36 @@ test('a coach sees premium members and can only edit tags', async ({ page, reque
 });
 
 test('the User Dashboard works at phone width', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 740 });
+  await page.setViewportSize({ width: 390, height: 844 });
   await signInAs(page, DEMO.admin);
   await page.goto('/users');
   await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
-  await expect(usersTable(page)).toBeVisible();
+  // Cards instead of the table: every user's actions inside the 390 px viewport, no sideways scroll.
+  const cards = page.getByRole('region', { name: 'Users' });
+  await expect(cards).toBeVisible();
+  await expect(usersTable(page)).toHaveCount(0);
+  await search(page, 'Ben Basic');
+  const card = cards.getByRole('listitem', { name: 'Ben Basic' });
+  await expect(cards.getByRole('listitem')).toHaveCount(1);
+  for (const action of [
+    card.getByRole('button', { name: 'Edit Ben Basic' }),
+    card.getByRole('button', { name: 'Sign in as Ben Basic' }),
+    card.getByRole('checkbox', { name: 'Select Ben Basic' }),
+  ]) {
+    await action.scrollIntoViewIfNeeded();
+    await expect(action).toBeInViewport({ ratio: 1 });
+    const box = (await action.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(page, 'users-mobile');
+  await card.getByRole('button', { name: 'Edit Ben Basic' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit user: Ben Basic' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await search(page, 'Priya Premium');
+  const board = cards.getByRole('link', { name: 'Go to board of Priya Premium' });
+  await board.scrollIntoViewIfNeeded();
+  await expect(board).toBeInViewport({ ratio: 1 });
   await page.getByRole('button', { name: 'Options' }).click();
   await expect(page.getByRole('menu', { name: 'Options' })).toBeVisible();
   await shot(page, 'users-mobile-options');

@@ -18,10 +18,15 @@ interface CourseSeed {
   visibleToBasic: boolean;
   visibleToPremium: boolean;
   tag?: string;
+  /** The cover: an image of the web build's demo/courses folder (drawn for the demo; see docs/areas/courses.md). */
+  cover?: string;
   modules: ModuleSeed[];
 }
 
 const lesson = (title: string, body: string, tag?: string): LessonSeed => ({ title, content: `${body.trim()}\n`, tag });
+
+/** Where the web build serves a demo course cover (desktop/src/web/public/demo/courses). */
+export const demoCoverUrl = (name: string) => `/demo/courses/${name}.svg`;
 
 const CHECK_IN_FORM = 'https://docs.google.com/forms/d/e/1FAIpQLSf-demo-check-in/viewform?embedded=true';
 
@@ -30,6 +35,7 @@ const COURSES: CourseSeed[] = [
   {
     title: 'Amazon FBA Foundations',
     slug: 'amazon-fba-foundations',
+    cover: 'amazon-fba-foundations',
     description: 'From your seller account to your first shipment: the basics every new seller needs.',
     status: 'PUBLISHED',
     visibleToBasic: true,
@@ -141,6 +147,7 @@ The replay of the last Mastermind Q&A, for Mastermind members.`,
   {
     title: 'Product Launch Playbook',
     slug: 'product-launch-playbook',
+    cover: 'product-launch-playbook',
     description: 'Launch with promotions and PPC, and reach page one in your first month.',
     status: 'PUBLISHED',
     visibleToBasic: false,
@@ -174,6 +181,7 @@ The replay of the last Mastermind Q&A, for Mastermind members.`,
   {
     title: 'Mastermind Deep Dive',
     slug: 'mastermind-deep-dive',
+    cover: 'mastermind-deep-dive',
     description: 'Advanced scaling sessions for Mastermind members.',
     status: 'PUBLISHED',
     visibleToBasic: true,
@@ -222,6 +230,7 @@ async function insertCourse(
       status: c.status,
       visible_to_basic: c.visibleToBasic,
       visible_to_premium: c.visibleToPremium,
+      cover_photo_url: c.cover ? demoCoverUrl(c.cover) : null,
       position,
     })
     .returning<Array<{ id: number }>>('id');

@@ -17,14 +17,23 @@ export function contentTsQuery(term: string): string | null {
   return words.map((w) => (w.length >= 3 ? `${w}:*` : w)).join(' & ');
 }
 
-/** A plain-text excerpt of markdown around a match: markup dropped, cut at word boundaries. */
+/**
+ * A plain-text excerpt of markdown around a match: markup dropped (HTML tags, code fences, images,
+ * link targets, headings, quotes, list markers and task boxes, table rules, emphasis), cut at word
+ * boundaries. The renderer shows it as text with the search words marked.
+ */
 export function cleanSnippet(raw: string, fromStart: boolean): string {
   let text = raw
+    .replace(/<\/?[a-z!][^>]*(?:>|$)/gi, ' ')
     .replace(/```[a-z]*\n?/gi, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[#>*_`|~]+/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)?/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)?/g, '$1')
+    .replace(/^[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+/gm, '')
+    .replace(/\[[ xX]\](?=\s)/g, ' ')
+    .replace(/^[ \t]*\|?(?:[ \t]*:?-+:?[ \t]*\|)+[ \t]*:?-*:?[ \t]*$/gm, ' ')
+    .replace(/[#>*_`|~[\]]+/g, ' ')
     .replace(/\s+/g, ' ')
+    .replace(/ ([.,;:!?])(?=\s|$)/g, '$1')
     .trim();
   if (!fromStart) text = text.replace(/^\S*\s/, '');
   if (text.length > 160) text = text.slice(0, 160).replace(/\s\S*$/, '');

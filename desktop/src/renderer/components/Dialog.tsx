@@ -23,6 +23,12 @@ export interface DialogProps {
   placement?: 'center' | 'left';
   /** Hide the visible title (still announced). */
   hideTitle?: boolean;
+  /**
+   * Where focus lands on open: 'first' (the element marked data-autofocus, else the first
+   * focusable) or 'panel' (the dialog itself: a stray key edits nothing and no phone keyboard
+   * rises; Tab then reaches the first control).
+   */
+  initialFocus?: 'first' | 'panel';
 }
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
@@ -32,7 +38,8 @@ const openStack: object[] = [];
 
 /**
  * Accessible modal: role=dialog + aria-modal, labelled by its title, focus moves in (to the
- * element marked data-autofocus, else the first focusable), Tab is trapped, Escape and a click
+ * element marked data-autofocus, else the first focusable, or the panel itself with
+ * initialFocus="panel"), Tab is trapped, Escape and a click
  * on the backdrop close, and focus returns to where it was when the dialog closes.
  */
 export function Dialog({
@@ -45,6 +52,7 @@ export function Dialog({
   size = 'md',
   placement = 'center',
   hideTitle = false,
+  initialFocus = 'first',
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -58,7 +66,8 @@ export function Dialog({
     openStack.push(token);
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const panel = panelRef.current;
-    if (panel) {
+    if (panel && initialFocus === 'panel') panel.focus();
+    else if (panel) {
       const preferred = panel.querySelector<HTMLElement>('[data-autofocus]');
       (preferred ?? focusables(panel)[0] ?? panel).focus();
     }
@@ -82,7 +91,8 @@ export function Dialog({
       const first = items[0] as HTMLElement;
       const last = items[items.length - 1] as HTMLElement;
       const active = document.activeElement;
-      if (event.shiftKey && (active === first || !panelRef.current.contains(active))) {
+      const onPanel = active === panelRef.current;
+      if (event.shiftKey && (active === first || onPanel || !panelRef.current.contains(active))) {
         event.preventDefault();
         last.focus();
       } else if (!event.shiftKey && (active === last || !panelRef.current.contains(active))) {
@@ -97,7 +107,7 @@ export function Dialog({
       document.body.style.overflow = overflow;
       if (previouslyFocused && document.contains(previouslyFocused)) previouslyFocused.focus();
     };
-  }, [open]);
+  }, [open, initialFocus]);
 
   if (!open) return null;
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Course } from '@shared/types';
 import { assetUrl } from '../../lib/assetUrl';
@@ -24,7 +25,26 @@ export function Badge({ tone, children }: { tone: 'green' | 'amber' | 'gray'; ch
   );
 }
 
-/** A course's cover, or a calm placeholder with its initials. */
+/** Fallback cover colours (dark enough for white initials); a course keeps its own by its title. */
+const PALETTES = [
+  'from-brand-600 to-brand-900',
+  'from-teal-600 to-emerald-900',
+  'from-sky-600 to-indigo-900',
+  'from-rose-600 to-fuchsia-900',
+  'from-amber-600 to-orange-900',
+  'from-slate-600 to-slate-900',
+] as const;
+
+export function paletteOf(title: string): number {
+  let hash = 0;
+  for (const ch of title) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  return hash % PALETTES.length;
+}
+
+/**
+ * A course's cover image, or (no cover, or it fails to load) a designed fallback: the course's
+ * own colour by its title, a quiet pattern and its initials.
+ */
 export function CourseCover({
   course,
   className,
@@ -32,8 +52,12 @@ export function CourseCover({
   course: Pick<Course, 'title' | 'coverPhotoUrl'>;
   className?: string;
 }) {
-  if (course.coverPhotoUrl) {
-    return <img src={assetUrl(course.coverPhotoUrl)} alt="" className={cn('object-cover', className)} />;
+  const src = assetUrl(course.coverPhotoUrl);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (src && failed !== src) {
+    return (
+      <img src={src} alt="" loading="lazy" onError={() => setFailed(src)} className={cn('object-cover', className)} />
+    );
   }
   const initials = course.title
     .split(/\s+/)
@@ -41,15 +65,27 @@ export function CourseCover({
     .slice(0, 2)
     .map((w) => w[0]?.toUpperCase())
     .join('');
+  const palette = paletteOf(course.title);
   return (
     <div
       aria-hidden="true"
+      data-testid="course-cover-fallback"
+      data-palette={palette}
       className={cn(
-        'flex items-center justify-center bg-gradient-to-br from-brand-500 to-brand-800 text-2xl font-semibold text-white/90',
+        'relative overflow-hidden bg-linear-to-br',
+        PALETTES[palette],
+        !className?.includes('text-') && 'text-3xl',
         className,
       )}
     >
-      {initials}
+      <svg viewBox="0 0 320 180" preserveAspectRatio="xMidYMid slice" className="absolute inset-0 size-full">
+        <circle cx={palette % 2 ? 40 : 280} cy="20" r="90" fill="white" fillOpacity="0.08" />
+        <circle cx={palette % 2 ? 290 : 30} cy="170" r="70" fill="white" fillOpacity="0.06" />
+        <path d="M0 140 C80 110 160 170 320 120 V180 H0 Z" fill="black" fillOpacity="0.12" />
+      </svg>
+      <span className="absolute inset-0 flex items-center justify-center font-semibold tracking-wider text-white">
+        {initials}
+      </span>
     </div>
   );
 }
@@ -65,15 +101,17 @@ export function CourseCard({ course, onEdit }: { course: Course; onEdit?: (cours
     <article className="group relative flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xs transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-500">
       <CourseCover course={course} className="aspect-[16/9] w-full" />
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex flex-wrap items-center gap-2">
-          {course.status === 'DRAFT' && <Badge tone="amber">DRAFT</Badge>}
-          {done && course.hasAccess && <Badge tone="green">Completed</Badge>}
-          {!course.hasAccess && (
-            <Badge tone="gray">
-              <LockIcon className="size-3" /> Members only
-            </Badge>
-          )}
-        </div>
+        {(course.status === 'DRAFT' || done || !course.hasAccess) && (
+          <div className="flex flex-wrap items-center gap-2">
+            {course.status === 'DRAFT' && <Badge tone="amber">DRAFT</Badge>}
+            {done && course.hasAccess && <Badge tone="green">Completed</Badge>}
+            {!course.hasAccess && (
+              <Badge tone="gray">
+                <LockIcon className="size-3" /> Members only
+              </Badge>
+            )}
+          </div>
+        )}
         <h2 className="text-base font-semibold text-gray-900">
           <Link to={coursePath(course.slug)} className="after:absolute after:inset-0 focus:outline-none">
             {course.title}

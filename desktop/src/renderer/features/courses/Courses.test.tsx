@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import type { CourseCatalog } from '@shared/types';
@@ -100,7 +100,8 @@ describe('Courses screen', () => {
     await screen.findByTestId('course-grid', {}, SLOW);
     await user.type(screen.getByRole('searchbox', { name: 'Search courses' }), 'supplier');
     expect(calls.filter((c) => c.search.get('search')).length).toBe(0);
-    const tabs = await screen.findByRole('tablist', { name: 'Search results' }, { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Modules (1)' })).toBeTruthy(), { timeout: 3000 });
+    const tabs = screen.getByRole('tablist', { name: 'Course results' });
     expect(
       within(tabs)
         .getAllByRole('tab')
@@ -119,6 +120,71 @@ describe('Courses screen', () => {
     expect(screen.getByTestId('location').textContent).toBe('/courses');
     await user.click(screen.getByRole('tab', { name: 'Lessons content (0)' }));
     expect(screen.getByText('No results for “supplier”')).toBeTruthy();
+  });
+
+  it('shows the result tabs from the start: All and Courses list the courses, the others say what a search finds', async () => {
+    server(catalog([makeCourse(1, { title: 'FBA Basics' }), makeCourse(2, { title: 'Launch' })]));
+    const user = userEvent.setup();
+    renderApp('/courses', member());
+    const tabs = await screen.findByRole('tablist', { name: 'Course results' }, SLOW);
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['All (2)', 'Courses (2)', 'Modules', 'Lessons titles', 'Lessons content']);
+    expect(screen.getByRole('tab', { name: 'All (2)' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('article')).toHaveLength(2);
+    await user.click(screen.getByRole('tab', { name: 'Lessons content' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText('Search to see results here')).toBeTruthy();
+    expect(within(panel).getByText('Type in the search box to find lessons by what they teach.')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Courses (2)' }));
+    expect(within(screen.getByRole('tabpanel')).getAllByRole('article')).toHaveLength(2);
+    expect(screen.getByTestId('location').textContent).toBe('/courses');
+  });
+
+  it('shows lesson snippets as plain text with the search words marked, never as HTML', async () => {
+    const { content: _c, Tags: _t, ...lesson } = makeLesson(100, 1, { title: 'Checks' });
+    const results = catalog([], {
+      lessonsContent: [
+        { ...lesson, CourseId: 1, snippet: '…check <b>demand</b> and Suppliers, then the supplier list…' },
+      ],
+      counts: { courses: 0, modules: 0, lessonsTitles: 0, lessonsContent: 1 },
+    });
+    server(catalog([makeCourse(1)]), (req) =>
+      (req as unknown as { search: URLSearchParams }).search?.get('search') === 'supplier'
+        ? { body: results }
+        : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/courses?search=supplier', member());
+    const snippet = await screen.findByTestId('lesson-snippet', {}, SLOW);
+    expect(snippet.textContent).toBe('…check <b>demand</b> and Suppliers, then the supplier list…');
+    expect(snippet.querySelector('b')).toBeNull();
+    expect(Array.from(snippet.querySelectorAll('mark')).map((m) => m.textContent)).toEqual(['Suppliers', 'supplier']);
+    await user.click(screen.getByRole('tab', { name: 'Lessons content (1)' }));
+    expect(screen.getByTestId('lesson-snippet').querySelectorAll('mark')).toHaveLength(2);
+  });
+
+  it("shows each cover image, and a designed fallback in the course's own colour without one", async () => {
+    server(
+      catalog([
+        makeCourse(1, { title: 'FBA Basics', coverPhotoUrl: '/demo/courses/amazon-fba-foundations.svg' }),
+        makeCourse(2, { title: 'Launch Week' }),
+        makeCourse(3, { title: 'PPC Deep Dive' }),
+      ]),
+    );
+    renderApp('/courses', member());
+    const grid = await screen.findByTestId('course-grid', {}, SLOW);
+    const [fba, launch, ppc] = within(grid).getAllByRole('article');
+    expect(fba!.querySelector('img')?.getAttribute('src')).toBe('/demo/courses/amazon-fba-foundations.svg');
+    expect(within(fba!).queryByTestId('course-cover-fallback')).toBeNull();
+    const fallbacks = [launch!, ppc!].map((card) => within(card).getByTestId('course-cover-fallback'));
+    expect(fallbacks.map((f) => f.textContent)).toEqual(['LW', 'PD']);
+    expect(fallbacks[0]!.dataset.palette).not.toBe(fallbacks[1]!.dataset.palette);
+    // A cover that fails to load falls back too.
+    fireEvent.error(fba!.querySelector('img')!);
+    expect(within(fba!).getByTestId('course-cover-fallback').textContent).toBe('FB');
   });
 
   it('lets an admin add a course: the slug follows the title, field errors from the server show under the fields', async () => {

@@ -5,16 +5,14 @@ import { COURSE_TABS, type Course, type CourseTab } from '@shared/types';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
-import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
-import { CourseCard } from './CourseCard';
 import { CourseFormDialog } from './CourseFormDialog';
 import { CourseReorderList, type OrderedCourse } from './CourseReorderList';
-import { CourseSearchResults } from './CourseSearchResults';
+import { CourseResults } from './CourseResults';
 import { useGetCoursesQuery, useReorderCoursesMutation } from './coursesApi';
 import { SearchIcon } from '../../components/icons';
 import { useQueryParams } from '../../lib/useQueryParams';
@@ -22,8 +20,9 @@ import { useQueryParams } from '../../lib/useQueryParams';
 const isTab = (v: string | null): v is CourseTab => (COURSE_TABS as readonly string[]).includes(v ?? '');
 
 /**
- * /courses (SPEC §2): title, search (debounced, kept in ?search=), result tabs (?activeTab=), the
- * course grid; admins add, edit and reorder courses (search is disabled while reordering).
+ * /courses (SPEC §2): title, search (debounced, kept in ?search=), the result tabs (?activeTab=,
+ * shown from the start) over the course grid; admins add, edit and reorder courses (search is
+ * disabled while reordering).
  */
 export function Courses() {
   const user = useAppSelector(selectCurrentUser);
@@ -108,7 +107,6 @@ export function Courses() {
         {toApiError(error).message}
       </Banner>
     );
-  else if (!data) body = isFetching ? <Loading label="Searching…" /> : null;
   else if (reordering)
     body = (
       <div className="flex flex-col gap-3">
@@ -116,30 +114,16 @@ export function Courses() {
         <CourseReorderList items={order} onChange={setOrder} />
       </div>
     );
-  else if (search)
+  else
     body = (
-      <CourseSearchResults
+      <CourseResults
         catalog={data}
         search={search}
         tab={tab}
         onTab={setTab}
         onEdit={admin ? setEditing : undefined}
+        noCourses={admin ? 'Add the first course with “Add New Course”.' : 'New courses will appear here.'}
       />
-    );
-  else if (data.courses.length === 0)
-    body = (
-      <EmptyState
-        title="No courses yet"
-        description={admin ? 'Add the first course with “Add New Course”.' : 'New courses will appear here.'}
-      />
-    );
-  else
-    body = (
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="course-grid">
-        {data.courses.map((c) => (
-          <CourseCard key={c.id} course={c} onEdit={admin ? setEditing : undefined} />
-        ))}
-      </div>
     );
 
   return (

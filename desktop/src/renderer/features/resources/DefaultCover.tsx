@@ -8,7 +8,7 @@ const TONES: Record<ResourceType, string> = {
   Course: 'from-emerald-50 to-teal-100 text-teal-700',
 };
 
-function TypeIcon({ type }: { type: ResourceType }) {
+function TypeIcon({ type, className = 'size-8' }: { type: ResourceType; className?: string }) {
   const common = {
     fill: 'none',
     stroke: 'currentColor',
@@ -18,7 +18,7 @@ function TypeIcon({ type }: { type: ResourceType }) {
   };
   if (type === 'Link') {
     return (
-      <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" {...common}>
+      <svg viewBox="0 0 24 24" className={className} aria-hidden="true" {...common}>
         <path d="M10 13a5 5 0 0 0 7.07 0l3-3a5 5 0 0 0-7.07-7.07l-1.5 1.5" />
         <path d="M14 11a5 5 0 0 0-7.07 0l-3 3a5 5 0 0 0 7.07 7.07l1.5-1.5" />
       </svg>
@@ -26,27 +26,32 @@ function TypeIcon({ type }: { type: ResourceType }) {
   }
   if (type === 'Article') {
     return (
-      <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" {...common}>
+      <svg viewBox="0 0 24 24" className={className} aria-hidden="true" {...common}>
         <path d="M6 3h9l4 4v14H6z" />
         <path d="M14 3v5h5M9 12h7M9 16h7" />
       </svg>
     );
   }
   return (
-    <svg viewBox="0 0 24 24" className="size-8" aria-hidden="true" {...common}>
+    <svg viewBox="0 0 24 24" className={className} aria-hidden="true" {...common}>
       <path d="M3 8l9-4 9 4-9 4z" />
       <path d="M7 10v5c3 2 7 2 10 0v-5" />
     </svg>
   );
 }
 
-/** A resource's cover photo, or the default image for its type (SPEC §2: cover or default image). */
+/**
+ * A resource's cover photo, or the default image for its type (SPEC §2: cover or default image);
+ * `compact` for a thumbnail (a smaller icon).
+ */
 export function ResourceCover({
   resource,
   className,
+  compact = false,
 }: {
   resource: { coverPhotoUrl: string | null; type: ResourceType };
   className?: string;
+  compact?: boolean;
 }) {
   if (resource.coverPhotoUrl) {
     return (
@@ -59,7 +64,7 @@ export function ResourceCover({
       aria-hidden="true"
       data-testid="default-cover"
     >
-      <TypeIcon type={resource.type} />
+      <TypeIcon type={resource.type} className={compact ? 'size-6' : 'size-8'} />
     </div>
   );
 }

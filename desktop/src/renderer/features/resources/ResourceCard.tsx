@@ -1,7 +1,9 @@
 import type { Resource } from '@shared/types';
 import { cn } from '../../lib/cn';
 import { ResourceCover } from './DefaultCover';
-import { actionLabel, badges, truncateDescription } from './resourceView';
+import { buttonClasses } from '../../components/Button';
+import { ChevronIcon, ExternalIcon } from '../../components/icons';
+import { actionLabel, badges, openingOf, truncateDescription } from './resourceView';
 
 const TONES = {
   green: 'bg-green-50 text-green-700 ring-green-600/20',
@@ -23,9 +25,13 @@ export function Badge({ tone, children }: { tone: keyof typeof TONES; children: 
   );
 }
 
+/** Where a resource's action takes the member: out of the app (a link or a store page) or in it. */
+const leavesApp = (resource: Resource) => ['link', 'purchase-url', 'upgrade'].includes(openingOf(resource));
+
 /**
- * A resource card (SPEC §2): cover or default image, title, description cut at 80 characters,
- * type, price or status, categories, and the action opening it (SPEC §6). Admins get Edit.
+ * A resource in the library list (SPEC §2): a small cover or default image, title, description
+ * cut at 80 characters, type, price or status, categories, and the action opening it (SPEC §6),
+ * a quiet button: the page's only filled button is its own primary action. Admins get Edit.
  */
 export function ResourceCard({
   resource,
@@ -37,22 +43,15 @@ export function ResourceCard({
   onEdit?: (resource: Resource) => void;
 }) {
   const description = truncateDescription(resource.description);
+  const label = actionLabel(resource);
   return (
     <article
       aria-label={resource.title}
-      className="flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xs transition-shadow hover:shadow-md"
+      className="flex h-full w-full gap-3 rounded-xl border border-gray-200 bg-white p-3 shadow-xs transition-colors hover:border-brand-300 sm:gap-4 sm:p-4"
     >
-      <ResourceCover resource={resource} className="aspect-video w-full" />
-      <div className="flex flex-1 flex-col gap-2 p-4">
-        <div className="flex flex-wrap items-center gap-1.5">
-          <Badge tone="gray">{resource.type}</Badge>
-          {badges(resource).map((b) => (
-            <Badge key={b.text} tone={b.tone}>
-              {b.text}
-            </Badge>
-          ))}
-        </div>
-        <h3 className="text-base font-semibold text-gray-900">{resource.title}</h3>
+      <ResourceCover resource={resource} className="size-14 shrink-0 rounded-lg sm:size-20" compact />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <h3 className="text-sm leading-snug font-semibold text-gray-900 sm:text-base">{resource.title}</h3>
         {description && (
           <p
             className="text-sm text-gray-600"
@@ -62,27 +61,36 @@ export function ResourceCard({
             {description}
           </p>
         )}
-        {resource.ResourceCategories.length > 0 && (
-          <p className="text-xs text-gray-500">
-            <span className="sr-only">Categories: </span>
-            {resource.ResourceCategories.map((c) => c.name).join(' · ')}
-          </p>
-        )}
-        <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <Badge tone="gray">{resource.type}</Badge>
+          {badges(resource).map((b) => (
+            <Badge key={b.text} tone={b.tone}>
+              {b.text}
+            </Badge>
+          ))}
+          {resource.ResourceCategories.length > 0 && (
+            <span className="text-xs text-gray-600">
+              <span className="sr-only">Categories: </span>
+              {resource.ResourceCategories.map((c) => c.name).join(' · ')}
+            </span>
+          )}
+        </div>
+        <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
           <button
             type="button"
             onClick={() => onOpen(resource)}
-            aria-label={`${actionLabel(resource)}: ${resource.title}`}
-            className="inline-flex h-9 items-center rounded-lg bg-brand-600 px-3 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            aria-label={`${label}: ${resource.title}`}
+            className={buttonClasses('secondary', 'sm')}
           >
-            {actionLabel(resource)}
+            {label}
+            {leavesApp(resource) ? <ExternalIcon className="size-3.5" /> : <ChevronIcon className="size-3.5" />}
           </button>
           {onEdit && (
             <button
               type="button"
               onClick={() => onEdit(resource)}
               aria-label={`Edit ${resource.title}`}
-              className="inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium text-gray-700 ring-1 ring-inset ring-gray-300 hover:bg-gray-50"
+              className={buttonClasses('ghost', 'sm')}
             >
               Edit
             </button>

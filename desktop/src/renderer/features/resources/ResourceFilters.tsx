@@ -1,6 +1,8 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { ResourceCategory, ResourceListType } from '@shared/types';
 import { CheckboxRow, inputClasses } from '../../components/FormFields';
+import { ChevronIcon } from '../../components/icons';
+import { cn } from '../../lib/cn';
 
 const TYPE_LABELS: Record<ResourceListType, string> = {
   all: 'All',
@@ -8,7 +10,11 @@ const TYPE_LABELS: Record<ResourceListType, string> = {
   'my-purchases': 'My Purchases',
 };
 
-/** The Resources page's filters (SPEC §2): search box, type radios, category checkboxes. */
+/**
+ * The Resources page's filters (SPEC §2): search box, type radios, category checkboxes. On narrow
+ * screens the types sit in one row and the categories fold behind a button (with the number
+ * chosen), so the list starts near the top of the page.
+ */
 export function ResourceFilters({
   search,
   onSearch,
@@ -33,10 +39,12 @@ export function ResourceFilters({
   manageCategories?: () => void;
 }) {
   const searchId = useId();
+  const categoriesId = useId();
+  const [showCategories, setShowCategories] = useState(false);
   return (
     <aside
       aria-label="Filters"
-      className="flex flex-col gap-5 rounded-xl border border-gray-200 bg-white p-4 shadow-xs"
+      className="flex flex-col gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-xs lg:gap-5 lg:self-start"
     >
       <div>
         <label htmlFor={searchId} className="mb-1.5 block text-sm font-medium text-gray-700">
@@ -54,7 +62,7 @@ export function ResourceFilters({
       </div>
       <fieldset>
         <legend className="mb-1.5 text-sm font-medium text-gray-700">Type</legend>
-        <div className="flex flex-col gap-1">
+        <div className="flex flex-wrap gap-x-4 gap-y-1 lg:flex-col lg:gap-1">
           {(Object.keys(TYPE_LABELS) as ResourceListType[]).map((value) => (
             <label
               key={value}
@@ -73,7 +81,25 @@ export function ResourceFilters({
           ))}
         </div>
       </fieldset>
-      <fieldset>
+      <button
+        type="button"
+        aria-expanded={showCategories}
+        aria-controls={categoriesId}
+        onClick={() => setShowCategories((v) => !v)}
+        className="-my-1 flex items-center justify-between rounded-lg py-1 text-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-500 lg:hidden"
+      >
+        <span>
+          Choose categories
+          {selected.length > 0 && (
+            <>
+              {' '}
+              <span className="text-brand-700">({selected.length} chosen)</span>
+            </>
+          )}
+        </span>
+        <ChevronIcon className={cn('size-4 shrink-0 transition-transform', showCategories && 'rotate-90')} />
+      </button>
+      <fieldset id={categoriesId} className={cn(!showCategories && 'hidden', 'lg:block')}>
         <div className="mb-1.5 flex items-center justify-between gap-2">
           <legend className="text-sm font-medium text-gray-700">Categories</legend>
           {selected.length > 0 && (

@@ -93,6 +93,26 @@ describe('Resources page', () => {
     ).toBe(true);
   });
 
+  it('folds the categories behind a button that says how many are chosen (narrow screens)', async () => {
+    fakeResourcesServer({
+      resources: [makeResource({ title: 'Sourcing guide' })],
+      categories: [
+        { id: 5, name: 'Sourcing' },
+        { id: 6, name: 'Launch' },
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/resources?categories=5', makeUser());
+    const toggle = await screen.findByRole('button', { name: 'Choose categories (1 chosen)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const group = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(group.className.split(' ')).toContain('hidden');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(group.className.split(' ')).not.toContain('hidden');
+    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'Sourcing' }).checked).toBe(true);
+  });
+
   it('opens the article reader with ?id=, renders markdown without raw HTML, and goes back', async () => {
     const article = makeResource({
       title: 'Supplier questions',

@@ -115,10 +115,7 @@ export function Resources() {
   } else {
     body = (
       <ul
-        className={cn(
-          'grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3',
-          list.isFetching && 'opacity-60 transition-opacity',
-        )}
+        className={cn('grid grid-cols-1 gap-3 2xl:grid-cols-2', list.isFetching && 'opacity-60 transition-opacity')}
         aria-label="Resources"
         aria-busy={list.isFetching || undefined}
       >

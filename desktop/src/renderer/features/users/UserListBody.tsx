@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import type { UserDashboardAbilities } from '@shared/policies/user-admin';
@@ -8,22 +9,37 @@ import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
 import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
+import { useNarrow } from '../../lib/useNarrow';
 import { useSignInAsMutation } from '../auth/authApi';
 import type { UserList } from './useUserList';
+import { UserCards } from './UserCards';
 import { UsersTable } from './UsersTable';
 
-/** The User Dashboard's list: loading, the error (with Try again), no users, or the table. */
-export function UserListBody({
-  me,
-  abilities,
-  list,
-  onEdit,
-}: {
+/**
+ * Below these widths (px of the list's column) the table would scroll its Edit and Sign in as
+ * out of view: the list shows cards instead. Admins' table has two more columns than coaches'.
+ */
+export const TABLE_MIN_WIDTH = { manage: 880, view: 640 } as const;
+
+interface Props {
   me: CurrentUser;
   abilities: UserDashboardAbilities;
   list: UserList;
   onEdit: (user: User) => void;
-}) {
+}
+
+/** The User Dashboard's list: loading, the error (with Try again), no users, the table or cards. */
+export function UserListBody(props: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(box, props.abilities.manage ? TABLE_MIN_WIDTH.manage : TABLE_MIN_WIDTH.view);
+  return (
+    <div ref={box}>
+      <ListContent {...props} narrow={narrow} />
+    </div>
+  );
+}
+
+function ListContent({ me, abilities, list, onEdit, narrow }: Props & { narrow: boolean }) {
   const navigate = useNavigate();
   const [signInAs, { isLoading: signingIn, originalArgs: signInArgs }] = useSignInAsMutation();
   const { data, error, isLoading, isFetching, refetch } = list.query;
@@ -52,6 +68,7 @@ export function UserListBody({
       </Banner>
     );
   if (!data || data.users.length === 0) return <EmptyState title={MESSAGES.noUsers} />;
+  const List = narrow ? UserCards : UsersTable;
   return (
     <>
       {error && (
@@ -59,7 +76,7 @@ export function UserListBody({
           {toApiError(error).message}
         </Banner>
       )}
-      <UsersTable
+      <List
         users={data.users}
         premiumCount={data.premiumCount}
         basicCount={data.basicCount}

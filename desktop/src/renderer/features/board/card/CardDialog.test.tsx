@@ -103,6 +103,29 @@ describe('the card dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('opens with focus on the dialog itself: a stray key edits nothing, Tab reaches the controls', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    const title = within(dialog).getByLabelText<HTMLTextAreaElement>('Card Title');
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    await user.keyboard('x');
+    expect(title.value).toBe('Pick a niche');
+    await user.tab();
+    expect(document.activeElement).toBe(title);
+    await user.tab({ shift: true });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    // Enter ends the edit instead of adding a line; the title stays one line of text.
+    await user.click(title);
+    await user.keyboard('{End} now{Enter}');
+    expect(title.value).toBe('Pick a niche now');
+    expect(document.activeElement).not.toBe(title);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toMatchObject({ title: 'Pick a niche now' }),
+    );
+  });
+
   it('sends a comment on Enter (not Shift+Enter), never an empty one, with the mentioned coaches', async () => {
     const { calls } = boardServer();
     const user = userEvent.setup();

@@ -34,14 +34,14 @@ export function CardDialog({ cardId, board, boardArg, onClose }: Props) {
   const { data: card, error, isLoading, refetch } = useGetCardQuery(cardId);
   if (isLoading || (!card && !error)) {
     return (
-      <Dialog open onClose={onClose} title="Loading card…">
+      <Dialog open onClose={onClose} title="Loading card…" initialFocus="panel">
         <Loading label="Loading card…" />
       </Dialog>
     );
   }
   if (!card) {
     return (
-      <Dialog open onClose={onClose} title="Card">
+      <Dialog open onClose={onClose} title="Card" initialFocus="panel">
         <Banner
           kind="error"
           action={
@@ -108,21 +108,28 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
 
   return (
     <>
-      <Dialog open size="lg" onClose={close} title={card.title} hideTitle>
+      {/* Focus on the dialog, not the title: a stray key must not edit it, nor a phone keyboard cover it. */}
+      <Dialog open size="lg" onClose={close} title={card.title} hideTitle initialFocus="panel">
         <div className="flex flex-col gap-6 md:flex-row">
           <div className="flex min-w-0 flex-1 flex-col gap-6">
             <div className="flex flex-col gap-2">
               <label htmlFor={titleId} className="text-xs font-medium tracking-wide text-gray-500 uppercase">
                 Card Title
               </label>
-              <input
+              {/* A textarea that grows with the title, so a long title wraps instead of being cut off. */}
+              <textarea
                 id={titleId}
                 value={title}
                 maxLength={500}
-                onChange={(e) => setTitle(e.target.value)}
-                onKeyDown={(e) => e.key === 'Enter' && e.currentTarget.blur()}
+                rows={1}
+                onChange={(e) => setTitle(e.target.value.replace(/\s*\n\s*/g, ' '))}
+                onKeyDown={(e) => {
+                  if (e.key !== 'Enter') return;
+                  e.preventDefault();
+                  e.currentTarget.blur();
+                }}
                 className={cn(
-                  'w-full rounded-lg border px-3 py-2 text-lg font-semibold text-gray-900 focus:ring-2 focus:outline-none',
+                  'field-sizing-content w-full resize-none rounded-lg border px-3 py-2 text-lg font-semibold break-words text-gray-900 focus:ring-2 focus:outline-none',
                   title.trim()
                     ? 'border-gray-200 focus:border-brand-500 focus:ring-brand-200'
                     : 'border-red-400 focus:ring-red-200',

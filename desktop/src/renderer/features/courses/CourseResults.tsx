@@ -4,10 +4,12 @@ import { ALL_TAB_ITEMS } from '@shared/limits';
 import type { Course, CourseCatalog, CourseTab, LessonSummary, ModuleSummary } from '@shared/types';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Spinner';
 import { cn } from '../../lib/cn';
 import { CourseCard } from './CourseCard';
 import { coursePath } from './courseNav';
 import { CompletionCircle } from '../../components/icons';
+import { Highlight } from './Highlight';
 
 const TABS: ReadonlyArray<{ key: CourseTab; label: string }> = [
   { key: 'all', label: 'All' },
@@ -19,21 +21,23 @@ const TABS: ReadonlyArray<{ key: CourseTab; label: string }> = [
 
 type Kind = Exclude<CourseTab, 'all'>;
 
-function ModuleItem({ module }: { module: ModuleSummary }) {
+function ModuleItem({ module, search }: { module: ModuleSummary; search: string }) {
   return (
     <li>
       <Link
         to={coursePath(module.courseSlug ?? '', module.id)}
         className="block rounded-lg border border-gray-200 bg-white px-4 py-3 hover:border-brand-300 hover:bg-brand-50/40"
       >
-        <span className="block font-medium text-gray-900">{module.title}</span>
+        <span className="block font-medium text-gray-900">
+          <Highlight text={module.title} search={search} />
+        </span>
         <span className="text-sm text-gray-500">{module.courseTitle}</span>
       </Link>
     </li>
   );
 }
 
-function LessonItem({ lesson }: { lesson: LessonSummary }) {
+function LessonItem({ lesson, search }: { lesson: LessonSummary; search: string }) {
   return (
     <li>
       <Link
@@ -42,11 +46,17 @@ function LessonItem({ lesson }: { lesson: LessonSummary }) {
       >
         <CompletionCircle completed={lesson.completed === 'true'} />
         <span className="min-w-0">
-          <span className="block font-medium text-gray-900">{lesson.title}</span>
+          <span className="block font-medium text-gray-900">
+            <Highlight text={lesson.title} search={search} />
+          </span>
           <span className="block text-sm text-gray-500">
             {lesson.courseTitle} · {lesson.moduleTitle}
           </span>
-          {lesson.snippet && <span className="mt-1 block text-sm text-gray-600">{lesson.snippet}</span>}
+          {lesson.snippet && (
+            <span className="mt-1 block text-sm text-gray-600" data-testid="lesson-snippet">
+              <Highlight text={lesson.snippet} search={search} />
+            </span>
+          )}
         </span>
       </Link>
     </li>
@@ -56,18 +66,20 @@ function LessonItem({ lesson }: { lesson: LessonSummary }) {
 function Items({
   kind,
   catalog,
+  search,
   limit,
   onEdit,
 }: {
   kind: Kind;
   catalog: CourseCatalog;
+  search: string;
   limit?: number;
   onEdit?: (c: Course) => void;
 }) {
   const cut = <T,>(xs: T[]) => (limit ? xs.slice(0, limit) : xs);
   if (kind === 'courses') {
     return (
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" data-testid="course-grid">
         {cut(catalog.courses).map((c) => (
           <CourseCard key={c.id} course={c} onEdit={onEdit} />
         ))}
@@ -78,7 +90,7 @@ function Items({
     return (
       <ul className="grid gap-2 sm:grid-cols-2">
         {cut(catalog.modules).map((m) => (
-          <ModuleItem key={m.id} module={m} />
+          <ModuleItem key={m.id} module={m} search={search} />
         ))}
       </ul>
     );
@@ -86,7 +98,7 @@ function Items({
   return (
     <ul className="grid gap-2">
       {cut(catalog[kind]).map((l) => (
-        <LessonItem key={l.id} lesson={l} />
+        <LessonItem key={l.id} lesson={l} search={search} />
       ))}
     </ul>
   );
@@ -120,27 +132,53 @@ function Section({
   );
 }
 
+/** What a tab shows before anything is searched: it lists matches, so it needs a search. */
+const BEFORE_SEARCH: Record<Exclude<Kind, 'courses'>, string> = {
+  modules: 'Type in the search box to find modules by their title.',
+  lessonsTitles: 'Type in the search box to find lessons by their title.',
+  lessonsContent: 'Type in the search box to find lessons by what they teach.',
+};
+
 /**
- * Search results (SPEC §2): tabs with counts; All shows the first 3 of each kind with View all.
+ * The Courses screen's tabs (SPEC §2), shown from the start. Without a search, All and Courses
+ * show every course and the other tabs say what searching finds; with one, each tab has its
+ * count and All shows the first 3 of each kind with View all.
  */
-export function CourseSearchResults({
+export function CourseResults({
   catalog,
   search,
   tab,
   onTab,
   onEdit,
+  noCourses,
 }: {
-  catalog: CourseCatalog;
+  /** Undefined while a search's answer is on its way: the tabs stay, the panel says so. */
+  catalog: CourseCatalog | undefined;
   search: string;
   tab: CourseTab;
   onTab: (tab: CourseTab) => void;
   onEdit?: (c: Course) => void;
+  /** The empty state's text when there are no courses at all (no search). */
+  noCourses: string;
 }) {
-  const counts = catalog.counts;
+  const counts = catalog?.counts ?? { courses: 0, modules: 0, lessonsTitles: 0, lessonsContent: 0 };
   const total = counts.courses + counts.modules + counts.lessonsTitles + counts.lessonsContent;
-  const countOf = (key: CourseTab) => (key === 'all' ? total : counts[key]);
+  const countOf = (key: CourseTab): number | null => {
+    if (!catalog) return null;
+    if (key === 'all') return search ? total : counts.courses;
+    if (key === 'courses' || search) return counts[key];
+    return null;
+  };
   let body: ReactNode;
-  if (countOf(tab) === 0) {
+  if (!catalog) {
+    body = <Loading label="Searching…" />;
+  } else if (!search && tab !== 'all' && tab !== 'courses') {
+    body = <EmptyState title="Search to see results here" description={BEFORE_SEARCH[tab]} />;
+  } else if (!search && counts.courses === 0) {
+    body = <EmptyState title="No courses yet" description={noCourses} />;
+  } else if (!search) {
+    body = <Items kind="courses" catalog={catalog} search="" onEdit={onEdit} />;
+  } else if (countOf(tab) === 0) {
     body = <EmptyState title={`No results for “${search}”`} description="Try another word, or fewer words." />;
   } else if (tab === 'all') {
     body = (
@@ -148,20 +186,20 @@ export function CourseSearchResults({
         {TABS.slice(1).map(({ key, label }) =>
           counts[key as Kind] > 0 ? (
             <Section key={key} title={label} count={counts[key as Kind]} onViewAll={() => onTab(key)}>
-              <Items kind={key as Kind} catalog={catalog} limit={ALL_TAB_ITEMS} onEdit={onEdit} />
+              <Items kind={key as Kind} catalog={catalog} search={search} limit={ALL_TAB_ITEMS} onEdit={onEdit} />
             </Section>
           ) : null,
         )}
       </div>
     );
   } else {
-    body = <Items kind={tab} catalog={catalog} onEdit={onEdit} />;
+    body = <Items kind={tab} catalog={catalog} search={search} onEdit={onEdit} />;
   }
   return (
     <div className="flex flex-col gap-6">
       <div
         role="tablist"
-        aria-label="Search results"
+        aria-label="Course results"
         className="-mb-px flex gap-1 overflow-x-auto border-b border-gray-200"
       >
         {TABS.map(({ key, label }) => (
@@ -178,7 +216,13 @@ export function CourseSearchResults({
               tab === key ? 'border-brand-600 text-brand-700' : 'border-transparent text-gray-600 hover:text-gray-900',
             )}
           >
-            {label} <span className="text-gray-400">({countOf(key)})</span>
+            {label}
+            {countOf(key) !== null && (
+              <>
+                {' '}
+                <span className="text-gray-500">({countOf(key)})</span>
+              </>
+            )}
           </button>
         ))}
       </div>
