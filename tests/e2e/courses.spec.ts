@@ -102,6 +102,7 @@ test('an admin creates a course, modules and lessons, reorders lessons across mo
   page,
   context,
 }) => {
+  test.slow(); // the longest walk of the suite (about 40 editor steps): three times the usual timeout
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const suffix = crypto.randomBytes(3).toString('hex');
   const title = `E2E Launch ${suffix}`;

@@ -10,8 +10,8 @@ import { Toasts } from '../app/Toasts';
 
 // Lazy routes load their chunks on first use; on a busy 2-core CI machine that can take more than
 // testing-library's default 1 s (and npm test runs the browser tests alongside), so findBy*/waitFor
-// wait up to 10 s (they still return as soon as the element appears).
-configure({ asyncUtilTimeout: 10_000 });
+// wait up to 20 s (they still return as soon as the element appears).
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom does no layout, so it has no scrollIntoView; the screens call it to bring results into view.
 if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
