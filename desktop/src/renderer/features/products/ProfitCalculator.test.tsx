@@ -53,7 +53,7 @@ describe('Power Profit Tool', () => {
     productServer([]);
     renderApp('/profit-calculator', premium());
     // The first render also loads the route's code-split chunk.
-    expect(await screen.findByText(MESSAGES.noProducts, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.noProducts)).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Power Profit Tool' })).toBeTruthy();
     expect(screen.getByText(MESSAGES.earningsDisclaimer)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add a Product' })).toBeTruthy();

@@ -42,7 +42,7 @@ async function openDetail(role: 'premium' | 'basic' = 'premium', scenarios = fal
     scenarios: scenarios ? [makeScenario(41, 'Price up', { amazonRetail: 29.99, costPerUnit: 3.5 }, 7)] : [],
   });
   renderApp('/profit-calculator?product=41', makeUser({ role }));
-  await screen.findByRole('heading', { name: E1.title }, { timeout: 10_000 });
+  await screen.findByRole('heading', { name: E1.title });
   return server;
 }
 
@@ -175,7 +175,7 @@ describe('export and summary', () => {
   it('prints a one-page summary with the figures and scenarios, saved as PDF by the platform', async () => {
     productServer([makeProduct(E1, 41)], { scenarios: [makeScenario(41, 'Price up', { amazonRetail: 29.99 }, 7)] });
     renderApp('/profit-calculator/41/summary', makeUser({ role: 'premium' }));
-    const sheet = await screen.findByRole('article', {}, { timeout: 10_000 });
+    const sheet = await screen.findByRole('article');
     expect(sheet.hasAttribute('data-print-area')).toBe(true);
     expect(within(sheet).getByRole('heading', { name: E1.title })).toBeTruthy();
     expect(metric(sheet, 'paybackUnits')).toBe('331 units');

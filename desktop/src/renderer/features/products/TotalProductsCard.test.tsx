@@ -15,7 +15,7 @@ describe('Dashboard: Total Products card', () => {
   it('shows the member’s product count from /api/product/count and links to the Power Profit Tool', async () => {
     const calls = mockFetch(({ path }) => (path === '/api/product/count' ? { body: { total: 7 } } : undefined));
     renderApp('/', makeUser({ role: 'premium' }));
-    const link = await screen.findByRole('link', { name: 'Total Products: 7' }, { timeout: 10_000 });
+    const link = await screen.findByRole('link', { name: 'Total Products: 7' });
     expect(link.getAttribute('href')).toBe('/profit-calculator');
     expect(calls.filter((c) => c.path === '/api/product/count')).toHaveLength(1);
   });
@@ -27,7 +27,7 @@ describe('Dashboard: Total Products card', () => {
         : undefined,
     );
     renderApp('/', makeUser({ role: 'coach' }));
-    const value = await screen.findByTestId('total-products', undefined, { timeout: 10_000 });
+    const value = await screen.findByTestId('total-products');
     await vi.waitFor(() => expect(value.textContent).toBe('—'));
   });
 });

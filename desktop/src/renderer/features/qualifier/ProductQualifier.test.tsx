@@ -62,9 +62,7 @@ describe('Product Qualifier Tool', () => {
   it('shows course only members the upgrade prompt and asks the server nothing', async () => {
     const calls = mockFetch();
     renderApp('/product-qualifier', makeUser({ role: 'course only' }));
-    expect(
-      await screen.findByRole('heading', { name: 'Upgrade to use the Product Qualifier Tool' }, { timeout: 10_000 }),
-    ).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Upgrade to use the Product Qualifier Tool' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upgrade now' })).toBeTruthy();
     expect(calls.some((c) => c.path.startsWith('/api/product-qualifier'))).toBe(false);
   });

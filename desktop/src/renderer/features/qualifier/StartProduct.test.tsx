@@ -68,7 +68,7 @@ describe('Start this product', () => {
     const calls = server(rated());
     const user = userEvent.setup();
     renderApp('/product-qualifier', makeUser({ role: 'premium' }));
-    const area = await screen.findByRole('region', { name: 'Now what?' }, { timeout: 10_000 });
+    const area = await screen.findByRole('region', { name: 'Now what?' });
     await user.click(within(area).getByRole('button', { name: 'Start this product' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start this product' });
     expect(within(dialog).getByText(/Launch: garlic press/)).toBeTruthy();
@@ -96,7 +96,7 @@ describe('Start this product', () => {
     server(rated());
     const user = userEvent.setup();
     renderApp('/product-qualifier', makeUser({ role: 'basic' }));
-    await user.click(await screen.findByRole('button', { name: 'Start this product' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Start this product' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start this product' });
     expect(within(dialog).queryByText(/Launch:/)).toBeNull();
   });
@@ -104,12 +104,12 @@ describe('Start this product', () => {
   it('is not offered for two thumbs down, and shows the links once started', async () => {
     server(rated(['sellers', 'units', 'competitors', 'improve']));
     renderApp('/product-qualifier', makeUser({ role: 'premium' }));
-    expect(await screen.findByTestId('qualifier-band', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByTestId('qualifier-band')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start this product' })).toBeNull();
     cleanup();
     server(rated([], { keyword: 'garlic press', productId: 5, cardId: null }));
     renderApp('/product-qualifier', makeUser({ role: 'premium' }));
-    const done = await screen.findByRole('region', { name: 'Your product is started' }, { timeout: 10_000 });
+    const done = await screen.findByRole('region', { name: 'Your product is started' });
     expect(within(done).getAllByRole('link')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Start this product' })).toBeNull();
   });

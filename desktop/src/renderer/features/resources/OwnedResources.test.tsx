@@ -46,7 +46,7 @@ describe("User Dashboard: 'Owned Resources' and 'Sync with Stripe'", () => {
     const { calls } = server();
     const user = userEvent.setup();
     renderApp('/users', admin());
-    await user.click(await screen.findByRole('button', { name: 'Edit Ben Basic' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Ben Basic' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit user: Ben Basic' });
     const picker = await within(dialog).findByRole('group', { name: 'Owned Resources' });
     expect((await within(picker).findByRole<HTMLInputElement>('checkbox', { name: 'Photo playbook' })).checked).toBe(
@@ -64,7 +64,7 @@ describe("User Dashboard: 'Owned Resources' and 'Sync with Stripe'", () => {
     server();
     const user = userEvent.setup();
     renderApp('/users', makeUser({ id: 2, role: 'coach' }));
-    await user.click(await screen.findByRole('button', { name: 'Edit Ben Basic' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Ben Basic' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit user: Ben Basic' });
     expect(within(dialog).queryByRole('group', { name: 'Owned Resources' })).toBeNull();
   });
@@ -73,7 +73,7 @@ describe("User Dashboard: 'Owned Resources' and 'Sync with Stripe'", () => {
     const { calls } = server();
     const user = userEvent.setup();
     renderApp('/users', admin());
-    await user.click(await screen.findByRole('button', { name: 'Options' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Options' }));
     await user.click(screen.getByRole('menuitem', { name: 'Sync with Stripe' }));
     expect(await screen.findByText('Synced 3 user(s) with Stripe; 1 changed')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST' && c.path === '/api/stripe/sync')).toHaveLength(1);

@@ -21,7 +21,7 @@ const admin = () => makeUser({ role: 'admin' });
 async function openAdd() {
   const user = userEvent.setup();
   renderApp('/resources', admin());
-  await user.click(await screen.findByRole('button', { name: 'Add Resource' }, { timeout: 10_000 }));
+  await user.click(await screen.findByRole('button', { name: 'Add Resource' }));
   return { user, dialog: screen.getByRole('dialog', { name: 'Add a new resource' }) };
 }
 
