@@ -12,6 +12,17 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 
 /** Stripe subscription statuses that send a user to /blocked unless alwaysGrantAccess. */
 export const BLOCKED_STRIPE_STATUSES = ['unpaid', 'incomplete', 'incomplete_expired', 'past_due'] as const;
+export type BlockedStripeStatus = (typeof BLOCKED_STRIPE_STATUSES)[number];
+
+/**
+ * The User Dashboard's Sub. Problems filter (`stripeStatus` of GET /api/user/read-many): one of the
+ * blocking statuses exactly, or `blocked`: every member `isSubscriptionBlocked` sends to /blocked
+ * (any blocking status, without Always grant access, not an administrator). SPEC §9's default is unpaid.
+ */
+export const STRIPE_STATUS_BLOCKED_FILTER = 'blocked';
+export const SUB_PROBLEMS_DEFAULT_STATUS: BlockedStripeStatus = 'unpaid';
+export const SUB_PROBLEMS_FILTERS = [...BLOCKED_STRIPE_STATUSES, STRIPE_STATUS_BLOCKED_FILTER] as const;
+export type SubProblemsFilter = (typeof SUB_PROBLEMS_FILTERS)[number];
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const USERS_PER_PAGE_OPTIONS = [5, 10, 25] as const;

@@ -230,11 +230,11 @@ describe('resource categories', () => {
     expect(created.body).toMatchObject({ isNew: true, resourceCategory: { name: 'Launch' } });
     const id = created.body.resourceCategory.id as number;
     const renamed = await admin.post('/api/resource/category/upsert').send({ id, name: 'Launch week' });
-    expect(renamed.body).toEqual({ isNew: false, resourceCategory: { id, name: 'Launch week' } });
+    expect(renamed.body).toEqual({ isNew: false, resourceCategory: { id, name: 'Launch week', premiumSlides: false } });
     const resource = await createResource(t.knex, { categories: [id] });
     const member = await agentFor('basic');
     const list = await member.get('/api/resource/category/read-many');
-    expect(list.body.resourceCategories).toContainEqual({ id, name: 'Launch week' });
+    expect(list.body.resourceCategories).toContainEqual({ id, name: 'Launch week', premiumSlides: false });
     expect((await admin.delete(`/api/resource/category/${id}`)).body).toEqual({
       success: true,
       message: 'Category deleted successfully',

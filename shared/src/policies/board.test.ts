@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../limits';
 import {
+  canArchiveCard,
   canBeMentioned,
   canDeleteCard,
   canDeleteList,
@@ -101,5 +102,23 @@ describe('comments', () => {
   });
   it('mention coaches only', () => {
     for (const role of ROLES) expect(canBeMentioned({ role })).toBe(role === 'coach');
+  });
+});
+
+describe('canArchiveCard (issue 12: archive, never delete)', () => {
+  it('lets a member archive on their own board, a coach on members’ boards, an admin anywhere', () => {
+    const own = (role: Role, createdAt = BEFORE) => canArchiveCard(mk(role, { createdAt }), { id: 1, role });
+    expect(own('premium')).toBe(true);
+    expect(own('premium', AFTER)).toBe(false); // no board of their own after the cutoff
+    expect(own('basic')).toBe(false);
+    expect(own('course only')).toBe(false);
+    expect(canArchiveCard(mk('premium'), member)).toBe(false);
+    expect(canArchiveCard(mk('coach'), member)).toBe(true);
+    expect(canArchiveCard(mk('coach'), templateOwner)).toBe(false);
+    expect(canArchiveCard(mk('admin'), member)).toBe(true);
+    expect(canArchiveCard(mk('admin'), templateOwner)).toBe(true);
+    expect(canArchiveCard(null, member)).toBe(false);
+    // Delete stays admin-only.
+    expect(canDeleteCard(mk('premium'))).toBe(false);
   });
 });

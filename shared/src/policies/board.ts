@@ -32,6 +32,14 @@ export function canDeleteCard(user: Principal | null): boolean {
   return user !== null && isAdminRole(user);
 }
 
+/**
+ * Archive and restore a card (never a delete): whoever works on the board, so a member archives
+ * the cards of their own board, a coach those of members' boards, an admin any (issue 12).
+ */
+export function canArchiveCard(user: Principal | null, owner: BoardOwner): boolean {
+  return canWorkOnBoard(user, owner);
+}
+
 /** Only an admin deletes lists, and never a reserved one (SPEC §3, §6). */
 export function canDeleteList(user: Principal | null, list: { name: string }): boolean {
   return user !== null && isAdminRole(user) && !isReservedListName(list.name);

@@ -7,6 +7,7 @@ import {
   canUseResources,
   hasResourceAccess,
   isAllowedPurchaseUrl,
+  isCourseResource,
   isResourceListed,
   isSafeLinkUrl,
   resourceAudience,
@@ -40,6 +41,42 @@ describe('resource access (SPEC §6)', () => {
         expect(hasResourceAccess(a, { visibility, owned: false, tagMatch: true })).toBe(true);
       }
     }
+  });
+
+  it('course only (SPEC §6): Included with Premium course resources and premium slides, nothing else premium', () => {
+    const plain = { owned: false, tagMatch: false };
+    for (const role of ROLES) {
+      const a = resourceAudience(mk(role));
+      for (const visibility of RESOURCE_VISIBILITIES) {
+        for (const courseResource of [false, true]) {
+          for (const premiumSlides of [false, true]) {
+            const expected =
+              role === 'admin' ||
+              visibility === 'Free' ||
+              (visibility === 'Included with Premium' &&
+                (role === 'premium' ||
+                  role === 'coach' ||
+                  (role === 'course only' && (courseResource || premiumSlides))));
+            const got = hasResourceAccess(a, { visibility, ...plain, courseResource, premiumSlides });
+            expect(got, `${role} ${visibility} course=${courseResource} slides=${premiumSlides}`).toBe(expected);
+          }
+        }
+      }
+    }
+    // Listing does not change: For Sale Premium stays unlisted for course-only members.
+    const courseOnly = resourceAudience(mk('course only'));
+    expect(courseOnly.courseOnly).toBe(true);
+    expect(
+      isResourceListed(courseOnly, { visibility: 'For Sale Premium', hidden: false, ...plain, premiumSlides: true }),
+    ).toBe(false);
+    // An admin switched to course only gets what a course-only member gets.
+    expect(resourceAudience(mk('course only', { isAdmin: true }))).toMatchObject({ admin: false, courseOnly: true });
+  });
+
+  it('a course resource is a Course whose course has a lesson the member can open', () => {
+    expect(isCourseResource({ type: 'Course', lessonId: 4 })).toBe(true);
+    expect(isCourseResource({ type: 'Course', lessonId: null })).toBe(false);
+    expect(isCourseResource({ type: 'Link', lessonId: 4 })).toBe(false);
   });
 
   it('an admin who switched to basic sees what a basic member sees', () => {

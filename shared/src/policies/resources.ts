@@ -51,6 +51,11 @@ export interface ResourceAudience {
   admin: boolean;
   userId: number;
   premiumTier: boolean;
+  /**
+   * SPEC §6: course-only members get "courses, course resources and premium slides": the
+   * Included with Premium resources that are course resources or premium slides (see hasResourceAccess).
+   */
+  courseOnly: boolean;
   tagIds: number[];
 }
 
@@ -59,6 +64,7 @@ export function resourceAudience(user: Principal): ResourceAudience {
     admin: isAdminRole(user),
     userId: user.id,
     premiumTier: user.role === 'premium' || user.role === 'coach',
+    courseOnly: user.role === 'course only',
     tagIds: [...new Set(user.Tags.map((t) => t.id))].sort((a, b) => a - b),
   };
 }
@@ -71,6 +77,13 @@ export interface ResourceFacts {
   owned: boolean;
   /** The member holds one of its Required Tags. */
   tagMatch: boolean;
+  /**
+   * A course resource: type Course, and its course has a lesson the member can open (by the
+   * courses area's rules; in SQL, the resource's `lesson_id` for this member is not null).
+   */
+  courseResource?: boolean;
+  /** A premium slide: the resource is in a category whose `premiumSlides` flag an admin set. */
+  premiumSlides?: boolean;
 }
 
 export const FOR_SALE_VISIBILITIES: readonly ResourceVisibility[] = ['For Sale', 'For Sale Premium'];
@@ -90,12 +103,21 @@ export function isResourceListed(audience: ResourceAudience, r: ResourceFacts): 
 
 /**
  * SPEC §6: Free for everyone; For Sale (and For Sale Premium) for an admin, the owner, or a holder
- * of a Required Tag; Included with Premium for premium and coach members (and owners, tag holders).
+ * of a Required Tag; Included with Premium for premium and coach members (and owners, tag holders),
+ * and for course-only members when it is a course resource or a premium slide. What is for sale
+ * stays for sale: a course-only member buys a For Sale course resource like everyone else.
  */
 export function hasResourceAccess(audience: ResourceAudience, r: Omit<ResourceFacts, 'hidden'>): boolean {
   if (audience.admin || r.visibility === 'Free' || r.owned || r.tagMatch) return true;
-  if (r.visibility === 'Included with Premium') return audience.premiumTier;
+  if (r.visibility === 'Included with Premium') {
+    return audience.premiumTier || (audience.courseOnly && (r.courseResource === true || r.premiumSlides === true));
+  }
   return false;
+}
+
+/** Whether the resource is a course resource for this member: a Course whose course they can open. */
+export function isCourseResource(r: { type: 'Link' | 'Article' | 'Course'; lessonId: number | null }): boolean {
+  return r.type === 'Course' && r.lessonId !== null;
 }
 
 /**

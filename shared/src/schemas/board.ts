@@ -26,6 +26,8 @@ export const BOARD_LIMITS = {
 } as const;
 
 export const boardQuerySchema = yup.object({ userId: id().optional() });
+/** GET /card/archive/read-many: the archived cards of ownerId's board (default: one's own). */
+export const cardArchiveQuerySchema = yup.object({ ownerId: id().optional() });
 
 export const listUpsertSchema = yup.object({
   id: id().optional(),

@@ -114,4 +114,18 @@ export const courseListQuerySchema = yup.object({
   itemsPerPage: yup.number().integer().min(1).max(COURSES_PER_REQUEST).default(COURSES_PER_REQUEST),
 });
 
+/**
+ * GET /api/lesson/read-many without ModuleId or courseId (admins only): every lesson, paged.
+ * SPEC §7 names no parameter for this call; the filtered read keeps ModuleId/courseId.
+ */
+export const LESSONS_PER_PAGE_DEFAULT = 100;
+export const lessonPageQuerySchema = yup.object({
+  page: integer().min(1, 'The page starts at 1').max(1_000_000).default(1),
+  itemsPerPage: integer()
+    .min(1, 'At least 1 per page')
+    .max(COURSES_PER_REQUEST, `At most ${COURSES_PER_REQUEST} per page`)
+    .default(LESSONS_PER_PAGE_DEFAULT),
+});
+export type LessonPageQuery = yup.InferType<typeof lessonPageQuerySchema>;
+
 export const courseDetailQuerySchema = yup.object({ search: yup.string().trim().max(200).default('') });

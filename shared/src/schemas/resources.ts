@@ -120,6 +120,8 @@ export type ResourceListQuery = yup.InferType<typeof resourceListQuerySchema>;
 export const categoryUpsertSchema = yup.object({
   id: id().optional(),
   name: yup.string().trim().required(required).max(100),
+  /** Premium slides (course-only members open its Included with Premium resources). Absent: unchanged (false when new). */
+  premiumSlides: yup.boolean().strict().optional(),
 });
 export type CategoryUpsertInput = yup.InferType<typeof categoryUpsertSchema>;
 

@@ -142,3 +142,13 @@ export interface BoardSummary {
   total: number;
   progress: number;
 }
+
+/** An archived card (GET /api/move-the-needle/card/archive/read-many): out of every list until restored. */
+export interface ArchivedCard {
+  id: number;
+  title: string;
+  archivedAt: string;
+  /** The list it left, while that list exists (restore puts it back there, else in the first list). */
+  ListId: number | null;
+  listName: string | null;
+}

@@ -23,6 +23,15 @@ export interface Lesson {
   courseSlug: string | null;
 }
 
+/** GET /api/lesson/read-many without a filter (admins): one page of every lesson, drafts included. */
+export interface LessonPage {
+  lessons: Lesson[];
+  page: number;
+  itemsPerPage: number;
+  /** Every lesson in the portal, on all pages. */
+  total: number;
+}
+
 /** A lesson in a list or search result: no content, an excerpt when it matched by content. */
 export interface LessonSummary extends Omit<Lesson, 'content' | 'Tags'> {
   CourseId: number | null;

@@ -13,6 +13,8 @@ export type ResourceListType = (typeof RESOURCE_LIST_TYPES)[number];
 export interface ResourceCategory {
   id: number;
   name: string;
+  /** Premium slides: its Included with Premium resources open for course-only members too. */
+  premiumSlides: boolean;
 }
 
 export interface Resource {

@@ -1,12 +1,19 @@
 import type Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
-import { canDeleteCard, type BoardOwner } from '@shared/policies/board';
-import { cardMoveSchema, cardReorderSchema, cardUpsertSchema } from '@shared/schemas/board';
+import { canArchiveCard, canDeleteCard, type BoardOwner } from '@shared/policies/board';
+import {
+  cardArchiveQuerySchema,
+  cardMoveSchema,
+  cardReorderSchema,
+  cardUpsertSchema,
+  idBodySchema,
+} from '@shared/schemas/board';
 import { auth, requireUser } from '../../core/auth';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { idParam, parse } from '../../core/validate';
-import { assertWork, findOwned } from './access';
+import { assertWork, findOwned, resolveBoard, singleQuery } from './access';
+import { archiveCard, findArchivedCardOwner, readArchivedCards, restoreCard } from './archive';
 import { deleteCardAt, moveCard, openCardSlot, reorderCard } from './positions';
 import { readCard } from './read-model';
 import { boardTx, ownedTx } from './tx';
@@ -83,6 +90,34 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
     }
     const card = await readCard(knex, cardId);
     ctx.body = { card, isNew: !input.id };
+  });
+
+  /** Archive (never delete) a card: whoever works on the board (canArchiveCard). */
+  router.post('/card/archive', auth(), async (ctx) => {
+    const { id } = await parse(idBodySchema, ctx.request.body);
+    const authorize = (owner: BoardOwner) => {
+      if (!canArchiveCard(requireUser(ctx), owner)) assertWork(ctx, owner);
+    };
+    await ownedTx(ctx.deps.knex, 'card', id, authorize, (trx, owner) => archiveCard(trx, owner, id));
+    ctx.body = { success: true, message: MESSAGES.cardArchived, id };
+  });
+
+  /** Restore an archived card to the end of its list, or of the first list when its list is gone. */
+  router.post('/card/restore', auth(), async (ctx) => {
+    const { id } = await parse(idBodySchema, ctx.request.body);
+    const found = await findArchivedCardOwner(ctx.deps.knex, id);
+    if (!found) throw notFound(MESSAGES.cardNotArchived);
+    const owner = { id: found.owner_id, role: found.owner_role };
+    if (!canArchiveCard(requireUser(ctx), owner)) assertWork(ctx, owner);
+    const place = await restoreCard(ctx.deps.knex, found.owner_id, id);
+    const card = await readCard(ctx.deps.knex, id);
+    ctx.body = { success: true, message: MESSAGES.cardRestored, card, ListId: place.listId, position: place.position };
+  });
+
+  router.get('/card/archive/read-many', auth(), async (ctx) => {
+    const { ownerId } = await parse(cardArchiveQuerySchema, singleQuery(ctx));
+    const board = await resolveBoard(ctx, ownerId);
+    ctx.body = { cards: board.exists ? await readArchivedCards(ctx.deps.knex, board.owner.id) : [] };
   });
 
   router.delete('/card/:id', auth(), async (ctx) => {

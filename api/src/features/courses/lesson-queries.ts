@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { COURSES_PER_REQUEST } from '@shared/limits';
 import type { CourseAudience } from '@shared/policies';
-import type { Lesson, LessonSummary, ModuleSummary } from '@shared/types';
+import type { Lesson, LessonPage, LessonSummary, ModuleSummary } from '@shared/types';
 import { audienceSql } from './audience';
 import {
   presentLesson,
@@ -49,6 +49,34 @@ export async function readLessons(
     bindings,
   );
   return result.rows.map(presentLesson);
+}
+
+/**
+ * GET /api/lesson/read-many with no filter (admins): every lesson, drafts and lessons of modules
+ * without a course included, in course order (loose modules last), one page of them. The total is
+ * counted in the same statement.
+ */
+export async function readAllLessons(
+  knex: Knex,
+  userId: number,
+  paging: { page: number; itemsPerPage: number },
+): Promise<LessonPage> {
+  const result = await knex.raw<{ rows: Array<LessonRow & { total: number | string }> }>(
+    `select ${LESSON_COLUMNS}, l.content, ${tagsJsonSql('lesson_tags', 'lesson_id', 'l')} as tags,
+      exists (select 1 from lesson_completions lc where lc.user_id = ? and lc.lesson_id = l.id) as completed,
+      count(*) over () as total
+    from lessons l join modules m on m.id = l.module_id left join courses c on c.id = m.course_id
+    order by c.position nulls last, m.position, l.position, l.id
+    limit ? offset ?`,
+    [userId, paging.itemsPerPage, (paging.page - 1) * paging.itemsPerPage],
+  );
+  let total = Number(result.rows[0]?.total ?? 0);
+  if (result.rows.length === 0 && paging.page > 1) {
+    // A page past the end has no row to carry the count.
+    const counted = await knex('lessons').count<Array<{ n: number | string }>>('* as n');
+    total = Number(counted[0]?.n ?? 0);
+  }
+  return { lessons: result.rows.map(presentLesson), page: paging.page, itemsPerPage: paging.itemsPerPage, total };
 }
 
 /** GET /api/lesson/read-options: visible lessons for pickers (no content), optionally by title. */

@@ -1,14 +1,20 @@
 import Router from '@koa/router';
 import * as yup from 'yup';
 import { MESSAGES } from '@shared/messages';
-import { courseAudience } from '@shared/policies';
-import { lessonIdSchema, lessonUpsertSchema } from '@shared/schemas';
+import { can, courseAudience } from '@shared/policies';
+import { lessonIdSchema, lessonPageQuerySchema, lessonUpsertSchema } from '@shared/schemas';
 import { auth, authorize, requireUser } from '../../core/auth';
 import { badRequest, notFound } from '../../core/errors';
 import { idParam, parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { findVisibleLesson } from './detail';
-import { readCompletedLessons, readLessonForAdmin, readLessonOptions, readLessons } from './lesson-queries';
+import {
+  readAllLessons,
+  readCompletedLessons,
+  readLessonForAdmin,
+  readLessonOptions,
+  readLessons,
+} from './lesson-queries';
 import { deleteLesson, markCompleted, markUncompleted, saveLesson } from './lesson-service';
 import { actorOf, optionalId, singleValues } from './params';
 
@@ -22,10 +28,17 @@ export function lessonRoutes(): Router<PortalState, PortalContext> {
     const q = singleValues(ctx.query);
     const moduleId = optionalId(q.ModuleId, 'ModuleId');
     const courseId = optionalId(q.courseId, 'courseId');
+    const user = requireUser(ctx);
     if (!moduleId && !courseId) {
-      throw badRequest('Give ModuleId or courseId', { ModuleId: 'Give ModuleId or courseId' });
+      // SPEC §7 names no parameter: a course manager gets every lesson, paged; others must filter.
+      if (!can(user, 'course:manage')) {
+        throw badRequest('Give ModuleId or courseId', { ModuleId: 'Give ModuleId or courseId' });
+      }
+      const paging = await parse(lessonPageQuerySchema, { page: q.page, itemsPerPage: q.itemsPerPage });
+      ctx.body = await readAllLessons(ctx.deps.knex, user.id, paging);
+      return;
     }
-    ctx.body = { lessons: await readLessons(ctx.deps.knex, courseAudience(requireUser(ctx)), { moduleId, courseId }) };
+    ctx.body = { lessons: await readLessons(ctx.deps.knex, courseAudience(user), { moduleId, courseId }) };
   });
 
   router.get('/read-options', auth(), authorize('course:read'), async (ctx) => {

@@ -1,4 +1,4 @@
-import { hasResourceAccess, type ResourceAudience } from '@shared/policies';
+import { hasResourceAccess, isCourseResource, type ResourceAudience } from '@shared/policies';
 import type { Resource, ResourceCategory } from '@shared/types';
 import { iso } from '../../core/session-user';
 import type { ResourceRow } from './queries';
@@ -17,6 +17,8 @@ export function presentResource(row: ResourceRow, audience: ResourceAudience): R
     visibility: row.visibility,
     owned: row.owned,
     tagMatch: row.tag_match,
+    courseResource: isCourseResource({ type: row.type, lessonId: row.lesson_id }),
+    premiumSlides: row.premium_slides,
   });
   return {
     id: row.id,
@@ -41,7 +43,8 @@ export function presentResource(row: ResourceRow, audience: ResourceAudience): R
   };
 }
 
-export const presentCategory = (row: { id: number; name: string }): ResourceCategory => ({
+export const presentCategory = (row: { id: number; name: string; premium_slides: boolean }): ResourceCategory => ({
   id: row.id,
   name: row.name,
+  premiumSlides: row.premium_slides,
 });

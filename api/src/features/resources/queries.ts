@@ -22,7 +22,9 @@ export interface ResourceRow {
   created_at: Date | string;
   owned: boolean;
   tag_match: boolean;
-  categories: Array<{ id: number; name: string }> | string;
+  /** In a category marked premium slides. */
+  premium_slides: boolean;
+  categories: Array<{ id: number; name: string; premiumSlides: boolean }> | string;
   tags: Array<{ id: number; name: string }> | string;
   lesson_id: number | null;
 }
@@ -58,9 +60,11 @@ export function resourcesSelect(knex: Knex, user: Principal, a: ResourceAudience
       'r.*',
       knex.raw('(ur.user_id is not null) as owned'),
       knex.raw(`${tagMatch} as tag_match`),
-      knex.raw(`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
+      knex.raw(`coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name, 'premiumSlides', c.premium_slides) order by lower(c.name), c.id)
         from resource_categories rc join categories c on c.id = rc.category_id where rc.resource_id = r.id), '[]'::json) as categories`),
       knex.raw(`${tagsJsonSql('resource_tags', 'resource_id', 'r')} as tags`),
+      knex.raw(`exists (select 1 from resource_categories pr join categories pc on pc.id = pr.category_id
+        where pr.resource_id = r.id and pc.premium_slides) as premium_slides`),
       knex.raw(`(select l.id from modules m join lessons l on l.module_id = m.id join courses c on c.id = m.course_id
         where m.course_id = r.course_id and ${course.courseAccess('c')} and ${course.moduleVisible('m')} and ${course.lessonVisible('l')}
         order by m.position, l.position, l.id limit 1) as lesson_id`),

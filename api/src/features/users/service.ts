@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Role } from '@shared/limits';
+import { BLOCKED_STRIPE_STATUSES, STRIPE_STATUS_BLOCKED_FILTER, type Role } from '@shared/limits';
 import { COACH_DIRECTORY_ROLE } from '@shared/policies';
 import type { UserListQuery } from '@shared/schemas';
 import { audit } from '../../core/audit';
@@ -37,9 +37,21 @@ function applyFilters(q: Knex.QueryBuilder, query: UserListQuery, scope: ListSco
   if (query.role) q.where('u.role', query.role);
   if (query.cityOrState) q.whereRaw(`${CITY_STATE_SQL} ilike ?`, [likePattern(query.cityOrState)]);
   // Members cannot filter by subscription status (it would reveal who is unpaid).
-  if (query.stripeStatus && !scope.community) q.where('u.stripe_status', query.stripeStatus);
+  if (query.stripeStatus && !scope.community) {
+    if (query.stripeStatus === STRIPE_STATUS_BLOCKED_FILTER)
+      q.whereRaw(SUBSCRIPTION_BLOCKED_SQL, BLOCKED_STRIPE_STATUSES);
+    else q.where('u.stripe_status', query.stripeStatus);
+  }
   return q;
 }
+
+/**
+ * `isSubscriptionBlocked` of the shared policy in SQL (a test checks they agree on every case): a
+ * blocking status, no Always grant access, not an administrator (role admin or the isAdmin flag).
+ * Binds BLOCKED_STRIPE_STATUSES.
+ */
+export const SUBSCRIPTION_BLOCKED_SQL = `(u.stripe_status in (${BLOCKED_STRIPE_STATUSES.map(() => '?').join(', ')})
+  and not u.always_grant_access and u.role <> 'admin' and not u.is_admin)`;
 
 export interface UserPage {
   rows: UserRowWithRelations[];

@@ -11,6 +11,7 @@ export const TAG_TYPES = [
   'Board',
   'BoardCard',
   'BoardSummary',
+  'BoardArchive',
   'Label',
   'Course',
   'Module',

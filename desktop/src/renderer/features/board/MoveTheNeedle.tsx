@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { canResetBoard } from '@shared/policies/board';
+import { canArchiveCard, canResetBoard } from '@shared/policies/board';
 import type { BoardList } from '@shared/types/board';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -9,6 +9,7 @@ import { Loading } from '../../components/Spinner';
 import { toApiError } from '../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { NotFound } from '../shell/StatusPages';
+import { ArchivedCards } from './ArchivedCards';
 import { BoardColumns } from './BoardColumns';
 import { useDeleteListMutation, useGetBoardQuery, useResetBoardMutation } from './boardApi';
 import { progressOf } from './boardMoves';
@@ -42,6 +43,7 @@ function Board({ userId }: { userId: number | undefined }) {
   const openCard = Number(searchParams.get('card')) || null;
   const [deleting, setDeleting] = useState<BoardList | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
+  const [archiveOpen, setArchiveOpen] = useState(false);
   const [deleteList, deleteState] = useDeleteListMutation();
   const [resetBoard, resetState] = useResetBoardMutation();
 
@@ -91,6 +93,11 @@ function Board({ userId }: { userId: number | undefined }) {
               valueTestId="mtn-progress"
             />
           </div>
+          {canArchiveCard(user, owner) && (
+            <Button variant="secondary" size="sm" onClick={() => setArchiveOpen(true)}>
+              Archived cards
+            </Button>
+          )}
           {canResetBoard(user, owner) && (
             <Button variant="secondary" size="sm" onClick={() => setConfirmReset(true)}>
               Reset board
@@ -111,6 +118,7 @@ function Board({ userId }: { userId: number | undefined }) {
           <CardDialog cardId={openCard} board={data} boardArg={userId} onClose={onCloseCard} />
         </Suspense>
       )}
+      {archiveOpen && <ArchivedCards ownerId={userId} onClose={() => setArchiveOpen(false)} />}
       {deleting && (
         <ConfirmDialog
           title={`Delete the list ${deleting.name}?`}

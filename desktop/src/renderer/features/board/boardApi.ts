@@ -1,5 +1,6 @@
 import type {
   Activity,
+  ArchivedCard,
   Attachment,
   BoardPerson,
   BoardResponse,
@@ -135,9 +136,23 @@ export const boardApi = api.injectEndpoints({
       query: (id) => ({ url: `${BASE}/card/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Board', 'BoardSummary'],
     }),
+    /** Archive (never delete) a card; it leaves the board until restored from the archive view. */
+    archiveCard: build.mutation<{ success: boolean; id: number }, number>({
+      query: (id) => ({ url: `${BASE}/card/archive`, method: 'POST', body: { id } }),
+      invalidatesTags: (_r, _e, id) => ['Board', 'BoardSummary', 'BoardArchive', { type: 'BoardCard', id }],
+    }),
+    restoreCard: build.mutation<{ success: boolean; card: Card }, number>({
+      query: (id) => ({ url: `${BASE}/card/restore`, method: 'POST', body: { id } }),
+      invalidatesTags: (_r, _e, id) => ['Board', 'BoardSummary', 'BoardArchive', { type: 'BoardCard', id }],
+    }),
+    getArchivedCards: build.query<ArchivedCard[], number | undefined>({
+      query: (ownerId) => ({ url: `${BASE}/card/archive/read-many`, params: ownerId ? { ownerId } : undefined }),
+      transformResponse: (res: { cards: ArchivedCard[] }) => res.cards,
+      providesTags: ['BoardArchive'],
+    }),
     resetBoard: build.mutation<{ success: boolean }, { id?: number }>({
       query: (body) => ({ url: `${BASE}/reset`, method: 'PUT', body }),
-      invalidatesTags: ['Board', 'BoardSummary', 'BoardCard', 'Label'],
+      invalidatesTags: ['Board', 'BoardSummary', 'BoardCard', 'Label', 'BoardArchive'],
     }),
 
     upsertLabel: build.mutation<
@@ -238,6 +253,9 @@ export const {
   useMoveCardMutation,
   useUpsertCardMutation,
   useDeleteCardMutation,
+  useArchiveCardMutation,
+  useRestoreCardMutation,
+  useGetArchivedCardsQuery,
   useResetBoardMutation,
   useUpsertLabelMutation,
   useDeleteLabelMutation,

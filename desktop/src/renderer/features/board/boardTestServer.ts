@@ -1,4 +1,4 @@
-import type { BoardCard, BoardResponse, Card, Label } from '@shared/types/board';
+import type { ArchivedCard, BoardCard, BoardResponse, Card, Label } from '@shared/types/board';
 import { mockFetch, type MockResponse } from '../../test/render';
 
 /** A card of the fake board; `extra` fills the dialog's details. */
@@ -78,12 +78,15 @@ export interface FakeServerOptions {
   labels?: Label[];
   /** Answer a call yourself (return undefined to let the fake answer). */
   override?: (req: { method: string; path: string; body: unknown }) => MockResponse | undefined;
+  /** The board's archived cards (GET card/archive/read-many); restore takes one out. */
+  archived?: ArchivedCard[];
 }
 
 /** A Move the Needle API in memory, enough for the screens' tests. Returns the calls made. */
 export function boardServer(opts: FakeServerOptions = {}) {
   const board = opts.board ?? fakeBoard();
   let labels = opts.labels ?? board.labels;
+  let archived = opts.archived ?? [];
   const detail = (id: number) => {
     const card = board.lists.flatMap((l) => l.Cards).find((c) => c.id === id);
     return card ? fakeDetail(card, board, opts.details?.[id]) : null;
@@ -108,6 +111,11 @@ export function boardServer(opts: FakeServerOptions = {}) {
       };
     if (path === `${base}/coaches`) return { body: { coaches: [{ id: 3, fullName: 'Cole Coach', photoUrl: null }] } };
     if (path === `${base}/label/read-many`) return { body: { labels } };
+    if (path === `${base}/card/archive/read-many`) return { body: { cards: archived } };
+    if (path === `${base}/card/restore`) {
+      archived = archived.filter((c) => c.id !== body.id);
+      return { body: { success: true, message: 'Card restored' } };
+    }
     if (method === 'GET' && path.startsWith(`${base}/card/`)) {
       const card = detail(Number(path.split('/').pop()));
       return card

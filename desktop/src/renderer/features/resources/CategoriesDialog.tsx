@@ -61,7 +61,32 @@ function CategoryForm({
   );
 }
 
-/** The category modal (admin): add, rename and delete categories (with a confirmation). */
+/**
+ * The premium-slides switch of one category: course-only members open its Included with Premium
+ * resources (SPEC §6 "premium slides"). Saved at once; the toast says so.
+ */
+function PremiumSlidesToggle({ category }: { category: ResourceCategory }) {
+  const [upsert, { isLoading }] = useUpsertResourceCategoryMutation();
+  return (
+    <label className="flex items-center gap-1.5 text-xs whitespace-nowrap text-gray-700">
+      <input
+        type="checkbox"
+        className="h-4 w-4 rounded border-gray-300 text-brand-600 focus:ring-brand-500"
+        checked={category.premiumSlides}
+        disabled={isLoading}
+        aria-label={`Premium slides: ${category.name}`}
+        onChange={(e) =>
+          void upsert({ id: category.id, name: category.name, premiumSlides: e.target.checked })
+            .unwrap()
+            .catch(() => undefined)
+        }
+      />
+      Premium slides
+    </label>
+  );
+}
+
+/** The category modal (admin): add, rename and delete categories (with a confirmation), mark premium slides. */
 export function CategoriesDialog({ onClose }: { onClose: () => void }) {
   const { data: categories, isLoading, error } = useGetResourceCategoriesQuery();
   const [editing, setEditing] = useState<number | null>(null);
@@ -81,7 +106,7 @@ export function CategoriesDialog({ onClose }: { onClose: () => void }) {
       open
       onClose={onClose}
       title="Categories"
-      description="Members filter resources by category."
+      description="Members filter resources by category. Course-only members also open the Included with Premium resources of a category marked Premium slides."
       footer={
         <Button variant="secondary" onClick={onClose}>
           Close
@@ -119,6 +144,7 @@ export function CategoriesDialog({ onClose }: { onClose: () => void }) {
               ) : (
                 <div className="flex items-center gap-2">
                   <span className="mr-auto text-sm text-gray-900">{c.name}</span>
+                  <PremiumSlidesToggle category={c} />
                   <Button size="sm" variant="ghost" aria-label={`Rename ${c.name}`} onClick={() => setEditing(c.id)}>
                     Rename
                   </Button>

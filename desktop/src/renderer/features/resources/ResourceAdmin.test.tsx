@@ -124,7 +124,7 @@ describe('admin resource modal', () => {
 
 describe('category modal', () => {
   it('adds, renames and deletes categories with their toasts', async () => {
-    fakeResourcesServer({ categories: [{ id: 5, name: 'Sourcing' }] });
+    fakeResourcesServer({ categories: [{ id: 5, name: 'Sourcing', premiumSlides: false }] });
     const user = userEvent.setup();
     renderApp('/resources', admin());
     await user.click(await screen.findByRole('button', { name: 'Categories' }));
@@ -144,6 +144,29 @@ describe('category modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete' }));
     expect(await screen.findByText(MESSAGES.categoryDeleted)).toBeTruthy();
     await waitFor(() => expect(within(dialog).queryByText('Suppliers')).toBeNull());
+  });
+
+  it('marks a category as premium slides (course-only members open its premium resources)', async () => {
+    const { calls } = fakeResourcesServer({ categories: [{ id: 5, name: 'Sourcing', premiumSlides: false }] });
+    const user = userEvent.setup();
+    renderApp('/resources', admin());
+    await user.click(await screen.findByRole('button', { name: 'Categories' }));
+    const dialog = screen.getByRole('dialog', { name: 'Categories' });
+    const box = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Premium slides: Sourcing' });
+    expect(box.checked).toBe(false);
+    box.focus();
+    await user.keyboard(' ');
+    expect(await screen.findByText(MESSAGES.categorySaved)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/resource/category/upsert')?.body).toEqual({
+      id: 5,
+      name: 'Sourcing',
+      premiumSlides: true,
+    });
+    await waitFor(() =>
+      expect(within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Premium slides: Sourcing' }).checked).toBe(
+        true,
+      ),
+    );
   });
 });
 

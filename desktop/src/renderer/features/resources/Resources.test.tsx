@@ -71,10 +71,15 @@ describe('Resources page', () => {
 
   it('filters by type, categories (repeated) and a debounced search', async () => {
     const { calls } = fakeResourcesServer({
-      resources: [makeResource({ title: 'Sourcing guide', ResourceCategories: [{ id: 5, name: 'Sourcing' }] })],
+      resources: [
+        makeResource({
+          title: 'Sourcing guide',
+          ResourceCategories: [{ id: 5, name: 'Sourcing', premiumSlides: false }],
+        }),
+      ],
       categories: [
-        { id: 5, name: 'Sourcing' },
-        { id: 6, name: 'Launch' },
+        { id: 5, name: 'Sourcing', premiumSlides: false },
+        { id: 6, name: 'Launch', premiumSlides: false },
       ],
     });
     const user = userEvent.setup();
@@ -97,8 +102,8 @@ describe('Resources page', () => {
     fakeResourcesServer({
       resources: [makeResource({ title: 'Sourcing guide' })],
       categories: [
-        { id: 5, name: 'Sourcing' },
-        { id: 6, name: 'Launch' },
+        { id: 5, name: 'Sourcing', premiumSlides: false },
+        { id: 6, name: 'Launch', premiumSlides: false },
       ],
     });
     const user = userEvent.setup();

@@ -76,8 +76,12 @@ export function fakeResourcesServer(opts: FakeResourcesOptions = {}) {
       return { body: { resource: saved, isNew: !existing } };
     }
     if (path === '/api/resource/category/upsert') {
-      const b = body as { id?: number; name: string };
-      const saved = { id: b.id ?? nextId++, name: b.name };
+      const b = body as { id?: number; name: string; premiumSlides?: boolean };
+      const saved = {
+        id: b.id ?? nextId++,
+        name: b.name,
+        premiumSlides: b.premiumSlides ?? categories.find((c) => c.id === b.id)?.premiumSlides ?? false,
+      };
       categories = b.id ? categories.map((c) => (c.id === b.id ? saved : c)) : [...categories, saved];
       return { body: { resourceCategory: saved, isNew: !b.id } };
     }

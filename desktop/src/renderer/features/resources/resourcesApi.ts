@@ -69,7 +69,7 @@ export const resourcesApi = api.injectEndpoints({
     }),
     upsertResourceCategory: build.mutation<
       { resourceCategory: ResourceCategory; isNew: boolean },
-      { id?: number; name: string }
+      { id?: number; name: string; premiumSlides?: boolean }
     >({
       query: (body) => ({ url: '/api/resource/category/upsert', method: 'POST', body }),
       // Resources carry their categories' names.

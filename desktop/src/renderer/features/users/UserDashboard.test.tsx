@@ -169,6 +169,32 @@ describe('User Dashboard (/users)', () => {
     expect(screen.getByText('Ben Basic')).toBeTruthy();
   });
 
+  it("offers every blocking status in 'Sub. Problems', unpaid first, and 'blocked' for all of them", async () => {
+    const { calls } = fakeUsersServer(PEOPLE);
+    const user = userEvent.setup();
+    renderApp('/users', admin());
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', { name: 'Options' }));
+    await user.click(screen.getByRole('menuitemcheckbox', { name: 'Sub. Problems' }));
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Subscription problems' });
+    expect(select.value).toBe('unpaid');
+    expect([...select.options].map((o) => o.value)).toEqual([
+      'unpaid',
+      'incomplete',
+      'incomplete_expired',
+      'past_due',
+      'blocked',
+    ]);
+    await user.selectOptions(select, 'past_due');
+    await waitFor(() => expect(readManyCalls(calls).at(-1)!.search.get('stripeStatus')).toBe('past_due'));
+    await user.selectOptions(select, 'blocked');
+    await waitFor(() => expect(readManyCalls(calls).at(-1)!.search.get('stripeStatus')).toBe('blocked'));
+    await waitFor(() => expect(screen.queryByText('Priya Premium')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Show all users' }));
+    expect(await screen.findByText('Priya Premium')).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Subscription problems' })).toBeNull();
+  });
+
   it('signs in as a member and goes to their dashboard', async () => {
     const { calls } = fakeUsersServer(PEOPLE);
     const user = userEvent.setup();

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { USERS_PER_PAGE_OPTIONS } from '@shared/limits';
+import { SUB_PROBLEMS_FILTERS, USERS_PER_PAGE_OPTIONS, type SubProblemsFilter } from '@shared/limits';
 import { userDashboardAbilities } from '@shared/policies/user-admin';
 import type { CurrentUser, User } from '@shared/types';
 import { PageHeader } from '../../components/Card';
@@ -17,8 +17,18 @@ import { useUserList, type UserList } from './useUserList';
 
 type OpenDialog = UserDialog | { kind: 'edit'; user: User } | null;
 
-/** Search, the selection count and the Sub. Problems chip. */
+/** The Sub. Problems choices: each blocking status (SPEC §4), unpaid first (SPEC §9's default), then all. */
+const SUB_PROBLEMS_LABELS: Record<SubProblemsFilter, string> = {
+  unpaid: 'Unpaid',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Incomplete, expired',
+  past_due: 'Past due',
+  blocked: 'Every blocking status (locked out)',
+};
+
+/** Search, the selection count and the Sub. Problems status select. */
 function UserFilters({ list, manage }: { list: UserList; manage: boolean }) {
+  const statusId = useId();
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
       <TextField
@@ -38,18 +48,32 @@ function UserFilters({ list, manage }: { list: UserList; manage: boolean }) {
         </p>
       )}
       {list.subProblems && (
-        <p className="flex items-center gap-2 pb-2 text-sm">
-          <span className="rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-medium text-red-700">
-            Subscription problems (unpaid)
-          </span>
+        <div className="flex flex-wrap items-end gap-2 text-sm">
+          <div>
+            <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-gray-700">
+              Subscription problems
+            </label>
+            <select
+              id={statusId}
+              className={inputClasses(false, 'select')}
+              value={list.subStatus}
+              onChange={(e) => list.setSubStatus(e.target.value as SubProblemsFilter)}
+            >
+              {SUB_PROBLEMS_FILTERS.map((s) => (
+                <option key={s} value={s}>
+                  {SUB_PROBLEMS_LABELS[s]}
+                </option>
+              ))}
+            </select>
+          </div>
           <button
             type="button"
-            className="font-medium text-brand-700 hover:underline"
+            className="pb-2 font-medium text-brand-700 hover:underline"
             onClick={() => list.setSubProblems(false)}
           >
             Show all users
           </button>
-        </p>
+        </div>
       )}
     </div>
   );

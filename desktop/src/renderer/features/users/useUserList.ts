@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { DEFAULT_USERS_PER_PAGE, SEARCH_DEBOUNCE_MS } from '@shared/limits';
+import {
+  DEFAULT_USERS_PER_PAGE,
+  SEARCH_DEBOUNCE_MS,
+  SUB_PROBLEMS_DEFAULT_STATUS,
+  type SubProblemsFilter,
+} from '@shared/limits';
 import type { UserDashboardAbilities } from '@shared/policies/user-admin';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useGetUsersQuery } from './usersApi';
-
-/** SPEC §9: the Sub. Problems filter. */
-const SUB_PROBLEMS_STATUS = 'unpaid';
 
 /**
  * The User Dashboard's list state: search (debounced), users per page, the Sub. Problems filter,
@@ -15,13 +17,15 @@ export function useUserList(abilities: UserDashboardAbilities) {
   const [search, setSearch] = useState('');
   const [perPage, setPerPage] = useState<number>(DEFAULT_USERS_PER_PAGE);
   const [subProblems, setSubProblems] = useState(false);
+  // SPEC §9: unpaid by default; any other blocking status, or 'blocked' (everyone locked out).
+  const [subStatus, setSubStatus] = useState<SubProblemsFilter>(SUB_PROBLEMS_DEFAULT_STATUS);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // SPEC §6: a coach's User Dashboard is about premium members (the pager counts premium users).
   const role = abilities.listRole;
 
   // The page belongs to one search and filter; a new one starts again at page 1.
-  const filterKey = JSON.stringify([debouncedSearch, perPage, subProblems]);
+  const filterKey = JSON.stringify([debouncedSearch, perPage, subProblems, subStatus]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
 
@@ -29,7 +33,7 @@ export function useUserList(abilities: UserDashboardAbilities) {
     page,
     usersPerPage: perPage,
     search: debouncedSearch,
-    stripeStatus: subProblems ? SUB_PROBLEMS_STATUS : '',
+    stripeStatus: subProblems ? subStatus : '',
     role,
   });
 
@@ -52,6 +56,8 @@ export function useUserList(abilities: UserDashboardAbilities) {
     setPerPage,
     subProblems,
     setSubProblems,
+    subStatus,
+    setSubStatus,
     page,
     setPage: (p: number) => setPaging({ key: filterKey, page: p }),
     // The API counts only what the viewer may list (a coach: premium members).

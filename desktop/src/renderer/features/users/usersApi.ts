@@ -19,7 +19,7 @@ export interface UserListArgs {
   page: number;
   usersPerPage: number;
   search: string;
-  /** '' or 'unpaid' (Options → Sub. Problems). */
+  /** '' or a Sub. Problems filter: a blocking status, or 'blocked' for all of them (Options → Sub. Problems). */
   stripeStatus: string;
   /** '' for everyone; coaches look at premium members. */
   role: Role | '';

@@ -230,6 +230,41 @@ describe('the card dialog', () => {
   });
 });
 
+describe('archive (issue 12)', () => {
+  it('lets a member archive a card of their own board (no Delete), and the dialog closes', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    expect(within(dialog).queryByRole('button', { name: 'Delete card' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Archive card' }));
+    expect(await screen.findByText(MESSAGES.cardArchived)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/card/archive'))?.body).toEqual({ id: 100 });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Pick a niche' })).toBeNull());
+  });
+
+  it('lists the archived cards, with loading and empty states, and restores one', async () => {
+    const { calls } = boardServer({
+      archived: [
+        { id: 501, title: 'Wrong card', archivedAt: '2026-01-02T10:00:00.000Z', ListId: 1, listName: 'NOT STARTED' },
+        { id: 502, title: 'Old list card', archivedAt: '2026-01-01T10:00:00.000Z', ListId: null, listName: null },
+      ],
+    });
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    await user.click(await screen.findByRole('button', { name: 'Archived cards' }));
+    const view = screen.getByRole('dialog', { name: 'Archived cards' });
+    const list = await within(view).findByRole('list', { name: 'Archived cards' });
+    expect(within(list).getByText(/From NOT STARTED/)).toBeTruthy();
+    expect(within(list).getByText(/restores to the first list/)).toBeTruthy();
+    await user.click(within(list).getByRole('button', { name: 'Restore Wrong card' }));
+    expect(await screen.findByText(MESSAGES.cardRestored)).toBeTruthy();
+    expect(calls.find((c) => c.path.endsWith('/card/restore'))?.body).toEqual({ id: 501 });
+    await waitFor(() => expect(within(view).queryByText('Wrong card')).toBeNull());
+    await user.click(within(view).getByRole('button', { name: 'Restore Old list card' }));
+    expect(await within(view).findByText('No archived cards.')).toBeTruthy();
+  });
+});
+
 describe('labels', () => {
   it('offers only unused colours, needs a colour to create, and hides Create at 10 labels', async () => {
     const { calls } = boardServer();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { canDeleteCard } from '@shared/policies/board';
+import { canArchiveCard, canDeleteCard } from '@shared/policies/board';
 import type { BoardResponse, Card } from '@shared/types/board';
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
@@ -8,7 +8,13 @@ import { Loading } from '../../../components/Spinner';
 import { toApiError } from '../../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../../app/hooks';
 import { cn } from '../../../lib/cn';
-import { useDeleteCardMutation, useGetCardQuery, useMoveCardMutation, useUpsertCardMutation } from '../boardApi';
+import {
+  useArchiveCardMutation,
+  useDeleteCardMutation,
+  useGetCardQuery,
+  useMoveCardMutation,
+  useUpsertCardMutation,
+} from '../boardApi';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { LABEL_CLASSES } from '../config';
 import { CardActivity } from './CardActivity';
@@ -65,6 +71,7 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
   const [upsert] = useUpsertCardMutation();
   const [moveCard] = useMoveCardMutation();
   const [deleteCard, { isLoading: deleting }] = useDeleteCardMutation();
+  const [archiveCard, { isLoading: archiving }] = useArchiveCardMutation();
   const [addingChecklist, setAddingChecklist] = useState(false);
   const [labelsOpen, setLabelsOpen] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -190,6 +197,21 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
               <Button size="sm" variant="secondary" onClick={() => setLabelsOpen(true)}>
                 Labels
               </Button>
+              {canArchiveCard(user, { id: board.board.userId, role: board.board.ownerRole }) && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={archiving}
+                  onClick={() =>
+                    void archiveCard(card.id)
+                      .unwrap()
+                      .then(onClose)
+                      .catch(() => undefined)
+                  }
+                >
+                  Archive card
+                </Button>
+              )}
               {canDeleteCard(user) && (
                 <Button size="sm" variant="danger" onClick={() => setConfirmDelete(true)}>
                   Delete card
