@@ -7,6 +7,7 @@ import * as resources from './migrations/0005_resources';
 import * as banners from './migrations/0006_banners';
 import * as uploads from './migrations/0007_uploads';
 import * as sellerTools from './migrations/0011_seller_tools';
+import * as settings from './migrations/0012_settings';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -23,6 +24,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0006_banners', banners],
   ['0007_uploads', uploads],
   ['0011_seller_tools', sellerTools],
+  ['0012_settings', settings],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -338,3 +338,14 @@ export function qualifierVideosFrom(s: Record<Exclude<SettingKey, 'chatWidgetUrl
     },
   };
 }
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The body of POST /api/settings/upsert: `values` must be an object of key: value. */
+export const settingsUpsertSchema = yup.object({
+  values: yup
+    .mixed<Record<string, unknown>>()
+    .required('this field cannot be empty')
+    .test('object', 'Please send an object of setting: value', (v) => isPlainObject(v)),
+});
