@@ -18,6 +18,7 @@ export const TAG_TYPES = [
   'AiTools',
   'Resource',
   'ResourceCategory',
+  'Setting',
 ] as const;
 
 /**
