@@ -25,6 +25,7 @@ import { aiToolRoutes } from './features/ai-tools/routes';
 import { resourceRoutes } from './features/resources/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
+import { settingsRoutes } from './features/settings';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -97,6 +98,7 @@ export function createApp(opts: AppOptions): Koa {
     aiToolRoutes(),
     resourceRoutes(),
     paymentRoutes(),
+    settingsRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

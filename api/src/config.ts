@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { loadAiToolsConfig, type AiToolsConfig } from './adapters/content-feed';
 import { loadPaymentsConfig, type PaymentsConfig } from './adapters/stripe-config';
+import { settingDefaultsFromEnv, type SettingKey } from '@shared/schemas/settings';
 
 /** Every environment variable the API reads, parsed and defaulted in one place. */
 export interface Config {
@@ -54,6 +55,11 @@ export interface Config {
   aiTools: AiToolsConfig;
   /** Stripe (STRIPE_*) and resource purchase URLs (RESOURCE_PURCHASE_HOSTS). */
   payments: PaymentsConfig;
+  /**
+   * First-start defaults of the portal settings (SETTING_*, AI_CHAT_WIDGET_URL; see
+   * shared/src/schemas/settings.ts): used for every key no admin has saved.
+   */
+  settingDefaults: Record<SettingKey, string>;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -143,5 +149,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: mode === 'test' || bool(env.QUIET, false) ? 'silent' : 'info',
     aiTools: loadAiToolsConfig(env),
     payments: loadPaymentsConfig(env, mode === 'production'),
+    settingDefaults: settingDefaultsFromEnv(env),
   };
 }

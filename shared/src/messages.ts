@@ -125,6 +125,10 @@ export const MESSAGES = {
   imageUrlCopied: 'image URL copied to clipboard',
   courseOrderChanged: 'The order changed meanwhile. Reload the page and try again.',
   bannerCreated: 'Banner created successfully',
+  /** Portal settings (issue 12; not in the spec). */
+  settingsSaved: 'Portal settings saved',
+  settingsLoadFailed: 'The portal settings could not be loaded.',
+  settingsEmpty: 'There are no portal settings to change.',
   bannerUpdated: 'Banner updated successfully',
   bannerDeleted: 'Banner deleted successfully',
   bannerNotFound: 'Banner not found',

@@ -48,6 +48,11 @@ const ageAll = (hours: number, keys: string[]) =>
 
 /** Puts `url` into a fresh row's `table.column` (as the whole value, or inside text as markdown). */
 const PLACE: Record<string, (url: string) => Promise<unknown>> = {
+  // A portal setting is an https link (the portal's own address in production) to the upload.
+  'portal_settings.value': async (url) =>
+    t
+      .knex('portal_settings')
+      .insert({ key: 'supportUrl', value: `https://portal.academy.test/uploads/${url.split('/').pop()}` }),
   'users.photo_url': async (url) =>
     t
       .knex('users')

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { DEMO_SETTINGS } from '../../api/src/db/seed-settings';
 import { DEMO, shot, signInAs } from './support';
 
 test('an admin edits the premium banner and a premium member sees it with the shipping-rate card', async ({
@@ -48,7 +49,8 @@ test('an admin edits the premium banner and a premium member sees it with the sh
   const card = member.getByTestId('shipping-rate-card');
   await expect(card).toContainText('Current Average Shipping Rate');
   await expect(card).toContainText('$6.25');
-  await expect(card).toHaveAttribute('href', 'https://shipping.example.com/');
+  // The shipping-rate source is a portal setting (the demo seed's sample value).
+  await expect(card).toHaveAttribute('href', DEMO_SETTINGS.shippingRatesUrl);
   await shot(member, 'banners-premium-dashboard');
   await member.setViewportSize({ width: 390, height: 844 });
   await shot(member, 'banners-premium-phone');

@@ -7,6 +7,7 @@ import * as resources from './migrations/0005_resources';
 import * as banners from './migrations/0006_banners';
 import * as uploads from './migrations/0007_uploads';
 import * as sellerTools from './migrations/0011_seller_tools';
+import * as settings from './migrations/0012_settings';
 import * as cardArchive from './migrations/0013_card_archive';
 import * as premiumSlides from './migrations/0014_premium_slides';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0006_banners', banners],
   ['0007_uploads', uploads],
   ['0011_seller_tools', sellerTools],
+  ['0012_settings', settings],
   ['0013_card_archive', cardArchive],
   ['0014_premium_slides', premiumSlides],
 ];

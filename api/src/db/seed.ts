@@ -6,6 +6,7 @@ import { seedProducts } from './seed-products';
 import { seedBoard } from './seed-board';
 import { seedBanners } from './seed-banners';
 import { seedResources } from './seed-resources';
+import { seedSettings } from './seed-settings';
 import type { AreaSeed, SeedContext } from './seed-types';
 
 export type { AreaSeed, SeedContext } from './seed-types';
@@ -116,7 +117,7 @@ const COMMUNITY = [
  * Each area's demo content (courses, boards, products, ...), run in the same transaction after the
  * accounts exist. An area adds its seed function from its own file here, one line each.
  */
-const AREA_SEEDS: AreaSeed[] = [seedCourses, seedProducts, seedBoard, seedBanners, seedResources];
+const AREA_SEEDS: AreaSeed[] = [seedCourses, seedProducts, seedBoard, seedBanners, seedResources, seedSettings];
 
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */
 export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {

@@ -13,7 +13,8 @@ import { registerIpcHandlers } from './ipc';
 import { pdfPageOf, savePdf } from './pdf';
 import { menuTemplate } from './menu';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './protocol';
-import { guardWebContents, installPermissionHandlers, mainWindowOptions, openExternalSafely } from './security';
+import { guardWebContents, installPermissionHandlers, mainWindowOptions } from './security';
+import { SettingsHosts, settingsFetcher } from './settings-hosts';
 
 // Must run before the app is ready.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
@@ -24,6 +25,10 @@ const preloadPath = path.join(__dirname, '..', 'preload', 'preload.cjs');
 const warn = (what: string, url: string) => console.warn(`[portal] blocked ${what}${url ? `: ${url}` : ''}`);
 
 let mainWindow: BrowserWindow | null = null;
+// The links of the portal settings join the external-host allowlist (read from the API by main).
+let settingsHosts: SettingsHosts | null = null;
+const openExternal = (url: unknown): Promise<boolean> =>
+  settingsHosts ? settingsHosts.openExternal(shell, url) : Promise.resolve(false);
 
 function createMainWindow(): BrowserWindow {
   const win = new BrowserWindow(mainWindowOptions(preloadPath, config.production));
@@ -74,6 +79,7 @@ if (!app.requestSingleInstanceLock()) {
       externalHosts: config.externalHosts,
       frameOrigins: config.frameOrigins,
       onBlocked: warn,
+      openExternal,
     });
   });
 
@@ -83,6 +89,11 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(() => {
     const ses = session.defaultSession;
+    settingsHosts = new SettingsHosts({
+      baseHosts: config.externalHosts,
+      frameOrigins: config.frameOrigins,
+      fetchSettings: settingsFetcher(config.apiOrigin, (url, init) => ses.fetch(url, init)),
+    });
     installPermissionHandlers(ses, config.frameOrigins);
     protocol.handle(
       APP_SCHEME,
@@ -99,7 +110,7 @@ if (!app.requestSingleInstanceLock()) {
         pickFile: (options) => pickFile(fileDeps(), options),
         saveFile: (request) => saveFile(fileDeps(), request),
         savePdf: (request, event) => savePdf({ ...fileDeps(), page: pdfPageOf(event.sender) }, request),
-        openExternal: (url) => openExternalSafely(shell, url, config.externalHosts),
+        openExternal: (url) => openExternal(url),
       },
       warn,
     );

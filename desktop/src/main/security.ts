@@ -89,6 +89,11 @@ export interface GuardOptions {
   /** Origins a frame may show (videos, chat, forms): the same list as the CSP frame-src. */
   frameOrigins: readonly string[];
   onBlocked?: (what: string, url: string) => void;
+  /**
+   * Opens an allowed link in the system browser; default: openExternalSafely on externalHosts.
+   * Main passes the portal-settings-aware opener (settings-hosts.ts).
+   */
+  openExternal?: (url: string) => Promise<boolean>;
 }
 
 /**
@@ -105,7 +110,10 @@ function frameMayGo(event: NavigationEvent, frameOrigins: readonly string[]): bo
  * https link opens in the system browser instead); webviews are never attached.
  */
 export function guardWebContents(contents: GuardedContents, options: GuardOptions): void {
-  const external = (url: string) => void openExternalSafely(options.shell, url, options.externalHosts);
+  const external = (url: string) =>
+    void (options.openExternal
+      ? options.openExternal(url)
+      : openExternalSafely(options.shell, url, options.externalHosts));
   contents.on('will-navigate', (event) => {
     if (isAppUrl(event.url)) return;
     event.preventDefault();

@@ -54,7 +54,9 @@ export const QUALIFIER_VIDEOS: QualifierVideos = {
 
 /** True for the embed URLs the CSP lets the UI frame. */
 export function isAllowedVideoUrl(url: string): boolean {
-  return /^https:\/\/(www\.youtube\.com\/embed\/|player\.vimeo\.com\/video\/)[A-Za-z0-9_-]+([?][^\s"<>]*)?$/.test(url);
+  return /^https:\/\/(www\.youtube\.com\/embed\/|www\.youtube-nocookie\.com\/embed\/|player\.vimeo\.com\/video\/)[A-Za-z0-9_-]+([?][^\s"<>]*)?$/.test(
+    url,
+  );
 }
 
 /** What a question's wording depends on: the volume answer and the chosen size tier. */

@@ -94,6 +94,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'banner:manage',
   'aiTools:use',
   'aiTools:chat-widget',
+  'settings:manage',
 ];
 
 /**
@@ -143,6 +144,8 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'aiTools:use':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // The raina chat widget: admins (role admin or isAdmin) or the raina tag.
   'aiTools:chat-widget': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '111111' },
+  // Portal settings: role admin (an admin switched to another role does not).
+  'settings:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
 };
 
 describe('can(): the Action x principal x subject matrix', () => {

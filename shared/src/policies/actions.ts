@@ -43,6 +43,7 @@ export type Action =
   | 'user:impersonate'
   | 'user:switch-role'
   | 'upload:image'
+  | 'settings:manage'
   | SellerToolsAction
   | CourseAction
   | BannerAction
@@ -94,6 +95,9 @@ export function can(user: Principal | null, action: Action, subject?: UserSubjec
       return isAdministrator(user);
     case 'upload:image':
       return true;
+    // Portal settings (links, videos, chat widget): role admin only, like the other site content.
+    case 'settings:manage':
+      return admin;
     default:
       return false;
   }

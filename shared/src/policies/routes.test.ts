@@ -172,6 +172,7 @@ const GRID: Record<string, string> = {
   '/move-the-needle/42':               MTN_ID_,
   '/users':                            USERS__,
   '/tag-management':                   TAGMGMT,
+  '/portal-settings':                  TAGMGMT,
   '/ai-toolkit':                       AITOOL_,
   '/ai-toolkit/chat/listing-writer':   AITOOL_,
   '/ai-toolkit-chat':                  AITOOL_,
@@ -215,6 +216,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/profile': '/profile',
   '/users': '/users',
   '/tag-management': '/tag-management',
+  '/portal-settings': '/portal-settings',
   '/ai-toolkit': '/ai-toolkit',
   '/ai-toolkit/chat/:toolName': '/ai-toolkit/chat/listing-writer',
   '/ai-toolkit-chat': '/ai-toolkit-chat',
@@ -337,7 +339,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(20); // one sample per gated pattern (SPEC §2, plus the product summary of issue 15)
+    expect(NON_PUBLIC_PATHS.length).toBe(21); // one sample per gated pattern (SPEC §2, plus the product summary of issue 15)
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 
@@ -411,6 +413,11 @@ describe('access guard rules (SPEC §2)', () => {
   it('the calendar redirect is marked external and points at the calendar site', () => {
     const d = decideRoute(PRINCIPALS.premiumAfterCutoff, '/move-the-needle');
     expect(d).toEqual({ type: 'redirect', to: EXTERNAL_LINKS.calendar, external: true });
+  });
+
+  it('the calendar redirect goes to the calendar site the portal settings name', () => {
+    const d = decideRoute(PRINCIPALS.premiumAfterCutoff, '/move-the-needle', 'https://book.academy.test/rainmaker');
+    expect(d).toEqual({ type: 'redirect', to: 'https://book.academy.test/rainmaker', external: true });
   });
 
   it('in-app redirects are not marked external', () => {

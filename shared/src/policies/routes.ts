@@ -46,6 +46,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/profile', roles: ALL },
   { pattern: '/users', roles: ['admin', 'coach'] },
   { pattern: '/tag-management', roles: ['admin'] },
+  { pattern: '/portal-settings', roles: ['admin'] },
   { pattern: '/ai-toolkit', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit/chat/:toolName', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit-chat', roles: ['coach'], tags: ['aitoolkit'] },
@@ -113,7 +114,12 @@ export function roleOrTagPasses(user: Principal, rule: RouteRule): boolean {
  * alwaysGrantAccess; admin always passes; a hidden route sends to the calendar site; the role
  * must be among the route's roles or the user must hold one of its tags; else 'denied'.
  */
-export function decideRoute(user: Principal | null, pathname: string): RouteDecision {
+export function decideRoute(
+  user: Principal | null,
+  pathname: string,
+  /** The calendar site (the calendarUrl portal setting; the built-in placeholder until it is read). */
+  calendarUrl: string = EXTERNAL_LINKS.calendar,
+): RouteDecision {
   const path = normalise(pathname);
   // Own keys only: a path such as '__proto__' or 'constructor' must not pick up Object.prototype.
   const redirect = Object.hasOwn(REDIRECTS, path) ? REDIRECTS[path] : undefined;
@@ -129,7 +135,7 @@ export function decideRoute(user: Principal | null, pathname: string): RouteDeci
   if (isSubscriptionBlocked(user) && !rule.allowBlocked) return { type: 'redirect', to: '/blocked' };
   if (isAdminRole(user)) return { type: 'allow', rule, params };
   if (rule.hiddenByCutoff && isMoveTheNeedleHidden(user)) {
-    return { type: 'redirect', to: EXTERNAL_LINKS.calendar, external: true };
+    return { type: 'redirect', to: calendarUrl, external: true };
   }
   if (roleOrTagPasses(user, rule)) return { type: 'allow', rule, params };
   return { type: 'denied', rule };

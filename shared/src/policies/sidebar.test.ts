@@ -76,9 +76,9 @@ const COACH = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calcul
 // prettier-ignore
 const COACH_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'product-qualifier', 'users', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'tag-management', 'community', 'search-site', 'support', 'settings'];
+const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'tag-management', 'portal-settings', 'community', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'tag-management', 'search-site', 'support', 'settings'];
+const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'tag-management', 'portal-settings', 'search-site', 'support', 'settings'];
 
 const EXPECTED_KEYS: Record<Name, string[]> = {
   basic: BASIC,
@@ -120,6 +120,7 @@ const CATALOGUE: Record<string, { label: string; to: string; external: boolean; 
   'product-qualifier': { label: 'Product Qualifier Tool', to: '/product-qualifier', external: false, section: 'main' },
   users: { label: 'User Dashboard', to: '/users', external: false, section: 'main' },
   'tag-management': { label: 'Tag Management', to: '/tag-management', external: false, section: 'main' },
+  'portal-settings': { label: 'Portal settings', to: '/portal-settings', external: false, section: 'main' },
   apply: { label: 'Apply To Upgrade', to: EXTERNAL_LINKS.applyToUpgrade, external: true, section: 'extra' },
   community: { label: 'Community Group', to: EXTERNAL_LINKS.community, external: true, section: 'extra' },
   'search-site': { label: 'Product Search', to: EXTERNAL_LINKS.searchSite, external: true, section: 'extra' },
@@ -138,6 +139,39 @@ describe('sidebarItems (SPEC §2 Sidebar)', () => {
       const want = CATALOGUE[item.key];
       expect(want, item.key).toBeDefined();
       expect({ label: item.label, to: item.to, external: item.external ?? false, section: item.section }).toEqual(want);
+    }
+  });
+
+  it('the external links are the portal settings passed in (the built-in placeholders until they are read)', () => {
+    const links = {
+      applyUrl: 'https://apply.academy.test/now',
+      communityUrl: 'https://community.academy.test/',
+      productSearchUrl: 'https://search.academy.test/',
+      upgradesUrl: 'https://upgrades.academy.test/',
+      supportUrl: 'mailto:help@academy.test',
+    };
+    const to = (u: Principal) =>
+      Object.fromEntries(
+        sidebarItems(u, links)
+          .filter((i) => i.external)
+          .map((i) => [i.key, i.to]),
+      );
+    expect(to(PRINCIPALS.premiumBeforeCutoff)).toEqual({
+      apply: links.applyUrl,
+      community: links.communityUrl,
+      upgrades: links.upgradesUrl,
+      support: links.supportUrl,
+    });
+    expect(to(PRINCIPALS.admin)).toEqual({
+      community: links.communityUrl,
+      'search-site': links.productSearchUrl,
+      support: links.supportUrl,
+    });
+  });
+
+  it('Portal settings is for role admin only (not an admin switched to another role)', () => {
+    for (const name of NAMES) {
+      expect(keys(PRINCIPALS[name]).includes('portal-settings'), name).toBe(PRINCIPALS[name].role === 'admin');
     }
   });
 

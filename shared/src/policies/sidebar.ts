@@ -10,8 +10,26 @@ export interface SidebarItem {
   section: 'main' | 'extra';
 }
 
+/** The external links of the sidebar: portal settings an admin changes (GET /api/settings). */
+export interface SidebarLinks {
+  applyUrl: string;
+  communityUrl: string;
+  productSearchUrl: string;
+  upgradesUrl: string;
+  supportUrl: string;
+}
+
+/** The built-in placeholders, until the settings are read. */
+export const DEFAULT_SIDEBAR_LINKS: SidebarLinks = {
+  applyUrl: EXTERNAL_LINKS.applyToUpgrade,
+  communityUrl: EXTERNAL_LINKS.community,
+  productSearchUrl: EXTERNAL_LINKS.searchSite,
+  upgradesUrl: EXTERNAL_LINKS.upgrades,
+  supportUrl: EXTERNAL_LINKS.support,
+};
+
 /** SPEC §2 Sidebar: the items a user sees, in order. */
-export function sidebarItems(user: Principal): SidebarItem[] {
+export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDEBAR_LINKS): SidebarItem[] {
   const r = user.role;
   const items: SidebarItem[] = [];
   const add = (cond: boolean, item: Omit<SidebarItem, 'section'>, section: SidebarItem['section'] = 'main') => {
@@ -41,19 +59,15 @@ export function sidebarItems(user: Principal): SidebarItem[] {
   });
   add(r === 'admin' || r === 'coach', { key: 'users', label: 'User Dashboard', to: '/users' });
   add(r === 'admin', { key: 'tag-management', label: 'Tag Management', to: '/tag-management' });
+  add(r === 'admin', { key: 'portal-settings', label: 'Portal settings', to: '/portal-settings' });
 
   const ext = (cond: boolean, key: string, label: string, to: string) =>
     add(cond, { key, label, to, external: true }, 'extra');
-  ext(
-    r === 'basic' || r === 'premium' || r === 'course only',
-    'apply',
-    'Apply To Upgrade',
-    EXTERNAL_LINKS.applyToUpgrade,
-  );
-  ext(!aiTag, 'community', 'Community Group', EXTERNAL_LINKS.community);
-  ext(r !== 'basic' && r !== 'premium', 'search-site', 'Product Search', EXTERNAL_LINKS.searchSite);
-  ext(r === 'premium', 'upgrades', 'Upgrades', EXTERNAL_LINKS.upgrades);
-  ext(true, 'support', 'Support', EXTERNAL_LINKS.support);
+  ext(r === 'basic' || r === 'premium' || r === 'course only', 'apply', 'Apply To Upgrade', links.applyUrl);
+  ext(!aiTag, 'community', 'Community Group', links.communityUrl);
+  ext(r !== 'basic' && r !== 'premium', 'search-site', 'Product Search', links.productSearchUrl);
+  ext(r === 'premium', 'upgrades', 'Upgrades', links.upgradesUrl);
+  ext(true, 'support', 'Support', links.supportUrl);
   add(true, { key: 'settings', label: 'Settings', to: '/profile' }, 'extra');
   return items;
 }

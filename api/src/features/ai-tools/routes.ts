@@ -1,10 +1,12 @@
 import Router from '@koa/router';
+import { AI_CHAT_WIDGET_TITLE } from '@shared/content/ai-tools';
 import { MESSAGES } from '@shared/messages';
 import type { AiChatWidgetResponse, AiToolsResponse } from '@shared/types';
 import { auth, authorize } from '../../core/auth';
 import { HttpError } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { createContentFeed, FeedError, type ContentFeed } from '../../adapters/content-feed';
+import { settingValue } from '../settings';
 
 /**
  * AI Toolkit (SPEC §2, §3, §7 External). The API reads the external content feed for the UI (no
@@ -45,8 +47,10 @@ export function aiToolRoutes(feed?: ContentFeed): Router<PortalState, PortalCont
     }
   });
 
-  router.get('/chat-widget', auth(), authorize('aiTools:chat-widget'), (ctx) => {
-    const body: AiChatWidgetResponse = { widget: ctx.deps.config.aiTools.chatWidget };
+  // The widget's address is the chatWidgetUrl portal setting (empty: switched off).
+  router.get('/chat-widget', auth(), authorize('aiTools:chat-widget'), async (ctx) => {
+    const url = await settingValue(ctx.deps.knex, ctx.deps.config.settingDefaults, 'chatWidgetUrl');
+    const body: AiChatWidgetResponse = { widget: url ? { url, title: AI_CHAT_WIDGET_TITLE } : null };
     ctx.body = body;
   });
 

@@ -24,6 +24,8 @@ export const UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string, co
   ['dashboard_banners', 'content'],
   ['dashboard_banners', 'button_url'],
   ['products', 'description'],
+  // A portal setting's link may point at an uploaded file (a guide behind Support, say).
+  ['portal_settings', 'value'],
 ];
 
 /**
@@ -54,6 +56,7 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['mtn_labels', 'name'],
   ['mtn_lists', 'name'],
   ['password_reset_tokens', 'token_hash'],
+  ['portal_settings', 'key'],
   ['product_scenarios', 'name'],
   ['products', 'title'],
   ['products', 'type_additional_fees'],

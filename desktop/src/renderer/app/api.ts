@@ -19,6 +19,7 @@ export const TAG_TYPES = [
   'AiTools',
   'Resource',
   'ResourceCategory',
+  'Setting',
 ] as const;
 
 /**

@@ -14,6 +14,7 @@ import { BANNER_TOAST_RULES } from '../features/banners/toasts';
 import { RESOURCE_TOAST_RULES } from '../features/resources/toasts';
 import { PAYMENT_TOAST_RULES } from '../features/payments/toasts';
 import { UPLOAD_TOAST_RULES } from '../features/uploads/toasts';
+import { SETTINGS_TOAST_RULES } from '../features/settings/toasts';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
 
 const a = authApi.endpoints;
@@ -46,6 +47,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...RESOURCE_TOAST_RULES,
   ...PAYMENT_TOAST_RULES,
   ...UPLOAD_TOAST_RULES,
+  ...SETTINGS_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

@@ -1,4 +1,4 @@
-import { AI_TOOLKIT_BOOKING_URL, AI_TOOLKIT_INTRO_VIDEO } from '@shared/content/ai-tools';
+import { AI_TOOLKIT_INTRO_VIDEO } from '@shared/content/ai-tools';
 import { bannerVideoEmbedUrl } from '@shared/schemas/banners';
 import { Banner } from '../../components/Banner';
 import { buttonClasses } from '../../components/Button';
@@ -12,6 +12,7 @@ import { ChatWidget } from './ChatWidget';
 import { TagChips } from './TagChips';
 import { useAiTools } from './useAiTools';
 import { useQueryParams } from '../../lib/useQueryParams';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 const introVideo = bannerVideoEmbedUrl(AI_TOOLKIT_INTRO_VIDEO);
 
@@ -20,6 +21,7 @@ const introVideo = bannerVideoEmbedUrl(AI_TOOLKIT_INTRO_VIDEO);
  * to book a free 1-on-1 session. The chosen tag is kept in the address (?tag=).
  */
 export function AiToolkit() {
+  const { settings } = usePortalSettings();
   const { tools, isLoading, fallbackMessage } = useAiTools();
   const [params, updateParams] = useQueryParams();
   const wanted = params.get('tag');
@@ -29,7 +31,7 @@ export function AiToolkit() {
   const select = (tag: string | null) => updateParams({ tag }, { replace: true });
 
   const booking = (
-    <ExternalLink href={AI_TOOLKIT_BOOKING_URL} className={buttonClasses('secondary')}>
+    <ExternalLink href={settings.calendarUrl} className={buttonClasses('secondary')}>
       Book a free 1-on-1 session ↗
     </ExternalLink>
   );

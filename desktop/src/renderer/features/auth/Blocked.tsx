@@ -1,13 +1,14 @@
 import { MESSAGES } from '@shared/messages';
-import { EXTERNAL_LINKS } from '@shared/limits';
 import { Button, buttonClasses } from '../../components/Button';
 import { ExternalLink, openOutside } from '../../components/ExternalLink';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { useCreateCustomerPortalMutation } from './authApi';
 import { useSignOut } from './useSignOut';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 /** /blocked: the subscription needs attention. Fix opens the Stripe customer portal. */
 export function Blocked() {
+  const { settings } = usePortalSettings();
   const user = useAppSelector(selectCurrentUser);
   const [createPortal, { isLoading }] = useCreateCustomerPortalMutation();
   const { signOut, signingOut } = useSignOut();
@@ -47,7 +48,7 @@ export function Blocked() {
             Fix
           </Button>
         )}
-        <ExternalLink href={EXTERNAL_LINKS.support} className={buttonClasses('secondary')}>
+        <ExternalLink href={settings.supportUrl} className={buttonClasses('secondary')}>
           Contact Support
         </ExternalLink>
       </div>

@@ -1,10 +1,10 @@
-import { EXTERNAL_LINKS } from '@shared/limits';
 import { bannerTypeForRole, showsShippingRateCard } from '@shared/policies/banners';
 import { Card } from '../../components/Card';
 import { ExternalLink } from '../../components/ExternalLink';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { cn } from '../../lib/cn';
 import { useGetBannerQuery } from './bannersApi';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
@@ -13,6 +13,7 @@ const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'U
  * the premium banner carries an average shipping rate; it links out to the shipping rates site.
  */
 export function ShippingRateCard({ className }: { className?: string }) {
+  const { settings } = usePortalSettings();
   const user = useAppSelector(selectCurrentUser);
   const readsPremium = user !== null && bannerTypeForRole(user.role) === 'premium';
   const { data: banner } = useGetBannerQuery('premium', { skip: !readsPremium });
@@ -21,7 +22,7 @@ export function ShippingRateCard({ className }: { className?: string }) {
   return (
     <Card className={cn('p-0', className)}>
       <ExternalLink
-        href={EXTERNAL_LINKS.shippingRates}
+        href={settings.shippingRatesUrl}
         className="flex h-full flex-col gap-2 rounded-xl px-5 py-4 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500"
         aria-label={`Current Average Shipping Rate: ${rate} (opens the shipping rates site)`}
         data-testid="shipping-rate-card"

@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { statusShares } from '@shared/calc/board';
-import { EXTERNAL_LINKS } from '@shared/limits';
 import { dashboardBoardCard } from '@shared/policies/sidebar';
 import { Card } from '../../components/Card';
 import { ExternalLink } from '../../components/ExternalLink';
@@ -11,6 +10,7 @@ import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { cn } from '../../lib/cn';
 import { useGetBoardSummaryQuery } from './boardApi';
 import { STATUS_COLORS } from './config';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 const DonutChart = lazy(async () => ({ default: (await import('./DonutChart')).DonutChart }));
 
@@ -66,14 +66,12 @@ function MoveTheNeedleCard({ className }: { className?: string }) {
 }
 
 function RainmakerCalendarCard({ className }: { className?: string }) {
+  const { settings } = usePortalSettings();
   return (
     <Card className={cn('flex flex-col gap-2 px-5 py-4', className)}>
       <h2 className="text-sm font-medium text-gray-500">Rainmaker Calendar</h2>
       <p className="text-sm text-gray-700">Book your next session and see upcoming Rainmaker events.</p>
-      <ExternalLink
-        href={EXTERNAL_LINKS.calendar}
-        className="mt-auto text-sm font-medium text-brand-700 hover:underline"
-      >
+      <ExternalLink href={settings.calendarUrl} className="mt-auto text-sm font-medium text-brand-700 hover:underline">
         Open the Rainmaker Calendar →
       </ExternalLink>
     </Card>

@@ -3,7 +3,8 @@ import { MESSAGES } from '@shared/messages';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Checkbox } from '../../components/TextField';
-import { MTN_WELCOME_VIDEO_URL, WELCOME_DISMISSED_KEY } from './config';
+import { WELCOME_DISMISSED_KEY } from './config';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 function dismissed(): boolean {
   try {
@@ -18,6 +19,7 @@ function dismissed(): boolean {
  * 'Don't show again' is ticked (remembered in this browser).
  */
 export function WelcomeDialog() {
+  const { settings } = usePortalSettings();
   const [open, setOpen] = useState(() => !dismissed());
   const [dontShow, setDontShow] = useState(false);
   const close = () => {
@@ -51,16 +53,19 @@ export function WelcomeDialog() {
         </>
       }
     >
-      <div className="aspect-video w-full overflow-hidden rounded-lg bg-gray-900">
-        <iframe
-          className="size-full"
-          src={MTN_WELCOME_VIDEO_URL}
-          title="Move the Needle introduction video"
-          allow="encrypted-media; picture-in-picture; fullscreen"
-          referrerPolicy="strict-origin-when-cross-origin"
-          loading="lazy"
-        />
-      </div>
+      {/* An empty welcome video (Portal settings) hides the frame. */}
+      {settings.boardWelcomeVideo && (
+        <div className="aspect-video w-full overflow-hidden rounded-lg bg-gray-900">
+          <iframe
+            className="size-full"
+            src={settings.boardWelcomeVideo}
+            title="Move the Needle introduction video"
+            allow="encrypted-media; picture-in-picture; fullscreen"
+            referrerPolicy="strict-origin-when-cross-origin"
+            loading="lazy"
+          />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -1,13 +1,6 @@
 import type { LabelColor } from '@shared/types/board';
 import type { DonutStatus } from '@shared/calc/board';
 
-/**
- * The welcome dialog's video: set VITE_MTN_WELCOME_VIDEO_URL at build time (an embeddable
- * YouTube or Vimeo URL; the CSP allows those frames). The default is a neutral placeholder.
- */
-export const MTN_WELCOME_VIDEO_URL: string =
-  (import.meta.env.VITE_MTN_WELCOME_VIDEO_URL as string | undefined) || 'https://www.youtube.com/embed/M7lc1UVf-VE';
-
 /** localStorage key remembering 'Don't show again' of the welcome dialog. */
 export const WELCOME_DISMISSED_KEY = 'mtn.welcome.dismissed';
 

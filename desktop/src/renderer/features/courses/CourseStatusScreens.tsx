@@ -1,9 +1,9 @@
 import { Link } from 'react-router-dom';
-import { EXTERNAL_LINKS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { buttonClasses } from '../../components/Button';
 import { ExternalLink } from '../../components/ExternalLink';
 import { LockIcon } from '../../components/icons';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 function Screen({
   eyebrow,
@@ -43,13 +43,14 @@ export function CourseNotFound() {
 
 /** A course the member's membership does not include (a required tag is missing). */
 export function CourseNoAccess({ title }: { title?: string }) {
+  const { settings } = usePortalSettings();
   return (
     <Screen
       eyebrow="Members only"
       title={title ? `${title} is not part of your membership yet` : 'This course is not part of your membership yet'}
       text="Upgrade your membership to unlock this course, or ask support if you think you should have access."
     >
-      <ExternalLink href={EXTERNAL_LINKS.applyToUpgrade} className={buttonClasses('primary')}>
+      <ExternalLink href={settings.applyUrl} className={buttonClasses('primary')}>
         <LockIcon /> Apply Now
       </ExternalLink>
       <Link to="/courses" className={buttonClasses('secondary')}>

@@ -10,13 +10,14 @@ import {
   toFiniteNumber,
   type AdditionalFeesType,
 } from '@shared/calc';
-import { EXTERNAL_LINKS, type Role } from '@shared/limits';
+import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { ExternalLink } from '../../components/ExternalLink';
 import { inputClasses } from '../../components/TextField';
 import { cn } from '../../lib/cn';
 import { InfoTip } from './InfoTip';
 import { TIPS, formatMoney, formatPercent } from './metrics';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 /** What the member has entered: a number (as typed) in percent or dollars. */
 export interface FeesEntry {
@@ -78,6 +79,7 @@ export function AdditionalFeesControl({
   canEdit,
 }: AdditionalFeesControlProps) {
   const id = useId();
+  const { settings } = usePortalSettings();
   const percent = effectiveFeesPercent(entry, retailPrice, previous, role);
   const problem = canEdit ? feesEntryProblem(entry, retailPrice) : null;
   const dollarMax = maxDollarsForDisplay(retailPrice);
@@ -177,7 +179,7 @@ export function AdditionalFeesControl({
       {!canEdit && (
         <p className="text-xs text-gray-600">
           Additional fees are set to {formatPercent(percent)} on your plan.{' '}
-          <ExternalLink href={EXTERNAL_LINKS.applyToUpgrade} className="font-medium text-brand-700 underline">
+          <ExternalLink href={settings.applyUrl} className="font-medium text-brand-700 underline">
             Unlock additional fees
           </ExternalLink>
         </p>

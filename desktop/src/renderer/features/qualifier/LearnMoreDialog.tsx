@@ -1,7 +1,9 @@
-import { LEARN_MORE, QUALIFIER_VIDEOS, type QualifierQuestion } from '@shared/content/qualifier';
+import { LEARN_MORE, type QualifierQuestion } from '@shared/content/qualifier';
+import { qualifierVideosFrom } from '@shared/schemas/settings';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { VideoEmbed } from './VideoEmbed';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 /** 'Learn More' for one question: its video and the written guidance. */
 export function LearnMoreDialog({
@@ -11,6 +13,7 @@ export function LearnMoreDialog({
   question: Exclude<QualifierQuestion, { id: 'keyword' }>;
   onClose: () => void;
 }) {
+  const { settings } = usePortalSettings();
   return (
     <Dialog
       open
@@ -24,7 +27,7 @@ export function LearnMoreDialog({
       }
     >
       <div className="flex flex-col gap-4">
-        <VideoEmbed url={QUALIFIER_VIDEOS.questions[question.id]} title={`${question.title} video`} />
+        <VideoEmbed url={qualifierVideosFrom(settings).questions[question.id]} title={`${question.title} video`} />
         <p className="text-sm text-gray-700">{LEARN_MORE[question.id]}</p>
       </div>
     </Dialog>

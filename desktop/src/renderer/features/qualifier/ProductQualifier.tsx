@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { parseVolume } from '@shared/calc';
-import { QUALIFIER_QUESTIONS, QUALIFIER_VIDEOS, type QualifierQuestion } from '@shared/content/qualifier';
-import { EXTERNAL_LINKS } from '@shared/limits';
+import { QUALIFIER_QUESTIONS, type QualifierQuestion } from '@shared/content/qualifier';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import type { QualifierProgress } from '@shared/types';
@@ -19,6 +18,7 @@ import { QuestionCard } from './QuestionCard';
 import { VideoEmbed } from './VideoEmbed';
 import { useGetQualifierProgressQuery } from './qualifierApi';
 import { useQualifierDraft, type SaveStatus } from './useQualifierDraft';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 type ScoredQuestion = Exclude<QualifierQuestion, { id: 'keyword' }>;
 
@@ -32,6 +32,7 @@ const STATUS_TEXT: Record<SaveStatus, string> = {
 
 /** Course only members: the upgrade prompt instead of the tool (SPEC §2). */
 function UpgradePrompt() {
+  const { settings } = usePortalSettings();
   return (
     <Card className="flex flex-col items-center gap-4 px-6 py-12 text-center">
       <h2 className="text-xl font-semibold text-gray-900">Upgrade to use the Product Qualifier Tool</h2>
@@ -39,7 +40,7 @@ function UpgradePrompt() {
         The Product Qualifier rates your product idea in ten questions and emails you the result. It is part of the
         premium membership.
       </p>
-      <ExternalLink href={EXTERNAL_LINKS.applyToUpgrade} className={buttonClasses('primary')}>
+      <ExternalLink href={settings.applyUrl} className={buttonClasses('primary')}>
         Upgrade now
       </ExternalLink>
     </Card>
@@ -139,6 +140,7 @@ function QualifierForm({ initial, email }: { initial: QualifierProgress | null; 
 
 /** /product-qualifier (SPEC §2 Product Qualifier Tool). */
 export function ProductQualifier() {
+  const { settings } = usePortalSettings();
   const user = useAppSelector(selectCurrentUser);
   const allowed = can(user, 'qualifier:use');
   const { data, error, isLoading, refetch } = useGetQualifierProgressQuery(undefined, { skip: !allowed });
@@ -167,7 +169,9 @@ export function ProductQualifier() {
         title="Product Qualifier Tool"
         description="Answer the questions about your product idea, then rate it: 8 or more points is two thumbs up."
       />
-      {allowed && <VideoEmbed url={QUALIFIER_VIDEOS.intro} title="Product Qualifier introduction" className="mb-6" />}
+      {allowed && (
+        <VideoEmbed url={settings.qualifierIntroVideo} title="Product Qualifier introduction" className="mb-6" />
+      )}
       {body}
     </div>
   );

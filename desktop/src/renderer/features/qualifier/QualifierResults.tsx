@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { QUALIFIER_MAX_SCORE, type QualifierResult, type SizeTier } from '@shared/calc';
-import { QUALIFIER_VIDEOS, RESULT_BANDS, questionById } from '@shared/content/qualifier';
-import { EXTERNAL_LINKS } from '@shared/limits';
+import { RESULT_BANDS, questionById } from '@shared/content/qualifier';
+import { qualifierVideosFrom } from '@shared/schemas/settings';
 import type { QualifierProgress } from '@shared/types';
 import { Card } from '../../components/Card';
 import { ExternalLink } from '../../components/ExternalLink';
@@ -10,6 +10,7 @@ import { EmailResultsForm } from './EmailResultsForm';
 import { StartProduct } from './StartProduct';
 import { answerList, keywordOf, type AnswerMap } from './answers';
 import { VideoEmbed } from './VideoEmbed';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 function Thumb({ down = false }: { down?: boolean }) {
   return (
@@ -53,6 +54,7 @@ export function QualifierResults({
   email: string;
 }) {
   const band = RESULT_BANDS[progress.result];
+  const { settings } = usePortalSettings();
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-6">
       <section aria-labelledby="qualifier-results" className="flex flex-col gap-4">
@@ -74,7 +76,7 @@ export function QualifierResults({
           </div>
         </div>
         <StartProduct progress={progress} keyword={keywordOf(answers)} sizeTier={sizeTier} />
-        <VideoEmbed url={QUALIFIER_VIDEOS.results[progress.result]} title={`${band.heading} video`} />
+        <VideoEmbed url={qualifierVideosFrom(settings).results[progress.result]} title={`${band.heading} video`} />
         <ol className="flex flex-col gap-2" aria-label="Feedback on your answers">
           {progress.answers.map((a) => (
             <li
@@ -105,12 +107,12 @@ export function QualifierResults({
         </h3>
         <ul className="mt-2 flex flex-col gap-1.5 text-brand-700">
           <li>
-            <ExternalLink href={EXTERNAL_LINKS.community} className="underline">
+            <ExternalLink href={settings.communityUrl} className="underline">
               Share your product in the community group
             </ExternalLink>
           </li>
           <li>
-            <ExternalLink href={EXTERNAL_LINKS.calendar} className="underline">
+            <ExternalLink href={settings.calendarUrl} className="underline">
               Book a product review call with a coach
             </ExternalLink>
           </li>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { EXTERNAL_LINKS, SEARCH_DEBOUNCE_MS } from '@shared/limits';
+import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { RESOURCE_LIST_TYPES, type Resource, type ResourceListType } from '@shared/types';
@@ -24,6 +24,7 @@ import { ResourceReader } from './ResourceReader';
 import { courseLink, openingOf } from './resourceView';
 import { useGetResourceCategoriesQuery, useGetResourcesQuery } from './resourcesApi';
 import { useQueryParams } from '../../lib/useQueryParams';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 const isListType = (v: string | null): v is ResourceListType =>
   (RESOURCE_LIST_TYPES as readonly string[]).includes(v ?? '');
@@ -36,6 +37,7 @@ const positiveIds = (values: string[]) =>
  * resource follows SPEC §6; a locked For Sale resource opens its store page or the purchase modal.
  */
 export function Resources() {
+  const { settings } = usePortalSettings();
   const user = useAppSelector(selectCurrentUser);
   const admin = can(user, 'resource:manage');
   const navigate = useNavigate();
@@ -77,7 +79,7 @@ export function Resources() {
         setBuying(resource);
         break;
       case 'upgrade':
-        void openExternal(EXTERNAL_LINKS.applyToUpgrade);
+        void openExternal(settings.applyUrl);
         break;
       default:
         break;
@@ -145,10 +147,7 @@ export function Resources() {
         description={
           <>
             Guides, tools and courses for your business.{' '}
-            <ExternalLink
-              href={EXTERNAL_LINKS.recommendResource}
-              className="font-medium text-brand-700 hover:underline"
-            >
+            <ExternalLink href={settings.recommendResourceUrl} className="font-medium text-brand-700 hover:underline">
               Recommend a resource
             </ExternalLink>
           </>

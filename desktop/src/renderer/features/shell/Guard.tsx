@@ -8,6 +8,7 @@ import { useMeQuery } from '../auth/authApi';
 import { AppShell } from './AppShell';
 import { ExternalRedirect, MembersOnly, NotFoundScreen } from './StatusPages';
 import { Logo } from './Logo';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 interface FromState {
   from?: string;
@@ -21,6 +22,7 @@ export function Guard() {
   const status = useAppSelector(selectAuthStatus);
   const user = useAppSelector(selectCurrentUser);
   const location = useLocation();
+  const { settings, ready: settingsReady } = usePortalSettings();
   const { refetch, isFetching } = useMeQuery(undefined, {
     skip: status === 'authenticated' || status === 'anonymous',
   });
@@ -44,12 +46,14 @@ export function Guard() {
     );
   }
 
-  const decision = decideRoute(user, location.pathname);
+  const decision = decideRoute(user, location.pathname, settings.calendarUrl);
   switch (decision.type) {
     case 'allow':
       return <Outlet />;
     case 'redirect': {
       if (decision.external) {
+        // The calendar site is a portal setting: wait for it rather than open the placeholder.
+        if (!settingsReady) return <Loading label="Loading…" />;
         return (
           <AppShell>
             <ExternalRedirect to={decision.to} />

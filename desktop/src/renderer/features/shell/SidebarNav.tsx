@@ -3,6 +3,7 @@ import type { CurrentUser } from '@shared/types';
 import { sidebarItems, type SidebarItem } from '@shared/policies/sidebar';
 import { ExternalLink } from '../../components/ExternalLink';
 import { cn } from '../../lib/cn';
+import { usePortalSettings } from '../settings/usePortalSettings';
 import { ExternalIcon, NavIcon } from '../../components/icons';
 
 const itemClasses = 'group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors';
@@ -34,7 +35,8 @@ function Item({ item, onNavigate }: { item: SidebarItem; onNavigate?: () => void
 
 /** The sidebar links of SPEC §2 for this user (shared sidebarItems policy), main then extra. */
 export function SidebarNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
-  const items = sidebarItems(user);
+  const { settings } = usePortalSettings();
+  const items = sidebarItems(user, settings);
   const main = items.filter((i) => i.section === 'main');
   const extra = items.filter((i) => i.section === 'extra');
   return (

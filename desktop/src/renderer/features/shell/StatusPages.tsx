@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
-import { EXTERNAL_LINKS } from '@shared/limits';
 import { isSubscriptionBlocked } from '@shared/policies/principal';
 import { buttonClasses } from '../../components/Button';
 import { ExternalLink, openOutside } from '../../components/ExternalLink';
@@ -9,6 +8,7 @@ import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { isDesktop } from '../../platform/files';
 import { AppShell } from './AppShell';
 import { Logo } from './Logo';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 function StatusPage({
   eyebrow,
@@ -68,12 +68,13 @@ export function NotFoundScreen() {
 
 /** A wrong role (SPEC §2 access guard). */
 export function MembersOnly() {
+  const { settings } = usePortalSettings();
   return (
     <StatusPage
       title={MESSAGES.membersOnly}
       text="Your membership doesn't include this area yet. Apply to upgrade to unlock it."
     >
-      <ExternalLink href={EXTERNAL_LINKS.applyToUpgrade} className={buttonClasses('primary')}>
+      <ExternalLink href={settings.applyUrl} className={buttonClasses('primary')}>
         Apply Now
       </ExternalLink>
       {homeLink}

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { MESSAGES } from '@shared/messages';
+import { SETTING_DEFINITIONS, settingsValuesSchema, type SettingKey } from '@shared/schemas/settings';
+import type { AdminSetting, SettingKind } from '@shared/types';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { Card, CardHeader, PageHeader } from '../../components/Card';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Spinner';
+import { TextField } from '../../components/TextField';
+import { toApiError } from '../../lib/apiErrors';
+import { applyServerFieldErrors } from '../../lib/serverErrors';
+import { yupResolver } from '../../lib/yupResolver';
+import { useGetAdminSettingsQuery, useUpsertSettingsMutation } from './settingsApi';
+
+type Values = Record<SettingKey, string>;
+
+const SECTIONS: ReadonlyArray<{ kind: SettingKind; title: string; description: string }> = [
+  {
+    kind: 'url',
+    title: 'Links',
+    description: 'Full https:// addresses (Support may also be a mailto: address).',
+  },
+  {
+    kind: 'video',
+    title: 'Videos',
+    description: 'A YouTube or Vimeo address; it is saved as its embed address. Leave empty to hide the video.',
+  },
+  {
+    kind: 'widget',
+    title: 'Chat widget',
+    description: 'A chat page on an allowed chat site. Leave empty to switch the widget off.',
+  },
+];
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+function sourceText(s: AdminSetting): string {
+  if (s.source === 'default') return 'Default value.';
+  const who = s.updatedBy?.fullName ? ` by ${s.updatedBy.fullName}` : '';
+  return `Saved${who}${s.updatedAt ? ` on ${dateTime(s.updatedAt)}` : ''}.`;
+}
+
+/** The form, once the settings are loaded (its default values are the values in effect). */
+function SettingsForm({ settings }: { settings: AdminSetting[] }) {
+  const [upsert, { isLoading: saving }] = useUpsertSettingsMutation();
+  const [resetting, setResetting] = useState<SettingKey | null>(null);
+  const [unplaced, setUnplaced] = useState<string | null>(null);
+  const keys = settings.map((s) => s.key);
+  const form = useForm<Values>({
+    resolver: yupResolver<Values>(settingsValuesSchema),
+    defaultValues: Object.fromEntries(settings.map((s) => [s.key, s.value])) as Values,
+  });
+  const {
+    register,
+    formState: { errors, dirtyFields },
+  } = form;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setUnplaced(null);
+    // Only what the admin changed is sent; the server writes and audits real changes only.
+    const changed = Object.fromEntries(keys.filter((k) => dirtyFields[k]).map((k) => [k, values[k]]));
+    try {
+      const res = await upsert(changed).unwrap();
+      form.reset(Object.fromEntries(res.settings.map((s) => [s.key, s.value])));
+    } catch (err) {
+      const { error, placed } = applyServerFieldErrors(err, form.setError, keys);
+      if (!placed) setUnplaced(error.message);
+    }
+  });
+
+  const useDefault = async (key: SettingKey) => {
+    setResetting(key);
+    try {
+      const res = await upsert({ [key]: null }).unwrap();
+      const value = res.settings.find((s) => s.key === key)?.value ?? '';
+      form.resetField(key, { defaultValue: value });
+    } catch (err) {
+      setUnplaced(toApiError(err).message);
+    } finally {
+      setResetting(null);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-6 pb-24">
+      {unplaced && <Banner kind="error">{unplaced}</Banner>}
+      {SECTIONS.map((section) => {
+        const inSection = settings.filter((s) => s.kind === section.kind);
+        if (inSection.length === 0) return null;
+        return (
+          <Card key={section.kind}>
+            <CardHeader title={section.title} description={section.description} />
+            <div className="grid gap-5 px-5 py-5 lg:grid-cols-2">
+              {inSection.map((s) => (
+                <div key={s.key} className="min-w-0">
+                  <TextField
+                    label={s.label}
+                    type={s.kind === 'url' && s.key !== 'supportUrl' ? 'url' : 'text'}
+                    inputMode="url"
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder={
+                      s.kind === 'url' ? 'https://' : s.kind === 'video' ? 'https://www.youtube.com/watch?v=…' : ''
+                    }
+                    error={errors[s.key]?.message}
+                    hint={`${SETTING_DEFINITIONS[s.key].help} ${sourceText(s)}`}
+                    {...register(s.key)}
+                  />
+                  {s.source === 'saved' && (
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="mt-1"
+                      aria-label={`Use the default for ${s.label}`}
+                      loading={resetting === s.key}
+                      disabled={saving}
+                      onClick={() => void useDefault(s.key)}
+                    >
+                      Use default
+                    </Button>
+                  )}
+                </div>
+              ))}
+            </div>
+          </Card>
+        );
+      })}
+      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 sm:mx-0 sm:rounded-xl sm:border">
+        <p className="mr-auto text-sm text-gray-600" aria-live="polite">
+          {Object.keys(dirtyFields).length > 0 ? 'You have unsaved changes.' : 'All changes saved.'}
+        </p>
+        <Button
+          variant="secondary"
+          disabled={saving || Object.keys(dirtyFields).length === 0}
+          onClick={() => form.reset()}
+        >
+          Discard changes
+        </Button>
+        <Button type="submit" loading={saving}>
+          Save settings
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** /portal-settings (admin): the links, videos and chat widget the portal shows, without a deploy. */
+export function PortalSettings() {
+  const { data, error, isLoading, refetch } = useGetAdminSettingsQuery();
+
+  let body;
+  if (isLoading) body = <Loading label="Loading settings…" />;
+  else if (error && !data)
+    body = (
+      <Banner
+        kind="error"
+        title={MESSAGES.settingsLoadFailed}
+        action={
+          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
+            Try again
+          </Button>
+        }
+      >
+        {toApiError(error).message}
+      </Banner>
+    );
+  else if (!data || data.settings.length === 0) body = <EmptyState title={MESSAGES.settingsEmpty} />;
+  else body = <SettingsForm settings={data.settings} />;
+
+  return (
+    <div>
+      <PageHeader
+        title="Portal settings"
+        description="Links, videos and the chat widget members see. Changes apply at once, without a deploy."
+      />
+      {body}
+    </div>
+  );
+}
