@@ -47,7 +47,7 @@ export function sidebarItems(user: Principal): SidebarItem[] {
   ext(
     r === 'basic' || r === 'premium' || r === 'course only',
     'apply',
-    'Apply To Upgrade',
+    'Apply To Upgrade or AKG',
     EXTERNAL_LINKS.applyToUpgrade,
   );
   ext(!aiTag, 'community', 'Community Group', EXTERNAL_LINKS.community);
@@ -61,16 +61,4 @@ export function sidebarItems(user: Principal): SidebarItem[] {
 /** 'Switch roles' is offered to admins (role admin or isAdmin). */
 export function canSwitchRoles(user: Principal): boolean {
   return isAdministrator(user);
-}
-
-/** Dashboard: the Move the Needle donut card (not for basic; calendar card when hidden). */
-export function dashboardBoardCard(user: Principal): 'donut' | 'calendar' | 'none' {
-  if (user.role === 'basic') return isMoveTheNeedleHidden(user) ? 'calendar' : 'none';
-  if (isMoveTheNeedleHidden(user)) return 'calendar';
-  return user.role === 'premium' || user.role === 'coach' || user.role === 'admin' ? 'donut' : 'none';
-}
-
-/** The community search card is for basic and premium members only. */
-export function showsCommunitySearch(user: Principal): boolean {
-  return user.role === 'basic' || user.role === 'premium';
 }
