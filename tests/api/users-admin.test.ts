@@ -50,6 +50,7 @@ const OPERATIONS: Record<string, (agent: supertest.Agent) => supertest.Test> = {
       .attach('file', Buffer.from(`email,fullName\n${uniqueEmail('imp')},Imported Person\n`), 'users.csv'),
   'GET /api/user/generate-test-user-csv': (a) => a.get('/api/user/generate-test-user-csv'),
   'GET /api/user/generate-test-user-import-csv': (a) => a.get('/api/user/generate-test-user-import-csv'),
+  'GET /api/v2/user/test-tools': (a) => a.get('/api/v2/user/test-tools'),
   'POST /api/v2/user/add-tags': (a) =>
     a.post('/api/v2/user/add-tags').send({ email: fixture.memberEmail, tags: [fixture.tagId] }),
 };
@@ -181,6 +182,7 @@ describe('test-only endpoints', () => {
         expect((await client.get('/api/user/generate-test-user-csv')).status).toBe(404);
         expect((await client.get('/api/user/generate-test-user-import-csv')).status).toBe(404);
         expect((await client.post('/api/v2/user/add-tags').send({ email: admin.email, tags: [1] })).status).toBe(404);
+        expect((await client.get('/api/v2/user/test-tools')).status).toBe(404);
       }
       // The real calls are there in production.
       expect((await agent.get('/api/user/export')).status).toBe(200);
@@ -188,6 +190,13 @@ describe('test-only endpoints', () => {
       await prod.close();
     }
   }, 120_000); // a second API and database: slow on a busy machine
+
+  it('tells an admin outside production that the add-tags test button may be shown', async () => {
+    const { agent } = await as('admin');
+    const res = await agent.get('/api/v2/user/test-tools');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ addTags: true });
+  });
 
   it('serves a bulk update sample with found, duplicate and unknown emails', async () => {
     const { agent } = await as('admin');

@@ -10,7 +10,7 @@ export const seedBanners: AreaSeed = async (trx) => {
       type: 'premium',
       title: 'Welcome to Premium',
       content:
-        'Your **Move the Needle** board is ready. This month:\n\n- Book your strategy call\n- Finish the *Sourcing* module\n- Post your weekly win in the community',
+        'Make the most of your membership this month:\n\n- Book your strategy call\n- Finish the *Sourcing* module\n- Post your weekly win in the community',
       video_url: 'https://www.youtube.com/watch?v=qp0HIF3SfI4',
       button_text: 'Book a strategy call',
       button_url: 'https://calendly.com/',

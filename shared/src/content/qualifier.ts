@@ -61,7 +61,8 @@ export function isAllowedVideoUrl(url: string): boolean {
 
 /** What a question's wording depends on: the volume answer and the chosen size tier. */
 export interface QuestionContext {
-  volume: number;
+  /** The volume answer (question 2); null while it is unanswered. */
+  volume: number | null;
   sizeTier: SizeTier | null;
 }
 
@@ -116,8 +117,11 @@ export const QUALIFIER_QUESTIONS: readonly QualifierQuestion[] = [
     id: 'searches',
     kind: 'yes-no',
     title: 'Related searches',
+    // Worded for both moments: before question 2 is answered there is no volume to take a share of.
     prompt: ({ volume }) =>
-      `Do at least 3 related keywords each get ${searchThreshold(volume).toLocaleString('en-US')} or more searches a month (${searchPct(volume)} % of your main keyword's volume)?`,
+      volume === null
+        ? "Do at least 3 related keywords each get a good share of your main keyword's monthly searches? Answer question 2 first: the bar is 50 % of that volume below 4,000 searches, 15 % from 4,000 to 10,000 and 10 % above."
+        : `Do at least 3 related keywords each get ${searchThreshold(volume).toLocaleString('en-US')} or more searches a month (${searchPct(volume)} % of the ${volume.toLocaleString('en-US')} monthly searches of your main keyword)?`,
     feedback: {
       yes: 'Good: shoppers look for this product in several ways, so you can rank for more than one keyword.',
       no: 'Demand rests on a single keyword. Look for a product with more related searches.',

@@ -1,6 +1,7 @@
 export * from './principal';
 export * from './routes';
 export * from './sidebar';
+export * from './dashboard';
 export * from './actions';
 export * from './products';
 export * from './user-admin';

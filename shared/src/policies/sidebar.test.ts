@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EXTERNAL_LINKS, ROLES } from '../limits';
 import type { Principal } from './principal';
 import { decideRoute } from './routes';
-import { canSwitchRoles, dashboardBoardCard, showsCommunitySearch, sidebarItems } from './sidebar';
+import { canSwitchRoles, sidebarItems } from './sidebar';
 
 const BEFORE = '2024-06-01T12:00:00.000Z';
 const AFTER = '2025-06-01T12:00:00.000Z';
@@ -121,7 +121,7 @@ const CATALOGUE: Record<string, { label: string; to: string; external: boolean; 
   users: { label: 'User Dashboard', to: '/users', external: false, section: 'main' },
   'tag-management': { label: 'Tag Management', to: '/tag-management', external: false, section: 'main' },
   'portal-settings': { label: 'Portal settings', to: '/portal-settings', external: false, section: 'main' },
-  apply: { label: 'Apply To Upgrade', to: EXTERNAL_LINKS.applyToUpgrade, external: true, section: 'extra' },
+  apply: { label: 'Apply To Upgrade or AKG', to: EXTERNAL_LINKS.applyToUpgrade, external: true, section: 'extra' },
   community: { label: 'Community Group', to: EXTERNAL_LINKS.community, external: true, section: 'extra' },
   'search-site': { label: 'Product Search', to: EXTERNAL_LINKS.searchSite, external: true, section: 'extra' },
   upgrades: { label: 'Upgrades', to: EXTERNAL_LINKS.upgrades, external: true, section: 'extra' },
@@ -314,53 +314,5 @@ describe('canSwitchRoles', () => {
     for (const role of ['coach', 'premium', 'course only', 'basic'] as const) {
       expect(canSwitchRoles(mk({ role, isAdmin: false }))).toBe(false);
     }
-  });
-});
-
-describe('dashboardBoardCard', () => {
-  it('premium before the cutoff, coach and admin see the Move the Needle donut', () => {
-    expect(dashboardBoardCard(PRINCIPALS.premiumBeforeCutoff)).toBe('donut');
-    expect(dashboardBoardCard(PRINCIPALS.premiumJustBeforeCutoff)).toBe('donut');
-    expect(dashboardBoardCard(PRINCIPALS.coach)).toBe('donut');
-    expect(dashboardBoardCard(PRINCIPALS.admin)).toBe('donut');
-  });
-
-  it('members created on or after the cutoff see the Rainmaker Calendar card instead', () => {
-    expect(dashboardBoardCard(PRINCIPALS.premiumAtCutoff)).toBe('calendar');
-    expect(dashboardBoardCard(PRINCIPALS.premiumAfterCutoff)).toBe('calendar');
-    expect(dashboardBoardCard(PRINCIPALS.premiumInvalidCreatedAt)).toBe('calendar');
-    expect(dashboardBoardCard(PRINCIPALS.basicAfterCutoff)).toBe('calendar');
-    expect(dashboardBoardCard(PRINCIPALS.courseOnlyAfterCutoff)).toBe('calendar');
-  });
-
-  it('basic never sees the donut; course only before the cutoff sees no board card', () => {
-    expect(dashboardBoardCard(PRINCIPALS.basic)).toBe('none');
-    expect(dashboardBoardCard(PRINCIPALS.adminSwitchedToBasic)).toBe('none');
-    expect(dashboardBoardCard(PRINCIPALS.courseOnly)).toBe('none');
-    for (const createdAt of [BEFORE, JUST_BEFORE, AT_CUTOFF, AFTER, 'garbage']) {
-      expect(dashboardBoardCard(mk({ role: 'basic', createdAt }))).not.toBe('donut');
-    }
-  });
-
-  it('coach and admin never get the calendar card, whatever the date', () => {
-    for (const role of ['coach', 'admin'] as const) {
-      for (const createdAt of [BEFORE, AT_CUTOFF, AFTER, 'garbage']) {
-        expect(dashboardBoardCard(mk({ role, createdAt }))).toBe('donut');
-      }
-    }
-  });
-});
-
-describe('showsCommunitySearch', () => {
-  it('is shown to basic and premium members', () => {
-    expect(showsCommunitySearch(PRINCIPALS.basic)).toBe(true);
-    expect(showsCommunitySearch(PRINCIPALS.premiumBeforeCutoff)).toBe(true);
-    expect(showsCommunitySearch(PRINCIPALS.premiumAfterCutoff)).toBe(true);
-  });
-
-  it('is not shown to course only, coach or admin', () => {
-    expect(showsCommunitySearch(PRINCIPALS.courseOnly)).toBe(false);
-    expect(showsCommunitySearch(PRINCIPALS.coach)).toBe(false);
-    expect(showsCommunitySearch(PRINCIPALS.admin)).toBe(false);
   });
 });

@@ -63,7 +63,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
 
   const ext = (cond: boolean, key: string, label: string, to: string) =>
     add(cond, { key, label, to, external: true }, 'extra');
-  ext(r === 'basic' || r === 'premium' || r === 'course only', 'apply', 'Apply To Upgrade', links.applyUrl);
+  ext(r === 'basic' || r === 'premium' || r === 'course only', 'apply', 'Apply To Upgrade or AKG', links.applyUrl);
   ext(!aiTag, 'community', 'Community Group', links.communityUrl);
   ext(r !== 'basic' && r !== 'premium', 'search-site', 'Product Search', links.productSearchUrl);
   ext(r === 'premium', 'upgrades', 'Upgrades', links.upgradesUrl);
@@ -75,16 +75,4 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
 /** 'Switch roles' is offered to admins (role admin or isAdmin). */
 export function canSwitchRoles(user: Principal): boolean {
   return isAdministrator(user);
-}
-
-/** Dashboard: the Move the Needle donut card (not for basic; calendar card when hidden). */
-export function dashboardBoardCard(user: Principal): 'donut' | 'calendar' | 'none' {
-  if (user.role === 'basic') return isMoveTheNeedleHidden(user) ? 'calendar' : 'none';
-  if (isMoveTheNeedleHidden(user)) return 'calendar';
-  return user.role === 'premium' || user.role === 'coach' || user.role === 'admin' ? 'donut' : 'none';
-}
-
-/** The community search card is for basic and premium members only. */
-export function showsCommunitySearch(user: Principal): boolean {
-  return user.role === 'basic' || user.role === 'premium';
 }

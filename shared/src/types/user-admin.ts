@@ -67,3 +67,11 @@ export interface AddTagsBody {
   /** Tag ids. */
   tags: number[];
 }
+
+/**
+ * GET /api/v2/user/test-tools: which test-only helpers this server offers (a 404 in production,
+ * where the UI then leaves their buttons out).
+ */
+export interface TestToolsResponse {
+  addTags: boolean;
+}

@@ -62,7 +62,8 @@ export function normalizeAnswers(input: QualifierAnswers, sizeTier: SizeTier | n
   const values = new Map<QualifierAnswerId, string | number | null>(
     QUALIFIER_ANSWER_IDS.map((id) => [id, normalizeAnswer(id, byId[id])]),
   );
-  const volume = Number(values.get('volume') ?? 0);
+  const rawVolume = values.get('volume');
+  const volume = rawVolume === null || rawVolume === undefined ? null : Number(rawVolume);
   return QUALIFIER_QUESTIONS.map((q) => {
     const answer = values.get(q.id) ?? null;
     return { id: q.id, question: q.prompt({ volume, sizeTier }), answer, feedback: answerFeedback(q.id, answer) };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
+import type { TestToolsResponse } from '@shared/types';
 import { addTagsSchema, csvLine, userImportSampleCsv } from '@shared/schemas';
 import { audit } from '../../core/audit';
 import { auth, requireUser } from '../../core/auth';
@@ -65,9 +66,16 @@ export function addSampleRoutes(router: Router<PortalState, PortalContext>): voi
   );
 }
 
-/** POST /api/v2/user/add-tags {email, tags}: adds tags to one user (the hidden test button). */
+/**
+ * GET /api/v2/user/test-tools (what the UI may offer) and POST /api/v2/user/add-tags {email, tags}:
+ * adds tags to one user (the hidden test button).
+ */
 export function userTestRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/v2/user' });
+  // Tells the User Dashboard to show the hidden add-tags test button (404 in production).
+  router.get('/test-tools', testEndpointsOnly(), auth(), authorizeUserAdmin('user:test-tools'), (ctx) => {
+    ctx.body = { addTags: true } satisfies TestToolsResponse;
+  });
   router.post('/add-tags', testEndpointsOnly(), auth(), authorizeUserAdmin('user:test-tools'), async (ctx) => {
     const actor = requireUser(ctx);
     const input = await parse(addTagsSchema, ctx.request.body);

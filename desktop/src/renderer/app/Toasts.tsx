@@ -10,7 +10,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   useEffect(() => {
     const timer = window.setTimeout(() => dispatch(toastDismissed(toast.id)), DURATION_MS[toast.kind]);
     return () => window.clearTimeout(timer);
-  }, [dispatch, toast.id, toast.kind]);
+    // A repeat (count + 1) starts the timer again.
+  }, [dispatch, toast.id, toast.kind, toast.count]);
   return (
     <li
       className={cn(
@@ -27,7 +28,18 @@ function ToastItem({ toast }: { toast: Toast }) {
         )}
       />
       <div className="min-w-0 flex-1">
-        <p className={cn('font-medium', toast.kind === 'error' ? 'text-red-800' : 'text-gray-900')}>{toast.message}</p>
+        <p className={cn('font-medium', toast.kind === 'error' ? 'text-red-800' : 'text-gray-900')}>
+          {toast.message}
+          {toast.count > 1 && (
+            <span
+              className="ml-2 rounded-full bg-gray-100 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-gray-700"
+              data-testid="toast-count"
+            >
+              <span aria-hidden="true">×{toast.count}</span>
+              <span className="sr-only">({toast.count} times)</span>
+            </span>
+          )}
+        </p>
         {toast.detail && <p className="mt-0.5 text-gray-600">{toast.detail}</p>}
       </div>
       <button

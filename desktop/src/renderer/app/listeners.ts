@@ -3,6 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import { api, TAG_TYPES } from './api';
 import { toastAdded } from './toastsSlice';
 import { authApi } from '../features/auth/authApi';
+import { passwordsMismatched } from '../features/auth/authSlice';
 import { tagsApi } from '../features/tags/tagsApi';
 import { profileApi } from '../features/profile/profileApi';
 import { PRODUCT_TOAST_RULES } from '../features/products/toasts';
@@ -34,6 +35,7 @@ export const TOAST_RULES: ToastRule[] = [
   { matcher: p.saveProfile.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: a.signOut.matchRejected, kind: 'error', message: fixed(MESSAGES.signOutFailed) },
   { matcher: a.resetPassword.matchFulfilled, kind: 'success', message: fixed(MESSAGES.passwordReset) },
+  { matcher: passwordsMismatched.match, kind: 'error', message: fixed(MESSAGES.passwordsDoNotMatchBanner) },
   { matcher: a.switchRole.matchFulfilled, kind: 'success', message: fixed(MESSAGES.roleSwitched) },
   { matcher: a.switchRole.matchRejected, kind: 'error', message: serverMessage },
   { matcher: a.signInAsReturn.matchRejected, kind: 'error', message: serverMessage },

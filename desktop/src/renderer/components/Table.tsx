@@ -25,7 +25,7 @@ export function Th({ className, children, ...rest }: ThHTMLAttributes<HTMLTableC
   return (
     <th
       scope="col"
-      className={cn('px-4 py-3 text-xs font-semibold tracking-wide text-gray-500 uppercase', className)}
+      className={cn('px-4 py-3 text-xs font-semibold tracking-wide text-gray-600 uppercase', className)}
       {...rest}
     >
       {children}

@@ -15,7 +15,8 @@ function Badge({ children, tone }: { children: string; tone: 'new' | 'soon' | 'l
 
 /**
  * An AI tool card (SPEC §2): image, title, description, up to 2 tags, New/Soon badges and the Chat
- * button. Locked and coming-soon cards are inert: dimmed, and their button is disabled.
+ * button. Locked and coming-soon cards are inert: a dashed, grey card (not faded: its text keeps
+ * its contrast), and their button is disabled.
  */
 export function AiToolCard({ tool }: { tool: AiTool }) {
   const inert = tool.locked || tool.comingSoon;
@@ -28,7 +29,7 @@ export function AiToolCard({ tool }: { tool: AiTool }) {
     <li
       className={cn(
         'flex flex-col overflow-hidden rounded-xl border border-gray-200 bg-white shadow-xs',
-        inert && 'opacity-70',
+        inert && 'border-dashed bg-gray-50',
       )}
       aria-label={tool.title}
       data-testid="ai-tool-card"

@@ -34,7 +34,7 @@ export function TagChips({
             <span
               className={cn(
                 'rounded-full px-1.5 text-xs tabular-nums',
-                active ? 'bg-white/20' : 'bg-gray-100 text-gray-600',
+                active ? 'bg-white text-brand-800' : 'bg-gray-100 text-gray-700',
               )}
             >
               {count}

@@ -1,6 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InferType } from 'yup';
+import { MESSAGES } from '@shared/messages';
 import { resetPasswordFormSchema } from '@shared/schemas/auth';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -8,6 +9,8 @@ import { TextField } from '../../components/TextField';
 import { toApiError } from '../../lib/apiErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { useResetPasswordMutation } from './authApi';
+import { passwordsMismatched } from './authSlice';
+import { useAppDispatch } from '../../app/hooks';
 import { AuthTitle, linkClasses } from './AuthLayout';
 
 type ResetInput = InferType<typeof resetPasswordFormSchema>;
@@ -16,6 +19,7 @@ type ResetInput = InferType<typeof resetPasswordFormSchema>;
 export function ResetPassword() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
+  const dispatch = useAppDispatch();
   const [resetPassword, { error, isLoading }] = useResetPasswordMutation();
   const {
     register,
@@ -26,14 +30,20 @@ export function ResetPassword() {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  const onSubmit = handleSubmit(async ({ password }) => {
-    try {
-      await resetPassword({ token, password }).unwrap();
-      void navigate('/', { replace: true });
-    } catch {
-      // Shown in the banner.
-    }
-  });
+  const onSubmit = handleSubmit(
+    async ({ password }) => {
+      try {
+        await resetPassword({ token, password }).unwrap();
+        void navigate('/', { replace: true });
+      } catch {
+        // Shown in the banner.
+      }
+    },
+    // Under the field, and as the toast of SPEC §8 (the listener middleware shows it).
+    (invalid) => {
+      if (invalid.confirmPassword?.message === MESSAGES.passwordsDoNotMatch) dispatch(passwordsMismatched());
+    },
+  );
 
   return (
     <>

@@ -1,4 +1,4 @@
-import { createSlice, isAnyOf, isRejectedWithValue } from '@reduxjs/toolkit';
+import { createAction, createSlice, isAnyOf, isRejectedWithValue } from '@reduxjs/toolkit';
 import type { CurrentUser } from '@shared/types';
 import { authApi } from './authApi';
 import { profileApi } from '../profile/profileApi';
@@ -7,6 +7,9 @@ import { profileApi } from '../profile/profileApi';
  * unknown: the load-time auth check has not answered yet; error: it failed without an
  * HTTP answer (server unreachable), so we cannot tell whether a session exists.
  */
+/** The reset form was sent with two different passwords (toast 'Passwords do not match.', SPEC §8). */
+export const passwordsMismatched = createAction('auth/passwordsMismatched');
+
 export type AuthStatus = 'unknown' | 'authenticated' | 'anonymous' | 'error';
 
 export interface AuthState {

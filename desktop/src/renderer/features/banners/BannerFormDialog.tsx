@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { FieldPath } from 'react-hook-form';
+import { MTN_CUTOFF_DATE } from '@shared/limits';
 import { BANNER_LIMITS, bannerUpsertSchema } from '@shared/schemas/banners';
 import type { BannerType, DashboardBanner } from '@shared/types';
 import { EntityFormDialog } from '../../components/EntityFormDialog';
@@ -26,6 +27,12 @@ const FIELDS: ReadonlyArray<FieldPath<BannerForm>> = [
   'button_url',
   'average_shipping_rate',
 ];
+
+/**
+ * The premium banner reaches every premium member and coach, also premium members who joined on or
+ * after the Move the Needle cutoff and have no board (docs/roles.md): its text must not promise one.
+ */
+export const PREMIUM_BANNER_CUTOFF_NOTE = `Premium members who joined on or after ${MTN_CUTOFF_DATE} see this banner too but have no Move the Needle board: do not promise one here.`;
 
 export function bannerFormTitle(type: BannerType, banner: DashboardBanner | null): string {
   return `${banner ? 'Edit' : 'Add'} ${BANNER_LABELS[type].toLowerCase()}`;
@@ -94,6 +101,11 @@ export function BannerFormDialog({
         >
           {errors.content?.message ?? 'Markdown: **bold**, *italic*, lists and links.'}
         </p>
+        {type === 'premium' && (
+          <p className="mt-1 text-xs text-gray-500" data-testid="premium-banner-cutoff-note">
+            {PREMIUM_BANNER_CUTOFF_NOTE}
+          </p>
+        )}
       </div>
       <TextField
         label="Video URL (optional)"

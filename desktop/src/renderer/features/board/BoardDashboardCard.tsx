@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { statusShares } from '@shared/calc/board';
-import { dashboardBoardCard } from '@shared/policies/sidebar';
+import { MTN_CUTOFF_DATE } from '@shared/limits';
+import { dashboardBoardCard } from '@shared/policies/dashboard';
 import { Card } from '../../components/Card';
 import { ExternalLink } from '../../components/ExternalLink';
 import { Spinner } from '../../components/Spinner';
@@ -65,29 +66,65 @@ function MoveTheNeedleCard({ className }: { className?: string }) {
   );
 }
 
+/** The cutoff as members read it ("February 13, 2025"). */
+const CUTOFF_LABEL = new Date(`${MTN_CUTOFF_DATE}T00:00:00Z`).toLocaleDateString('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
 function RainmakerCalendarCard({ className }: { className?: string }) {
   const { settings } = usePortalSettings();
   return (
     <Card className={cn('flex flex-col gap-2 px-5 py-4', className)}>
       <h2 className="text-sm font-medium text-gray-500">Rainmaker Calendar</h2>
-      <p className="text-sm text-gray-700">Book your next session and see upcoming Rainmaker events.</p>
-      <ExternalLink href={settings.calendarUrl} className="mt-auto text-sm font-medium text-brand-700 hover:underline">
+      <p className="text-sm text-gray-700">
+        Move the Needle boards are for members who joined before {CUTOFF_LABEL}. Book your next session and see upcoming
+        Rainmaker events on the calendar.
+      </p>
+      <ExternalLink
+        href={settings.calendarUrl}
+        className="mt-auto text-sm font-medium text-brand-700 hover:underline"
+      >
         Open the Rainmaker Calendar →
       </ExternalLink>
     </Card>
   );
 }
 
+/** Course only members (before the cutoff): the Move the Needle card, without a board of their own. */
+function MoveTheNeedleUpgradeCard({ className }: { className?: string }) {
+  const { settings } = usePortalSettings();
+  return (
+    <Card className={cn('flex flex-col gap-2 px-5 py-4', className)}>
+      <h2 className="text-sm font-medium text-gray-500">Move the Needle</h2>
+      <p className="text-sm text-gray-700">
+        The Move the Needle goal board comes with the premium membership: plan your next steps as cards and track them
+        from Not started to Completed.
+      </p>
+      <ExternalLink
+        href={settings.applyUrl}
+        className="mt-auto text-sm font-medium text-brand-700 hover:underline"
+      >
+        Apply To Upgrade or AKG →
+      </ExternalLink>
+    </Card>
+  );
+}
+
 /**
- * Dashboard card (SPEC §2): the Move the Needle donut (share of cards per status, the completed
- * share in the centre), or the Rainmaker Calendar card when Move the Needle is hidden for the
- * user by the cutoff rule; nothing for basic members otherwise (shared dashboardBoardCard).
+ * Dashboard card (SPEC §2), by the shared dashboardBoardCard: the Move the Needle donut (share of
+ * cards per status, the completed share in the centre) for members with a board; the Move the
+ * Needle card with an upgrade link for course only members; the Rainmaker Calendar card for
+ * members hidden by the cutoff; nothing for basic members otherwise.
  */
 export function BoardDashboardCard({ className }: { className?: string }) {
   const user = useAppSelector(selectCurrentUser);
   if (!user) return null;
   const kind = dashboardBoardCard(user);
   if (kind === 'donut') return <MoveTheNeedleCard className={className} />;
+  if (kind === 'upgrade') return <MoveTheNeedleUpgradeCard className={className} />;
   if (kind === 'calendar') return <RainmakerCalendarCard className={className} />;
   return null;
 }

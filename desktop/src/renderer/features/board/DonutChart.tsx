@@ -10,7 +10,7 @@ export function DonutChart({ counts, completed }: { counts: Record<DonutStatus, 
   return (
     <div className="relative size-28 shrink-0" aria-hidden="true">
       <ResponsiveContainer width="100%" height="100%">
-        <PieChart>
+        <PieChart accessibilityLayer={false}>
           <Pie
             data={data}
             dataKey="value"
@@ -19,6 +19,7 @@ export function DonutChart({ counts, completed }: { counts: Record<DonutStatus, 
             startAngle={90}
             endAngle={-270}
             isAnimationActive={false}
+            rootTabIndex={-1}
             stroke="none"
           >
             {data.map((d) => (
@@ -29,7 +30,7 @@ export function DonutChart({ counts, completed }: { counts: Record<DonutStatus, 
       </ResponsiveContainer>
       <span className="absolute inset-0 flex flex-col items-center justify-center">
         <span className="text-xl font-semibold tabular-nums text-gray-900">{completed}%</span>
-        <span className="text-[11px] text-gray-500">completed</span>
+        <span className="text-xs text-gray-600">completed</span>
       </span>
     </div>
   );

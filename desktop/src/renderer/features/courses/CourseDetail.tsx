@@ -24,6 +24,7 @@ import { ModuleFormDialog } from './ModuleFormDialog';
 import { OutlineReorder, orderBody, orderDraft, type OrderModule } from './OutlineReorder';
 import { ProgressBar } from '../../components/ProgressBar';
 import { useQueryParams } from '../../lib/useQueryParams';
+import { usePageTitle } from '../shell/pageTitles';
 
 const positiveInt = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
@@ -48,6 +49,7 @@ export function CourseDetail() {
     updateQuery({ search }, { replace: true });
   }, [search, query, updateQuery]);
   const full = useGetCourseQuery({ slug });
+  usePageTitle(full.data?.title);
   const filtered = useGetCourseQuery({ slug, search }, { skip: !search });
   const [draft, setDraft] = useState<OrderModule[] | null>(null);
   const [saveOrder, { isLoading: savingOrder }] = useReorderCourseMutation();

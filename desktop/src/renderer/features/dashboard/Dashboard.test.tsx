@@ -27,12 +27,47 @@ const member = (id: number, overrides: Partial<PublicUser> = {}): PublicUser => 
 });
 
 describe('Dashboard', () => {
-  it('shows the title and no community card for an admin', async () => {
-    const calls = mockFetch();
-    renderApp('/', makeUser({ role: 'admin' }));
+  it('shows the community card to every role, asking the API for the community scope', async () => {
+    for (const role of ['admin', 'coach', 'premium', 'course only', 'basic'] as const) {
+      const calls = mockFetch(({ path }) =>
+        path === '/api/user/read-many'
+          ? { body: { users: [], totalCount: 0, premiumCount: 0, basicCount: 0 } }
+          : undefined,
+      );
+      renderApp('/', makeUser({ role }));
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+      expect(await screen.findByText(MESSAGES.noRainmakers), role).toBeTruthy();
+      const read = calls.find((c) => c.path === '/api/user/read-many');
+      expect(read?.search.get('scope'), role).toBe('community');
+      cleanup();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('course only members before the cutoff get the Move the Needle card with an upgrade link, basic none', async () => {
+    mockFetch();
+    renderApp('/', makeUser({ role: 'course only' }));
+    expect(await screen.findByRole('heading', { name: 'Move the Needle' })).toBeTruthy();
+    expect(
+      within(screen.getByTestId('dashboard-grid')).getByRole('link', { name: /Apply To Upgrade or AKG/ }),
+    ).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+
+    mockFetch();
+    renderApp('/', makeUser({ role: 'basic' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Community' })).toBeNull();
-    expect(calls.some((c) => c.path === '/api/user/read-many')).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Move the Needle' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Rainmaker Calendar' })).toBeNull();
+  });
+
+  it('a premium member who joined after the cutoff is told they have no board, on the calendar card', async () => {
+    const calls = mockFetch();
+    renderApp('/', makeUser({ role: 'premium', createdAt: '2025-03-01T00:00:00.000Z' }));
+    expect(await screen.findByRole('heading', { name: 'Rainmaker Calendar' })).toBeTruthy();
+    expect(screen.getByText(/Move the Needle boards are for members who joined before February 13, 2025/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Move the Needle' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/move-the-needle/summary')).toBe(false);
   });
 
   it('lists community members 15 per page with the pager', async () => {

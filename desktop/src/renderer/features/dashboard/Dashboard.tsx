@@ -1,6 +1,7 @@
-import { showsCommunitySearch } from '@shared/policies/sidebar';
+import { dashboardBoardCard, showsCommunitySearch } from '@shared/policies/dashboard';
 import { PageHeader } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { cn } from '../../lib/cn';
 import { CommunitySearch } from './CommunitySearch';
 import { TotalProductsCard } from '../products/TotalProductsCard';
 import { CourseProgressCard } from '../courses/CourseProgressCard';
@@ -10,24 +11,31 @@ import { ShippingRateCard } from '../banners/ShippingRateCard';
 import { RecentResourcesCard } from '../resources/RecentResourcesCard';
 
 /**
- * Dashboard (SPEC §2). The role banners and the stats cards (course progress, products,
- * recent resources, shipping rate, Move the Needle / calendar) arrive with their areas; they
- * go into the grid below, ahead of the community card.
+ * Dashboard (SPEC §2): the role banners, then a grid without holes at any width:
+ * - the small stat cards (course progress, products, shipping rate) are stacked in one column, so
+ *   they are as wide as one column and share its height, however many of them a role gets;
+ * - the Move the Needle / calendar card (when the role has one) and Recent Resources fill the
+ *   other columns: three columns from xl, two from md (Recent Resources then gets a row of its
+ *   own when the board card is there), one on phones;
+ * - the community search spans the whole width (every role, shared showsCommunitySearch).
  */
 export function Dashboard() {
   const user = useAppSelector(selectCurrentUser);
   if (!user) return null;
   const firstName = user.fullName.trim().split(/\s+/)[0] ?? user.fullName;
+  const hasBoardCard = dashboardBoardCard(user) !== 'none';
   return (
     <div>
       <PageHeader title="Dashboard" description={`Welcome back, ${firstName}.`} />
       <DashboardBanners />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
-        <CourseProgressCard />
-        <TotalProductsCard />
-        <BoardDashboardCard />
-        <ShippingRateCard />
-        <RecentResourcesCard />
+        <div className="flex flex-col gap-6 *:flex-1" data-testid="dashboard-stats">
+          <CourseProgressCard />
+          <TotalProductsCard />
+          <ShippingRateCard />
+        </div>
+        {hasBoardCard && <BoardDashboardCard />}
+        <RecentResourcesCard className={cn(hasBoardCard ? 'md:col-span-2 xl:col-span-1' : 'xl:col-span-2')} />
         {showsCommunitySearch(user) && <CommunitySearch className="md:col-span-2 xl:col-span-3" />}
       </div>
     </div>

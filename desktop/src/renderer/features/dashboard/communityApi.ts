@@ -16,7 +16,7 @@ export const communityApi = api.injectEndpoints({
     getCommunity: build.query<UserListResponse<PublicUser>, CommunityQuery>({
       query: ({ page, search, role, cityOrState }) => ({
         url: '/api/user/read-many',
-        params: { page, usersPerPage: COMMUNITY_PAGE_SIZE, search, role, cityOrState },
+        params: { scope: 'community', page, usersPerPage: COMMUNITY_PAGE_SIZE, search, role, cityOrState },
       }),
       providesTags: ['Community'],
     }),

@@ -81,7 +81,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
       <TextField label="Title" autoComplete="off" data-autofocus error={errors.title?.message} {...register('title')} />
       <div>
         <label htmlFor={`${formId}-description`} className="mb-1.5 block text-sm font-medium text-gray-700">
-          Description <span className="font-normal text-gray-400">(optional)</span>
+          Description <span className="font-normal text-gray-600">(optional)</span>
         </label>
         <textarea
           id={`${formId}-description`}

@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { allFigures, applyScenario, sensitivity, type AllFigureField } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
@@ -15,6 +14,7 @@ import { METRICS } from './metrics';
 import { productsExportFailed, useGetProductsQuery, useGetScenariosQuery } from './productsApi';
 import { formatInput, SCENARIO_FIELDS } from './scenarioFields';
 import { SensitivityStrip } from './SensitivityStrip';
+import { usePageTitle } from '../shell/pageTitles';
 
 /** The figures a scenario column shows on the one page (all of them are in the CSV). */
 const SCENARIO_ROWS: AllFigureField[] = [
@@ -128,9 +128,8 @@ export function ProductSummary() {
   const { data: products, isLoading, error } = useGetProductsQuery();
   const product = products?.find((p) => p.id === id);
   const { data: scenarios = [], isLoading: loadingScenarios } = useGetScenariosQuery(id, { skip: !product });
-  useEffect(() => {
-    if (product) document.title = `${product.title}: summary`;
-  }, [product]);
+  // The title names the product: the desktop app's Save as PDF offers it as the file name.
+  usePageTitle(product ? `${product.title} summary` : null);
 
   const save = async () => {
     try {

@@ -20,7 +20,7 @@ function DiffCell({ field, value }: { field: AllFigureField; value: number | nul
   const bad = value !== null && value !== 0 && !good;
   return (
     <span
-      className={cn('block text-xs', good && 'text-green-700', bad && 'text-red-600', !good && !bad && 'text-gray-400')}
+      className={cn('block text-xs', good && 'text-green-700', bad && 'text-red-600', !good && !bad && 'text-gray-600')}
     >
       {formatDifference(field, value)}
     </span>

@@ -24,7 +24,7 @@ function progressOf(answers: QualifierAnswerInput[], sizeTier: SizeTier | null, 
     const answer = byId[q.id] ?? null;
     return {
       id: q.id,
-      question: q.prompt({ volume: Number(byId.volume ?? 0), sizeTier }),
+      question: q.prompt({ volume: byId.volume == null ? null : Number(byId.volume), sizeTier }),
       answer,
       feedback: answerFeedback(q.id, answer),
     };
@@ -88,7 +88,13 @@ describe('Product Qualifier Tool', () => {
     qualifierServer(null);
     renderApp('/product-qualifier', member());
     const slider = await screen.findByRole('slider');
+    // Before question 2 is answered, question 3 names no number and says where the bar comes from.
+    expect(
+      screen.getByText(/a good share of your main keyword's monthly searches\? Answer question 2 first/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/0 or more searches/)).toBeNull();
     fireEvent.change(slider, { target: { value: '3000' } });
+    expect(screen.getByText(/\(50 % of the 3,000 monthly searches of your main keyword\)/)).toBeTruthy();
     expect(screen.getByText(/not recommended/)).toBeTruthy();
     expect(screen.getByText(/1,500 or more searches a month \(50 %/)).toBeTruthy();
     fireEvent.change(slider, { target: { value: '12000' } });
@@ -115,6 +121,20 @@ describe('Product Qualifier Tool', () => {
     renderApp('/product-qualifier', member());
     await user.click(await screen.findByRole('button', { name: 'Rate My Product' }));
     expect(screen.getByText(MESSAGES.fieldRequired)).toBeTruthy();
+    // Said at the button (and tied to it), and focus is taken to the first invalid question.
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(
+      '11 questions are missing an answer. Question 1 (your main keyword) is required to rate your product.',
+    );
+    expect(screen.getByRole('button', { name: 'Rate My Product' }).getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /main keyword/ }));
+    // Answer a few: the count follows; typing the keyword clears the message.
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '12000' } });
+    await user.click(within(screen.getAllByRole('radiogroup')[0]!).getByRole('radio', { name: 'Yes' }));
+    await user.click(screen.getByRole('button', { name: 'Rate My Product' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^9 questions are missing an answer\./);
+    await user.type(screen.getByRole('textbox', { name: /main keyword/ }), 'g');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(calls.some((c) => c.path === '/api/product-qualifier/save' && (c.body as { rated?: boolean }).rated)).toBe(
       false,
     );
@@ -168,6 +188,8 @@ describe('Product Qualifier Tool', () => {
     await user.click(within(form).getByRole('button', { name: 'Send results' }));
     expect(await screen.findByText(MESSAGES.qualifierEmailSent)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Email my results' })).toBeNull();
+    // SPEC §8: the toast 'Email sent successfully'.
+    expect(await screen.findByText(MESSAGES.emailSent)).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/product-qualifier/send')?.body).toMatchObject({
       email: 'me@example.test',
       keywords: 'garlic press',

@@ -15,12 +15,16 @@ import { toApiError } from '../../lib/apiErrors';
 import { LearnMoreDialog } from './LearnMoreDialog';
 import { QualifierResults } from './QualifierResults';
 import { QuestionCard } from './QuestionCard';
+import { missingAnswersText } from './answers';
 import { VideoEmbed } from './VideoEmbed';
 import { useGetQualifierProgressQuery } from './qualifierApi';
 import { useQualifierDraft, type SaveStatus } from './useQualifierDraft';
 import { usePortalSettings } from '../settings/usePortalSettings';
 
 type ScoredQuestion = Exclude<QualifierQuestion, { id: 'keyword' }>;
+
+/** The one required question (SPEC §5: the first); rating fails only while it is blank. */
+const firstInvalidQuestion = 'keyword';
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
   idle: '',
@@ -53,12 +57,27 @@ function QualifierForm({ initial, email }: { initial: QualifierProgress | null; 
   const [confirmReset, setConfirmReset] = useState(false);
   const [keywordError, setKeywordError] = useState<string | null>(null);
   const [resetting, setResetting] = useState(false);
-  const context = { volume: parseVolume(q.draft.answers.volume), sizeTier: q.draft.sizeTier };
+  const [rateError, setRateError] = useState<string | null>(null);
+  const volumeAnswer = q.draft.answers.volume;
+  const context = {
+    volume: volumeAnswer === undefined || volumeAnswer === null ? null : parseVolume(volumeAnswer),
+    sizeTier: q.draft.sizeTier,
+  };
 
   const onRate = async () => {
     const ok = await q.rate();
     setKeywordError(ok ? null : MESSAGES.fieldRequired);
-    if (ok) setTimeout(() => document.getElementById('qualifier-results')?.scrollIntoView({ behavior: 'smooth' }), 0);
+    if (ok) {
+      setRateError(null);
+      setTimeout(() => document.getElementById('qualifier-results')?.scrollIntoView({ behavior: 'smooth' }), 0);
+      return;
+    }
+    // The only error may be far above the button: say here what is missing, and take the member
+    // to the first invalid question (its input gets focus; the scroll centres it).
+    setRateError(missingAnswersText(q.draft.answers));
+    const first = document.querySelector<HTMLElement>(`[data-question="${firstInvalidQuestion}"]`);
+    first?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    first?.querySelector<HTMLElement>('input, select, textarea')?.focus({ preventScroll: true });
   };
 
   const onReset = async () => {
@@ -79,7 +98,10 @@ function QualifierForm({ initial, email }: { initial: QualifierProgress | null; 
             number={i + 1}
             value={q.draft.answers[question.id]}
             onChange={(value) => {
-              if (question.id === 'keyword') setKeywordError(null);
+              if (question.id === 'keyword') {
+                setKeywordError(null);
+                setRateError(null);
+              }
               q.setAnswer(question.id, value);
             }}
             context={context}
@@ -91,7 +113,11 @@ function QualifierForm({ initial, email }: { initial: QualifierProgress | null; 
         ))}
       </ol>
       <div className="flex flex-wrap items-center gap-3">
-        <Button onClick={() => void onRate()} loading={q.status === 'saving' && !resetting}>
+        <Button
+          onClick={() => void onRate()}
+          loading={q.status === 'saving' && !resetting}
+          aria-describedby={rateError ? 'qualifier-rate-error' : undefined}
+        >
           Rate My Product
         </Button>
         <Button variant="secondary" onClick={() => setConfirmReset(true)}>
@@ -101,6 +127,11 @@ function QualifierForm({ initial, email }: { initial: QualifierProgress | null; 
           {STATUS_TEXT[q.status]}
         </p>
       </div>
+      {rateError && (
+        <p id="qualifier-rate-error" role="alert" className="-mt-3 text-sm font-medium text-red-700">
+          {rateError}
+        </p>
+      )}
       {q.status === 'error' && q.error && (
         <Banner
           kind="error"

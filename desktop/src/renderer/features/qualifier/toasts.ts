@@ -4,8 +4,10 @@ import { serverMessageUnlessFields, type ToastRule } from '../../app/toastHelper
 
 const e = qualifierApi.endpoints;
 
-/** 'Start this product': success, or the server's reason unless the dialog shows it under a field. */
+/** The result email; 'Start this product': success, or the server's reason unless the dialog shows it under a field. */
 export const QUALIFIER_TOAST_RULES: ToastRule[] = [
+  // SPEC §8 'Email sent successfully': the result email went out (the form also says so in place).
+  { matcher: e.sendQualifierResults.matchFulfilled, kind: 'success', message: () => ({ message: MESSAGES.emailSent }) },
   {
     matcher: e.startQualifiedProduct.matchFulfilled,
     kind: 'success',

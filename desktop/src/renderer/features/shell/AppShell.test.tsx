@@ -64,7 +64,7 @@ describe('AppShell sidebar', () => {
     const names = links.map((l) => l.textContent);
     expect(names).not.toContain('Tag Management');
     expect(names).not.toContain('User Dashboard');
-    expect(names.some((n) => n?.includes('Apply To Upgrade'))).toBe(true);
+    expect(names.some((n) => n?.includes('Apply To Upgrade or AKG'))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Switch roles' })).toBeNull();
   });
 

@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { decideRoute, findRoute } from '@shared/policies/routes';
 import { Button } from '../../components/Button';
@@ -9,6 +10,7 @@ import { AppShell } from './AppShell';
 import { ExternalRedirect, MembersOnly, NotFoundScreen } from './StatusPages';
 import { Logo } from './Logo';
 import { usePortalSettings } from '../settings/usePortalSettings';
+import { PAGE_TITLES, documentTitle } from './pageTitles';
 
 interface FromState {
   from?: string;
@@ -26,6 +28,24 @@ export function Guard() {
   const { refetch, isFetching } = useMeQuery(undefined, {
     skip: status === 'authenticated' || status === 'anonymous',
   });
+  const decision = status === 'unknown' || status === 'error' ? null : decideRoute(user, location.pathname, settings.calendarUrl);
+  // Every route's own document title, by what is shown: the page, the members-only screen or
+  // not found. A layout effect, so a page's own usePageTitle (a passive effect) comes after it.
+  const pageName =
+    decision === null
+      ? null
+      : decision.type === 'allow'
+        ? (PAGE_TITLES[decision.rule.pattern] ?? null)
+        : decision.type === 'denied'
+          ? 'Members only'
+          : decision.type === 'not-found'
+            ? PAGE_TITLES['/not-found']
+            : null;
+  const title =
+    decision === null || (decision.type === 'redirect' && !decision.external) ? null : documentTitle(pageName);
+  useLayoutEffect(() => {
+    if (title !== null) document.title = title;
+  }, [title, location.pathname]);
 
   if (status === 'unknown') {
     return (
@@ -46,7 +66,7 @@ export function Guard() {
     );
   }
 
-  const decision = decideRoute(user, location.pathname, settings.calendarUrl);
+  if (decision === null) return null;
   switch (decision.type) {
     case 'allow':
       return <Outlet />;

@@ -13,7 +13,7 @@ function Item({ item, onNavigate }: { item: SidebarItem; onNavigate?: () => void
     return (
       <ExternalLink href={item.to} className={cn(itemClasses, 'text-gray-600 hover:bg-gray-100 hover:text-gray-900')}>
         <ExternalIcon className="size-5 shrink-0 text-gray-400 group-hover:text-gray-600" />
-        <span className="truncate">{item.label}</span>
+        <span className="min-w-0">{item.label}</span>
         <span className="sr-only"> (opens outside the app)</span>
       </ExternalLink>
     );

@@ -59,7 +59,7 @@ export function TagManagement() {
                 {tag.openForSignup ? (
                   <span className="rounded-full bg-green-50 px-2.5 py-0.5 text-xs font-medium text-green-700">Yes</span>
                 ) : (
-                  <span className="text-gray-400">No</span>
+                  <span className="text-gray-600">No</span>
                 )}
               </Td>
               <Td className="text-right">

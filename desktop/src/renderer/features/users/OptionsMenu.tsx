@@ -126,7 +126,7 @@ export function OptionsMenu({ label, items }: { label: string; items: MenuItem[]
                     ✓
                   </span>
                 )}
-                {item.hint && !item.checked && <span className="text-xs text-gray-400">{item.hint}</span>}
+                {item.hint && !item.checked && <span className="text-xs text-gray-600">{item.hint}</span>}
               </button>
             </div>
           ))}

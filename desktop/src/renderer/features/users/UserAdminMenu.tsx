@@ -4,14 +4,14 @@ import { useSyncWithStripeMutation } from '../payments/paymentsApi';
 import type { useUsersExport } from './exportUsers';
 import { OptionsMenu, type MenuItem } from './OptionsMenu';
 import type { UserList } from './useUserList';
-import { useUpgradeRoleMutation } from './usersApi';
+import { useGetTestToolsQuery, useUpgradeRoleMutation } from './usersApi';
 
-export type UserDialog = { kind: 'edit'; user: null } | { kind: 'import' } | { kind: 'bulk' };
+export type UserDialog = { kind: 'edit'; user: null } | { kind: 'import' } | { kind: 'bulk' } | { kind: 'add-tags' };
 
 /**
  * The admin's actions on the User Dashboard (SPEC §2): the Options menu (role changes of the
  * selected users, Sub. Problems, Sync with Stripe, Import Users, Download CSV, Update Users
- * Tags/Status) and 'Add new User'. Results and failures are toasts from the listener.
+ * Tags/Status, and outside production the add-tags test tool) and 'Add new User'. Results and failures are toasts from the listener.
  */
 export function UserAdminMenu({
   list,
@@ -24,6 +24,8 @@ export function UserAdminMenu({
 }) {
   const [upgradeRole, { isLoading: upgrading }] = useUpgradeRoleMutation();
   const [syncWithStripe, { isLoading: syncing }] = useSyncWithStripeMutation();
+  // Outside production only: the server answers 404 there, and the item is left out.
+  const testTools = useGetTestToolsQuery();
 
   const changeRoles = async (newRole: BulkRoleTarget) => {
     try {
@@ -58,6 +60,9 @@ export function UserAdminMenu({
     { label: 'Download CSV', disabled: exporter.running, onSelect: () => void exporter.start() },
     { label: 'Update Users Tags/Status', onSelect: () => onOpen({ kind: 'bulk' }) },
   ];
+  if (testTools.data?.addTags) {
+    items.push({ label: 'Add tags (test tool)', separated: true, onSelect: () => onOpen({ kind: 'add-tags' }) });
+  }
 
   return (
     <>

@@ -35,7 +35,7 @@ export interface UserListProps {
 }
 
 export function StripeStatus({ status }: { status: string | null }) {
-  if (!status) return <span className="text-gray-400">—</span>;
+  if (!status) return <span className="text-gray-600">—</span>;
   const problem = (BLOCKED_STRIPE_STATUSES as readonly string[]).includes(status);
   return (
     <span
@@ -74,7 +74,7 @@ export function UserIdentity({ user }: { user: User }) {
       <div className="min-w-0">
         <p className="font-medium text-gray-900">{user.fullName}</p>
         <p className="text-xs [overflow-wrap:anywhere] text-gray-500">{user.email}</p>
-        <p className="font-mono text-[11px] text-gray-400">ID {user.id}</p>
+        <p className="font-mono text-xs text-gray-600">ID {user.id}</p>
       </div>
     </div>
   );

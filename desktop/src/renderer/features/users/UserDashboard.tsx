@@ -7,6 +7,7 @@ import { Pager } from '../../components/Pager';
 import { ProgressBar } from '../../components/ProgressBar';
 import { inputClasses, TextField } from '../../components/TextField';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { AddTagsTestDialog } from './AddTagsTestDialog';
 import { BulkUpdateDialog } from './BulkUpdateDialog';
 import { useUsersExport } from './exportUsers';
 import { ImportUsersDialog } from './ImportUsersDialog';
@@ -159,6 +160,7 @@ function UserDashboardPage({ me }: { me: CurrentUser }) {
       )}
       {dialog?.kind === 'import' && <ImportUsersDialog onClose={close} />}
       {dialog?.kind === 'bulk' && <BulkUpdateDialog onClose={close} />}
+      {dialog?.kind === 'add-tags' && <AddTagsTestDialog onClose={close} />}
     </div>
   );
 }

@@ -29,7 +29,7 @@ export function UsersTable(props: UserListProps) {
         <Th>
           Role
           <span
-            className="mt-0.5 block text-[11px] font-normal tracking-normal whitespace-nowrap normal-case"
+            className="mt-0.5 block text-xs font-normal tracking-normal whitespace-nowrap normal-case"
             data-testid="role-counts"
           >
             Premium: {props.premiumCount} · Basic: {props.basicCount}

@@ -27,6 +27,9 @@ export const USER_TOAST_RULES: ToastRule[] = [
   },
   { matcher: u.upsertUser.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: u.deleteUser.matchFulfilled, kind: 'success', message: fixed(MESSAGES.userDeleted) },
+  // The add-tags test button: the user was changed.
+  { matcher: u.addTagsTest.matchFulfilled, kind: 'success', message: fixed(MESSAGES.userUpdated) },
+  { matcher: u.addTagsTest.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   { matcher: u.deleteUser.matchRejected, kind: 'error', message: serverMessage },
   {
     matcher: u.upgradeRole.matchFulfilled,

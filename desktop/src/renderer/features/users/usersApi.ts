@@ -1,5 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type {
+  AddTagsBody,
+  TestToolsResponse,
   BulkUpdateBody,
   BulkUpdateResponse,
   ImportUsersResponse,
@@ -75,6 +77,15 @@ export const usersApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/user/bulk-update', method: 'PUT', body }),
       invalidatesTags: [LIST, 'Community'],
     }),
+    /** GET /api/v2/user/test-tools: the test helpers this server offers (404 in production). */
+    getTestTools: build.query<TestToolsResponse, void>({
+      query: () => '/api/v2/user/test-tools',
+    }),
+    /** POST /api/v2/user/add-tags (the hidden test button of SPEC §7). */
+    addTagsTest: build.mutation<{ user: User }, AddTagsBody>({
+      query: (body) => ({ url: '/api/v2/user/add-tags', method: 'POST', body }),
+      invalidatesTags: (res) => [LIST, 'Community', ...(res ? [{ type: 'User' as const, id: res.user.id }] : [])],
+    }),
     /** POST /api/user/import, multipart field `file` (CSV or .xlsx). */
     importUsers: build.mutation<ImportUsersResponse, File>({
       query: (file) => {
@@ -95,4 +106,6 @@ export const {
   useValidateUsersCsvMutation,
   useBulkUpdateMutation,
   useImportUsersMutation,
+  useGetTestToolsQuery,
+  useAddTagsTestMutation,
 } = usersApi;
