@@ -6,7 +6,7 @@ import { canWorkOnBoard, type BoardOwner } from '@shared/policies/board';
 import { requireUser } from '../../core/auth';
 import { badRequest, forbidden, notFound } from '../../core/errors';
 import type { PortalContext } from '../../core/context';
-import type { SessionUser } from '../../core/session-user';
+import type { SessionUser } from '../../core/session-types';
 
 export type Db = Knex | Knex.Transaction;
 
