@@ -15,7 +15,7 @@ describe('docs/api.md, the API reference generated from the routers', () => {
     const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
     expect(find('POST', '/api/tag/upsert')).toMatchObject({
       file: 'api/src/features/tags/routes.ts',
-      guards: ['auth()', "authorize('tag:manage')"],
+      guards: ['auth()', "authorize('tag:manage')", 'transaction()'],
       inputs: ['tagUpsertSchema'],
     });
     // a route of the chain (...endpoint(options, handler)): guards and input read from its options
