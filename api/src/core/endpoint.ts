@@ -64,7 +64,7 @@ export function endpoint<
   chain.push(validate(options.input, { from: options.from, ids: options.ids, rename: options.rename }));
   if (options.authorize) chain.push(authorize(options.authorize));
   if (options.transaction) {
-    chain.push(transaction(options.transaction === true ? {} : (options.transaction)));
+    chain.push(transaction(options.transaction === true ? {} : options.transaction));
   }
   chain.push(async (ctx) => {
     const c = ctx as unknown as EndpointContext<InputOf<S, Ids>, Sub, Tx>;
