@@ -85,3 +85,33 @@ describe('tags', () => {
     expect((await admin.post('/api/tag/upsert').send({ id: 'abc', name: 'x' })).status).toBe(400);
   });
 });
+
+describe('tag changes and their audit rows', () => {
+  it('writes the audit row in the transaction of the change: when it fails, the change is undone', async () => {
+    const admin = await agentFor('admin');
+    const kept = await admin.post('/api/tag/upsert').send({ name: 'Audited' });
+    expect(kept.status).toBe(200);
+    const id = kept.body.tag.id as number;
+    expect(
+      await t
+        .knex('audit_log')
+        .where({ action: 'tag.create' })
+        .whereRaw("details->>'tagId' = ?", [String(id)]),
+    ).toHaveLength(1);
+    await t.knex.raw(`create function refuse_tag_audit() returns trigger language plpgsql as $$
+      begin if new.action like 'tag.%' then raise exception 'audit refused'; end if; return new; end $$`);
+    await t.knex.raw(
+      'create trigger refuse_tag_audit before insert on audit_log for each row execute function refuse_tag_audit()',
+    );
+    try {
+      expect((await admin.post('/api/tag/upsert').send({ name: 'Never' })).status).toBe(500);
+      expect((await admin.post('/api/tag/upsert').send({ id, name: 'Renamed' })).status).toBe(500);
+      expect((await admin.delete(`/api/tag/${id}`)).status).toBe(500);
+      expect(await t.knex('tags').where({ name: 'Never' })).toHaveLength(0);
+      expect(await t.knex('tags').where({ id }).first('name')).toEqual({ name: 'Audited' });
+    } finally {
+      await t.knex.raw('drop trigger refuse_tag_audit on audit_log');
+      await t.knex.raw('drop function refuse_tag_audit()');
+    }
+  });
+});

@@ -13,7 +13,7 @@ import type { Knex } from 'knex';
 import { SOLVE_TARGETS, solve, type SolveTarget } from '../../shared/src/calc';
 import { hashPassword } from '../../api/src/core/password';
 import { sessionCookieName, sha256 } from '../../api/src/core/session';
-import { loadSessionUser } from '../../api/src/core/session-user';
+import { loadSessionUser } from '../../api/src/core/load-session-user';
 import { productFields } from '../../api/src/features/products/presenter';
 import { findOwnProduct } from '../../api/src/features/products/service';
 import { hit, insertBatches, measure, percentile, report, signInCookie, startBenchApp } from './lib';

@@ -9,7 +9,7 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import type { UserListQuery } from '@shared/schemas';
 import { sha256 } from '../../api/src/core/session';
-import { loadSessionUser } from '../../api/src/core/session-user';
+import { loadSessionUser } from '../../api/src/core/load-session-user';
 import { presentCurrentUser, presentUser } from '../../api/src/features/users/presenter';
 import { listUsers } from '../../api/src/features/users/service';
 

@@ -1,8 +1,9 @@
 import type { Middleware, Next } from 'koa';
-import { can, isSubscriptionBlocked, type Action, type UserSubject } from '@shared/policies';
+import { isSubscriptionBlocked } from '@shared/policies';
 import { MESSAGES } from '@shared/messages';
-import { forbidden, HttpError, unauthorized } from './errors';
-import { loadSessionUser, type SessionUser } from './session-user';
+import { HttpError, unauthorized } from './errors';
+import { loadSessionUser } from './load-session-user';
+import type { SessionUser } from './session-types';
 import type { PortalContext, SessionData } from './context';
 
 export function sessionData(ctx: PortalContext): SessionData {
@@ -41,30 +42,5 @@ export function auth(options: AuthOptions = {}): Middleware {
   };
 }
 
-export function requireUser(ctx: PortalContext): SessionUser {
-  const user = ctx.state.user;
-  if (!user) throw unauthorized();
-  return user;
-}
-
-/** Asks the shared policy; 403 when it says no. Use after auth(). */
-export function authorize(action: Action, subject?: (ctx: PortalContext) => UserSubject | undefined): Middleware {
-  return async (ctx, next: Next) => {
-    const c = ctx as unknown as PortalContext;
-    const user = requireUser(c);
-    if (!can(user, action, subject?.(c))) {
-      c.deps.log.warn('denied', { requestId: c.state.requestId, userId: user.id, action, path: c.path });
-      throw forbidden();
-    }
-    await next();
-  };
-}
-
-export function assertCan(ctx: PortalContext, action: Action, subject?: UserSubject): SessionUser {
-  const user = requireUser(ctx);
-  if (!can(user, action, subject)) {
-    ctx.deps.log.warn('denied', { requestId: ctx.state.requestId, userId: user.id, action, path: ctx.path });
-    throw forbidden();
-  }
-  return user;
-}
+export { assertCan, refuse, requireUser } from './refuse';
+export { authorize, type Policy } from './authorize';

@@ -3,7 +3,7 @@ import type { ParameterizedContext } from 'koa';
 import type { Config } from '../config';
 import type { Mailer } from '../adapters/mail';
 import type { Storage } from '../adapters/storage';
-import type { SessionUser } from './session-user';
+import type { SessionUser } from './session-types';
 import type { Logger } from './logger';
 
 // Kept importable from here: most of the API reads the logger with the rest of the request context.
@@ -32,6 +32,12 @@ export interface SessionData {
 declare module 'koa' {
   interface DefaultContext {
     deps: Deps;
+    /** The validated input (set by `validate()`; typed in the handler by `endpoint()`). */
+    input?: unknown;
+    /** What the policy was asked about (set by `authorize()` with a loader). */
+    subject?: unknown;
+    /** The request's transaction (set by `transaction()`), committed after the handler. */
+    trx?: Knex.Transaction;
   }
 }
 

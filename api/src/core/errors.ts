@@ -28,10 +28,17 @@ export const unsupportedMediaType = (message: string) => new HttpError(415, 'uns
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, 'rate_limited', message, undefined, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
 
+/** The driver's error: Objection wraps it (db-errors) in `nativeError`; knex hands it over as is. */
+function nativeError(err: unknown): unknown {
+  if (err && typeof err === 'object' && 'nativeError' in err && err.nativeError) return err.nativeError;
+  return err;
+}
+
 /** PostgreSQL error codes we translate rather than report as 500. */
 export function pgErrorCode(err: unknown): string | undefined {
-  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') {
-    return (err as { code: string }).code;
+  const e = nativeError(err);
+  if (e && typeof e === 'object' && 'code' in e && typeof e.code === 'string') {
+    return (e as { code: string }).code;
   }
   return undefined;
 }
@@ -39,6 +46,6 @@ export function pgErrorCode(err: unknown): string | undefined {
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (pgErrorCode(err) !== '23505') return false;
   if (!constraint) return true;
-  const e = err as { constraint?: string; message?: string };
+  const e = nativeError(err) as { constraint?: string; message?: string };
   return e.constraint === constraint || (e.message ?? '').includes(constraint);
 }

@@ -23,3 +23,6 @@ export function tagsJsonSql(joinTable: string, fk: string, alias: string): strin
   return `coalesce((select json_agg(json_build_object('id', t.id, 'name', t.name) order by lower(t.name), t.id)
     from ${joinTable} jt join tags t on t.id = jt.tag_id where jt.${fk} = ${alias}.id), '[]'::json)`;
 }
+
+/** A user's tags (users alias `u`) as a JSON array [{id, name}]. */
+export const USER_TAGS_JSON_SQL = tagsJsonSql('user_tags', 'user_id', 'u');

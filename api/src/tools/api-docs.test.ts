@@ -15,16 +15,21 @@ describe('docs/api.md, the API reference generated from the routers', () => {
     const find = (method: string, path: string) => routes.find((r) => r.method === method && r.path === path);
     expect(find('POST', '/api/tag/upsert')).toMatchObject({
       file: 'api/src/features/tags/routes.ts',
-      guards: ['auth()', "authorize('tag:manage')"],
+      guards: ['auth()', "authorize('tag:manage')", 'transaction()'],
       inputs: ['tagUpsertSchema'],
     });
-    // a check made in a helper of the same file (labelAndCard) counts as the handler's
+    // a route of the chain (...endpoint(options, handler)): guards and input read from its options
     expect(find('POST', '/api/move-the-needle/label/add')).toMatchObject({
       file: 'api/src/features/board/labels.ts',
-      guards: ['auth()'],
+      guards: ['auth()', 'authorize(labelAndCard)', 'transaction(BOARD_TRANSACTION)'],
       inputs: ['cardLabelSchema'],
-      checks: ['findOwned'],
     });
+    expect(find('DELETE', '/api/move-the-needle/card/:id')?.guards).toEqual([
+      'auth()',
+      "authorize('board:card-delete', ownedPolicy)",
+      'transaction(BOARD_TRANSACTION)',
+    ]);
+    expect(find('GET', '/api/move-the-needle/label/read-many')?.inputs).toEqual(["boardQuerySchema ('query')"]);
     expect(find('POST', '/api/auth/signin')?.guards).toEqual([]);
     // one row per method and path: no route is listed twice or lost to HEAD
     const keys = routes.map((r) => `${r.method} ${r.path}`);

@@ -207,6 +207,71 @@ function summaryOf(sf: ts.SourceFile, call: ts.CallExpression): string {
   return end === -1 ? plain : plain.slice(0, end + 1);
 }
 
+/** A policy as the reference shows it: its actions, then the loaders it is built with. */
+function policySummary(policy: ts.Expression, sf: ts.SourceFile): string {
+  if (ts.isStringLiteral(policy) || ts.isIdentifier(policy)) return oneLine(policy.getText(sf));
+  const actions: string[] = [];
+  const loaders: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isStringLiteral(node) && /^[a-zA-Z]+:[a-z-]+$/.test(node.text) && !actions.includes(`'${node.text}'`)) {
+      actions.push(`'${node.text}'`);
+    }
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      /Policy$|^byInput$/.test(node.expression.text)
+    ) {
+      if (!loaders.includes(node.expression.text)) loaders.push(node.expression.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(policy);
+  return [...actions, ...loaders].join(', ');
+}
+
+/**
+ * A route declared with the chain, `router.<method>(path, ...endpoint(options, handler))`: its
+ * guards are read from the options (`auth`, `authorize`, `transaction`) and its input schema from
+ * `input`. Undefined for a route written the other way.
+ */
+function endpointCall(
+  call: ts.CallExpression,
+): { handler: ts.Node; guards: (sf: ts.SourceFile) => string[]; inputs: (sf: ts.SourceFile) => string[] } | undefined {
+  const [, spread] = call.arguments;
+  if (call.arguments.length !== 2 || !spread || !ts.isSpreadElement(spread)) return undefined;
+  const inner = spread.expression;
+  if (!ts.isCallExpression(inner) || !ts.isIdentifier(inner.expression) || inner.expression.text !== 'endpoint') {
+    return undefined;
+  }
+  const [options, handler] = inner.arguments;
+  if (!options || !handler || !ts.isObjectLiteralExpression(options)) return undefined;
+  const prop = (name: string) =>
+    options.properties.find((p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === name)
+      ?.initializer;
+  return {
+    handler,
+    guards: (sf) => {
+      const out: string[] = [];
+      const auth = prop('auth');
+      if (!auth) out.push('auth()');
+      else if (auth.kind !== ts.SyntaxKind.FalseKeyword) out.push(`auth(${oneLine(auth.getText(sf))})`);
+      const policy = prop('authorize');
+      if (policy) out.push(`authorize(${policySummary(policy, sf)})`);
+      const tx = prop('transaction');
+      if (tx && tx.kind !== ts.SyntaxKind.FalseKeyword) {
+        out.push(tx.kind === ts.SyntaxKind.TrueKeyword ? 'transaction()' : `transaction(${oneLine(tx.getText(sf))})`);
+      }
+      return out;
+    },
+    inputs: (sf) => {
+      const input = prop('input');
+      const from = prop('from');
+      if (!input) return [];
+      return [from ? `${oneLine(input.getText(sf))} (${oneLine(from.getText(sf))})` : oneLine(input.getText(sf))];
+    },
+  };
+}
+
 export function collectRoutes(): RouteDoc[] {
   const { routers, sites } = buildApp();
   const routes: RouteDoc[] = [];
@@ -219,15 +284,18 @@ export function collectRoutes(): RouteDoc[] {
       const sf = sourceFile(site.file);
       const call = findCall(sf, site);
       if (!call) throw new Error(`No router call at ${site.file}:${site.line}:${site.column}`);
+      const chain = endpointCall(call);
       const args = call.arguments.slice(1);
-      const handler = args[args.length - 1]!;
+      const handler = chain ? chain.handler : args[args.length - 1]!;
+      const facts = handlerFacts(sf, handler);
       for (const method of methods) {
         routes.push({
           method,
           path: String(layer.path),
           file: path.relative(ROOT, site.file).split(path.sep).join('/'),
-          guards: args.slice(0, -1).map((a) => oneLine(a.getText(sf))),
-          ...handlerFacts(sf, handler),
+          guards: chain ? chain.guards(sf) : args.slice(0, -1).map((a) => oneLine(a.getText(sf))),
+          inputs: chain ? [...chain.inputs(sf), ...facts.inputs] : facts.inputs,
+          checks: facts.checks,
           summary: summaryOf(sf, call),
         });
       }

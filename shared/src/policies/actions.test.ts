@@ -95,6 +95,12 @@ const ALL_ACTIONS: readonly Action[] = [
   'aiTools:use',
   'aiTools:chat-widget',
   'settings:manage',
+  'board:own',
+  'board:work',
+  'board:reset',
+  'board:card-delete',
+  'board:list-delete',
+  'board:activity-edit',
 ];
 
 /**
@@ -146,6 +152,17 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'aiTools:chat-widget': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '111111' },
   // Portal settings: role admin (an admin switched to another role does not).
   'settings:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Move the Needle (the subject is the board's owner): a board of one's own for premium before the cutoff, coach and admin.
+  'board:own':        { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Premium on their own board; coach on every board but an admin's (the template); admin on all.
+  'board:work':       { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '010000', coach: '011101', admin: '011111', adminSwitchedToBasic: '000000' },
+  // Reset: whoever works on a member's board, never an admin and never the template.
+  'board:reset':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '010000', coach: '011101', admin: '000000', adminSwitchedToBasic: '000000' },
+  // Deleting cards and (unreserved) lists: admin only.
+  'board:card-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
+  'board:list-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
+  // A comment without a known author: only an admin edits it (authors: see the named rules).
+  'board:activity-edit': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
 };
 
 describe('can(): the Action x principal x subject matrix', () => {
@@ -176,6 +193,22 @@ describe('can(): the Action x principal x subject matrix', () => {
 
 describe('can(): named rules', () => {
   const admin = PRINCIPALS.admin!;
+
+  it('a reserved list is never deleted, not even by an admin', () => {
+    const owner = { id: 900, role: 'premium' as const };
+    expect(can(admin, 'board:list-delete', { ...owner, listName: 'Ideas' })).toBe(true);
+    expect(can(admin, 'board:list-delete', { ...owner, listName: ' in progress ' })).toBe(false);
+  });
+
+  it('a comment is edited by its author on a board they work on, or by an admin', () => {
+    const premium = PRINCIPALS.premium!;
+    const coach = PRINCIPALS.coach!;
+    const own = { id: premium.id, role: 'premium' as const };
+    expect(can(premium, 'board:activity-edit', { ...own, authorId: premium.id })).toBe(true);
+    expect(can(premium, 'board:activity-edit', { ...own, authorId: 901 })).toBe(false);
+    expect(can(coach, 'board:activity-edit', { id: 900, role: 'premium', authorId: coach.id })).toBe(true);
+    expect(can(coach, 'board:activity-edit', { id: 902, role: 'admin', authorId: coach.id })).toBe(false);
+  });
 
   it('an admin cannot delete their own account', () => {
     expect(can(admin, 'user:delete', { id: admin.id, role: 'admin', isAdmin: true })).toBe(false);

@@ -6,6 +6,7 @@ import { canManageBanners, isBannerAction, type BannerAction } from './banners';
 import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
 import { canUseResources, isResourceAction, type ResourceAction } from './resources';
 import { inUserDirectory } from './user-scope';
+import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from './board';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -48,7 +49,8 @@ export type Action =
   | CourseAction
   | BannerAction
   | AiToolsAction
-  | ResourceAction;
+  | ResourceAction
+  | BoardAction;
 
 export interface UserSubject {
   id: number;
@@ -60,13 +62,21 @@ export interface UserSubject {
  * The one authorization question: may `user` do `action` (on `subject`)?
  * The API asks it for every endpoint; the UI asks it to show or hide controls.
  */
-export function can(user: Principal | null, action: Action, subject?: UserSubject): boolean {
+/** What an action is about: a user (user actions) or a board's owner (board actions). */
+export type Subject = UserSubject | BoardSubject;
+
+export function can(user: Principal | null, action: Action, subject?: Subject): boolean {
   if (!user) return false;
+  if (isBoardAction(action)) return canOnBoard(user, action, subject);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canManageBanners(user, action);
   if (isAiToolsAction(action)) return canUseAiTools(user, action);
   if (isResourceAction(action)) return canUseResources(user, action);
+  return canOnUsers(user, action, subject as UserSubject | undefined);
+}
+
+function canOnUsers(user: Principal, action: Action, subject?: UserSubject): boolean {
   const admin = isAdminRole(user);
   switch (action) {
     case 'tag:manage':

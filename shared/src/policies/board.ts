@@ -69,3 +69,51 @@ export function canEditActivity(user: Principal | null, authorId: number | null)
 export function canBeMentioned(person: { role: Role }): boolean {
   return person.role === 'coach';
 }
+
+/** The board's actions, asked through the one `can()` like every other policy. */
+export type BoardAction =
+  'board:own' | 'board:work' | 'board:reset' | 'board:card-delete' | 'board:list-delete' | 'board:activity-edit';
+
+const BOARD_ACTIONS: readonly string[] = [
+  'board:own',
+  'board:work',
+  'board:reset',
+  'board:card-delete',
+  'board:list-delete',
+  'board:activity-edit',
+];
+
+export function isBoardAction(action: string): action is BoardAction {
+  return BOARD_ACTIONS.includes(action);
+}
+
+/**
+ * What a board action is about: the board's owner, plus the list (its name) for a list delete and
+ * the comment's author for a comment edit.
+ */
+export interface BoardSubject extends BoardOwner {
+  listName?: string;
+  authorId?: number | null;
+}
+
+/**
+ * The board rules as one question. Every action but `board:own` (has a board of one's own) needs
+ * the board's owner; without it the answer is no.
+ */
+export function canOnBoard(user: Principal, action: BoardAction, subject?: BoardSubject): boolean {
+  if (action === 'board:own') return hasOwnBoard(user);
+  if (!subject) return false;
+  const owner: BoardOwner = { id: subject.id, role: subject.role };
+  switch (action) {
+    case 'board:work':
+      return canWorkOnBoard(user, owner);
+    case 'board:reset':
+      return canResetBoard(user, owner);
+    case 'board:card-delete':
+      return canWorkOnBoard(user, owner) && canDeleteCard(user);
+    case 'board:list-delete':
+      return canWorkOnBoard(user, owner) && canDeleteList(user, { name: subject.listName ?? '' });
+    case 'board:activity-edit':
+      return canWorkOnBoard(user, owner) && canEditActivity(user, subject.authorId ?? null);
+  }
+}

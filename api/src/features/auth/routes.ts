@@ -14,7 +14,7 @@ import { assertCan, auth, currentUser, requireUser, sessionData } from '../../co
 import { audit } from '../../core/audit';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../core/errors';
 import { verifyPassword } from '../../core/password';
-import { loadSessionUser } from '../../core/session-user';
+import { loadSessionUser } from '../../core/load-session-user';
 import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentCurrentUser } from '../users/presenter';

@@ -7,7 +7,7 @@ import type { Logger } from '../../core/context';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { hashPassword } from '../../core/password';
 import { revokeUserSessions, sha256 } from '../../core/session';
-import type { UserRow } from '../../core/session-user';
+import type { UserRow } from '../../models';
 import { mayMailReset, normEmail } from './limits';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;

@@ -1,5 +1,5 @@
 import type { BannerType, DashboardBanner } from '@shared/types';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 
 export interface BannerRow {
   type: BannerType;

@@ -1,14 +1,14 @@
-import type { Knex } from 'knex';
 import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
-import { canWorkOnBoard, type BoardOwner } from '@shared/policies/board';
-import { requireUser } from '../../core/auth';
-import { badRequest, forbidden, notFound } from '../../core/errors';
+import type { BoardAction, BoardOwner, BoardSubject } from '@shared/policies/board';
+import { refuse, requireUser, type Policy } from '../../core/auth';
+import { notFound } from '../../core/errors';
 import type { PortalContext } from '../../core/context';
-import type { SessionUser } from '../../core/session-user';
+import type { Db } from './queries';
+import { ensureBoard } from './template';
 
-export type Db = Knex | Knex.Transaction;
+export type { Db };
 
 /** The user whose board a request is about, after the Master Template rule is applied. */
 export interface ResolvedBoard {
@@ -33,40 +33,16 @@ interface OwnerLookupRow {
   template_role: Role | null;
 }
 
-/** Query values must be single: ?userId=1&userId=2 is a 400, not a guess. */
-export function singleQuery(ctx: PortalContext): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(ctx.query)) {
-    if (Array.isArray(v)) throw badRequest('Repeated query parameter', { [k]: 'Give this parameter once' });
-    if (v !== undefined && v !== '') out[k] = v;
-  }
-  return out;
-}
-
-/** 403 for an actor who may not work on `owner`'s board (logged like every denial). */
-export function assertWork(ctx: PortalContext, owner: BoardOwner): SessionUser {
-  const user = requireUser(ctx);
-  if (!canWorkOnBoard(user, owner)) {
-    ctx.deps.log.warn('denied', {
-      requestId: ctx.state.requestId,
-      userId: user.id,
-      action: 'board:work',
-      path: ctx.path,
-    });
-    throw forbidden();
-  }
-  return user;
-}
-
 /**
  * Which board a request is about: the board of `requestedUserId`, else the actor's own; an admin's
- * board is the Master Template (whichever admin created it). Checks the policy. An unknown user
- * is 404 for those who may list users and 403 for everyone else (no enumeration).
+ * board is the Master Template (whichever admin created it). Null for an unknown user. The policy
+ * is asked about the requested user (`requested`); the board to lock is `board.owner`.
  */
-export async function resolveBoard(ctx: PortalContext, requestedUserId?: number): Promise<ResolvedBoard> {
-  const actor = requireUser(ctx);
-  const userId = requestedUserId ?? actor.id;
-  const result = await ctx.deps.knex.raw<{ rows: OwnerLookupRow[] }>(
+export async function lookupBoard(
+  db: Db,
+  userId: number,
+): Promise<{ requested: BoardOwner; board: ResolvedBoard } | null> {
+  const result = await db.raw<{ rows: OwnerLookupRow[] }>(
     `select u.id, u.full_name, u.role, b.id as board_id, b.is_template, b.version,
             t.user_id as template_user_id, t.version as template_version, tu.full_name as template_name, tu.role as template_role
        from users u
@@ -77,24 +53,83 @@ export async function resolveBoard(ctx: PortalContext, requestedUserId?: number)
     [userId],
   );
   const row = result.rows[0];
-  if (!row) {
-    if (can(actor, 'user:list')) throw notFound(MESSAGES.userNotFound);
-    throw forbidden();
-  }
-  assertWork(ctx, { id: row.id, role: row.role });
+  if (!row) return null;
+  const requested = { id: row.id, role: row.role };
   if (row.role === 'admin' && row.template_user_id !== null && row.template_user_id !== row.id) {
-    return {
-      owner: { id: row.template_user_id, role: row.template_role ?? 'admin', fullName: row.template_name ?? '' },
-      isTemplate: true,
-      exists: true,
-      version: row.template_version,
-    };
+    const owner = { id: row.template_user_id, role: row.template_role ?? 'admin', fullName: row.template_name ?? '' };
+    return { requested, board: { owner, isTemplate: true, exists: true, version: row.template_version } };
   }
   return {
-    owner: { id: row.id, role: row.role, fullName: row.full_name },
-    isTemplate: row.role === 'admin',
-    exists: row.board_id !== null,
-    version: row.version,
+    requested,
+    board: {
+      owner: { id: row.id, role: row.role, fullName: row.full_name },
+      isTemplate: row.role === 'admin',
+      exists: row.board_id !== null,
+      version: row.version,
+    },
+  };
+}
+
+/**
+ * What the policy of a board route is asked about: the board's owner (for `can()`), the owner of
+ * the board to lock (`lock`), and what was loaded on the way: the entity of an id (`row`) or the
+ * resolved board (`board`).
+ */
+export interface BoardTarget extends BoardSubject {
+  lock: number;
+  row?: OwnedRow;
+  board?: ResolvedBoard;
+}
+
+/**
+ * The policy of a route about a whole board: `action` on the board of the user `userIdOf(input)`
+ * (default: the actor's). An unknown user is 404 for those who may list users and a logged 403
+ * for everyone else (no enumeration). With `ensure`, a member's board is created from the
+ * template the first time it is used (before the request's transaction takes its lock).
+ */
+export function boardPolicy<I>(
+  action: BoardAction,
+  userIdOf: (input: I) => number | undefined = () => undefined,
+  options: { ensure?: boolean } = {},
+): Policy<BoardTarget> {
+  return {
+    action,
+    load: async (ctx: PortalContext) => {
+      const actor = requireUser(ctx);
+      const found = await lookupBoard(ctx.deps.knex, userIdOf(ctx.input as I) ?? actor.id);
+      if (!found) {
+        if (can(actor, 'user:list')) throw notFound(MESSAGES.userNotFound);
+        refuse(ctx, action);
+      }
+      const { board } = found;
+      // Only for an actor the policy lets in: checked here too, so nobody else makes a board appear.
+      if (options.ensure && !board.exists && can(actor, action, found.requested)) {
+        await ensureBoard(ctx.deps.knex, board.owner.id, board.isTemplate);
+      }
+      return { ...found.requested, lock: board.owner.id, board };
+    },
+  };
+}
+
+/**
+ * The policy of a route about one entity of a board: `action` on the board that the entity
+ * `pick(input)` is on (404 when it does not exist). A list brings its name, a comment its author.
+ */
+export function ownedPolicy<I>(action: BoardAction, pick: (input: I) => [OwnedKind, number]): Policy<BoardTarget> {
+  return {
+    action,
+    load: async (ctx: PortalContext) => {
+      const [kind, id] = pick(ctx.input as I);
+      const row = await findOwned(ctx.deps.knex, kind, id);
+      return {
+        id: row.owner_id,
+        role: row.owner_role,
+        lock: row.owner_id,
+        row,
+        listName: kind === 'list' ? String(row.name) : undefined,
+        authorId: kind === 'activity' ? ((row.author_id as number | null) ?? null) : undefined,
+      };
+    },
   };
 }
 
@@ -140,14 +175,15 @@ export interface OwnedRow {
   [column: string]: unknown;
 }
 
-/**
- * Loads the entity `id` of `kind` with its board's owner and checks that the actor may work on
- * that board: 404 when it does not exist, 403 when it is on a board the actor may not touch.
- */
-export async function findOwned(ctx: PortalContext, db: Db, kind: OwnedKind, id: number): Promise<OwnedRow> {
+/** Loads the entity `id` of `kind` with its board's owner: 404 when it does not exist. */
+export async function findOwned(db: Db, kind: OwnedKind, id: number): Promise<OwnedRow> {
   const result = await db.raw<{ rows: OwnedRow[] }>(OWNER_SQL[kind], [id]);
   const row = result.rows[0];
   if (!row) throw notFound(NOT_FOUND[kind]);
-  assertWork(ctx, { id: row.owner_id, role: row.owner_role });
   return row;
+}
+
+/** One action, loaded one way or another by the input (an upsert: the entity of `id`, or its parent). */
+export function byInput<I>(action: BoardAction, choose: (input: I) => Policy<BoardTarget>): Policy<BoardTarget> {
+  return { action, load: (ctx: PortalContext) => choose(ctx.input as I).load!(ctx) };
 }

@@ -3,16 +3,16 @@ import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import type { ArchivedCard } from '@shared/types';
 import { conflict, notFound } from '../../core/errors';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 import { MAX_CARDS_PER_LIST } from './positions';
-import { boardTx } from './tx';
 
 /**
  * Card archive (issue 12): members archive cards instead of deleting them (delete is admin-only).
  * An archived card leaves its list (list_id and position null, migration 0013), so the list's
  * positions close up at once and every read through the lists leaves it out; it keeps its board
  * owner and the list it left. Restore puts it at the end of that list, or of the board's first
- * list when that one is gone. Every write runs in boardTx (the board's row locked first).
+ * list when that one is gone. Every write runs in the board's transaction (BOARD_TRANSACTION: the
+ * board's row locked first).
  */
 
 /** The board owner of an archived card, for the policy check before the write. */
@@ -53,11 +53,11 @@ export async function archiveCard(trx: Knex.Transaction, ownerId: number, cardId
  * board's first list when that list is gone. Returns where it went.
  */
 export async function restoreCard(
-  knex: Knex,
+  trx: Knex.Transaction,
   ownerId: number,
   cardId: number,
 ): Promise<{ listId: number; position: number }> {
-  return boardTx(knex, ownerId, async (trx) => {
+  {
     const card = await trx('mtn_cards')
       .where({ id: cardId, archived_owner_id: ownerId })
       .whereNotNull('archived_at')
@@ -87,7 +87,7 @@ export async function restoreCard(
       updated_at: trx.fn.now(),
     });
     return { listId: list.id, position: list.card_count };
-  });
+  }
 }
 
 /** The archived cards of `ownerId`'s board, newest first (at most 1,000). */

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../adapters/mail';
 import type { PortalContext } from '../../core/context';
-import type { SessionUser } from '../../core/session-user';
+import type { SessionUser } from '../../core/session-types';
 
 /** Longest stretch of the comment quoted in the email; the board holds the whole of it. */
 const QUOTE_CHARS = 1000;

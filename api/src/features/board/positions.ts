@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
 import { badRequest, conflict, notFound } from '../../core/errors';
-import { clampPosition, listsWithCounts, type CardPlace } from './tx';
+import { clampPosition, listsWithCounts, type CardPlace } from './queries';
 
 /**
- * Card and list positions (SPEC §4). Each runs inside boardTx (the board's row locked first),
- * reads the state after the lock, and shifts positions with one set-based UPDATE, so every list
+ * Card and list positions (SPEC §4). Each runs inside the board's transaction (BOARD_TRANSACTION:
+ * the board's row locked first), reads the state after the lock, and shifts positions with one set-based UPDATE, so every list
  * stays 0..n-1 under any number of concurrent moves.
  */
 

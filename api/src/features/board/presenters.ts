@@ -8,7 +8,7 @@ import type {
   LabelColor,
   MtnList,
 } from '@shared/types/board';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 
 /** Whitelists: rows in, the JSON of SPEC §3 out. The board read builds the same shapes in SQL. */
 

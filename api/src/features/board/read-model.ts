@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import type { BoardInfo, BoardSummary, Card } from '@shared/types/board';
 import { boardProgress } from '@shared/calc/progress';
 import { DONUT_STATUSES } from '@shared/calc/board';
-import type { Db } from './access';
+import type { Db } from './queries';
 import {
   presentActivity,
   presentAttachment,

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { LAUNCH_STEPS_CARD_TITLE } from '@shared/content/launch';
 import { RESERVED_LIST_NAMES } from '@shared/types/board';
-import type { Db } from './access';
+import type { Db } from './queries';
 
 /** A board with no template to copy from starts with the reserved lists, in this order. */
 export const DEFAULT_LISTS: readonly string[] = RESERVED_LIST_NAMES;
@@ -183,7 +183,7 @@ async function fillFromTemplate(trx: Knex.Transaction, ownerId: number): Promise
 /**
  * 'Reset board': in one transaction, the member's lists (with their cards and everything on
  * them) are replaced by a fresh copy of the Master Template. The member's labels stay. Run it
- * inside boardTx (the board locked).
+ * inside the board's transaction (BOARD_TRANSACTION, the board locked).
  */
 export async function resetBoard(trx: Knex.Transaction, ownerId: number): Promise<void> {
   await trx('mtn_lists').where({ user_id: ownerId }).del();

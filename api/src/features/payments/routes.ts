@@ -9,7 +9,7 @@ import { cardPaymentsEnabled } from '../../adapters/stripe-config';
 import { auth, authorize, requireUser } from '../../core/auth';
 import { badRequest, forbidden, tooManyRequests } from '../../core/errors';
 import { hitRateLimit } from '../../core/rate-limit';
-import { loadSessionUser } from '../../core/session-user';
+import { loadSessionUser } from '../../core/load-session-user';
 import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { confirmPayment, createPaymentIntent, paymentsUnavailable } from './checkout';

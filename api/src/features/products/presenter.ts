@@ -1,6 +1,6 @@
 import { computeProduct, type AdditionalFeesType } from '@shared/calc';
 import type { Product, ProductFields } from '@shared/types';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 
 /** A products row as PostgreSQL returns it (numeric columns arrive as strings). */
 export interface ProductRow {

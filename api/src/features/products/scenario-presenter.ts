@@ -1,6 +1,6 @@
 import { SCENARIO_CHANGE_KEYS, type ScenarioChangeKey, type ScenarioChanges } from '@shared/calc';
 import type { ProductScenario } from '@shared/types';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 
 /** A product_scenarios row (numeric columns arrive as strings). */
 export interface ScenarioRow {

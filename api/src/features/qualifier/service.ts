@@ -12,7 +12,7 @@ import {
 } from '@shared/calc';
 import { QUALIFIER_QUESTIONS, answerFeedback } from '@shared/content/qualifier';
 import type { QualifierAnswerItem, QualifierProgress } from '@shared/types';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 
 export interface ProgressRow {
   user_id: number;

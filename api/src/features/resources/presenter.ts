@@ -1,6 +1,6 @@
 import { hasResourceAccess, isCourseResource, type ResourceAudience } from '@shared/policies';
 import type { Resource, ResourceCategory } from '@shared/types';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 import type { ResourceRow } from './queries';
 
 const list = <T>(v: T[] | string): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : v);

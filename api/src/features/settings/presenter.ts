@@ -1,6 +1,6 @@
 import { SETTING_DEFINITIONS, SETTING_KEYS, PRIVATE_SETTING_KEYS, type SettingKey } from '@shared/schemas/settings';
 import type { AdminSetting, PublicSettings } from '@shared/types';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 
 /** A saved row with the name of the admin who saved it (null when none or deleted). */
 export interface SettingRow {

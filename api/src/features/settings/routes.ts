@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { isSettingKey, SETTING_MESSAGES, settingsUpsertSchema, settingsValuesSchema } from '@shared/schemas/settings';
 import type { PublicSettingsResponse, SettingsReadManyResponse, SettingsUpsertResponse } from '@shared/types';
-import { auth, authorize, requireUser } from '../../core/auth';
+import { endpoint } from '../../core/endpoint';
 import { badRequest } from '../../core/errors';
 import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
@@ -20,31 +20,43 @@ import { findSettingRows, saveSettings } from './service';
 export function settingsRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/settings' });
 
-  router.get('/', auth({ allowBlocked: true }), async (ctx) => {
-    const rows = await findSettingRows(ctx.deps.knex);
-    const body: PublicSettingsResponse = { settings: presentPublicSettings(rows, ctx.deps.config.settingDefaults) };
-    ctx.body = body;
-  });
+  router.get(
+    '/',
+    ...endpoint({ auth: { allowBlocked: true } }, async (ctx) => {
+      const rows = await findSettingRows(ctx.deps.knex);
+      const body: PublicSettingsResponse = { settings: presentPublicSettings(rows, ctx.deps.config.settingDefaults) };
+      ctx.body = body;
+    }),
+  );
 
-  router.get('/read-many', auth(), authorize('settings:manage'), async (ctx) => {
-    const rows = await findSettingRows(ctx.deps.knex);
-    const body: SettingsReadManyResponse = { settings: presentAdminSettings(rows, ctx.deps.config.settingDefaults) };
-    ctx.body = body;
-  });
+  router.get(
+    '/read-many',
+    ...endpoint({ authorize: 'settings:manage' }, async (ctx) => {
+      const rows = await findSettingRows(ctx.deps.knex);
+      const body: SettingsReadManyResponse = { settings: presentAdminSettings(rows, ctx.deps.config.settingDefaults) };
+      ctx.body = body;
+    }),
+  );
 
-  router.post('/upsert', auth(), authorize('settings:manage'), async (ctx) => {
-    const { values: raw } = await parse(settingsUpsertSchema, ctx.request.body);
-    const unknown = Object.keys(raw).filter((k) => !isSettingKey(k));
-    if (unknown.length > 0) {
-      throw badRequest(SETTING_MESSAGES.unknown, Object.fromEntries(unknown.map((k) => [k, SETTING_MESSAGES.unknown])));
-    }
-    const values = await parse(settingsValuesSchema, raw);
-    const defaults = ctx.deps.config.settingDefaults;
-    const changed = await saveSettings(ctx.deps.knex, { actorId: requireUser(ctx).id, ip: ctx.ip, values, defaults });
-    const rows = await findSettingRows(ctx.deps.knex);
-    const body: SettingsUpsertResponse = { settings: presentAdminSettings(rows, defaults), changed };
-    ctx.body = body;
-  });
+  router.post(
+    '/upsert',
+    ...endpoint({ input: settingsUpsertSchema, authorize: 'settings:manage' }, async (ctx) => {
+      const raw = ctx.input.values;
+      const unknown = Object.keys(raw).filter((k) => !isSettingKey(k));
+      if (unknown.length > 0) {
+        throw badRequest(
+          SETTING_MESSAGES.unknown,
+          Object.fromEntries(unknown.map((k) => [k, SETTING_MESSAGES.unknown])),
+        );
+      }
+      const values = await parse(settingsValuesSchema, raw);
+      const defaults = ctx.deps.config.settingDefaults;
+      const changed = await saveSettings(ctx.deps.knex, { actorId: ctx.user.id, ip: ctx.ip, values, defaults });
+      const rows = await findSettingRows(ctx.deps.knex);
+      const body: SettingsUpsertResponse = { settings: presentAdminSettings(rows, defaults), changed };
+      ctx.body = body;
+    }),
+  );
 
   return router;
 }

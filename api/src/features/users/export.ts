@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { csvLine, TAG_SEPARATOR, USER_EXPORT_COLUMNS } from '@shared/schemas';
-import { iso } from '../../core/session-user';
+import { iso } from '../../core/dates';
 
 /** Rows per query while streaming users.csv: memory stays flat whatever the table size. */
 export const EXPORT_BATCH_SIZE = 1000;

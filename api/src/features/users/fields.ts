@@ -1,6 +1,6 @@
 import type { EditableUserField } from '@shared/policies';
 import type { UserUpsertInput } from '@shared/schemas';
-import type { UserRow } from '../../core/session-user';
+import type { UserRow } from '../../models';
 
 /** Request field -> users column, for the plain columns an editor may change. */
 const COLUMNS: Partial<Record<EditableUserField, keyof UserRow>> = {

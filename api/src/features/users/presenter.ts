@@ -1,6 +1,8 @@
 import { BILLING_USER_FIELDS, canSeeBillingFields, type Principal } from '@shared/policies';
 import type { CurrentUser, PublicUser, User } from '@shared/types';
-import { iso, type SessionUser, type UserRow } from '../../core/session-user';
+import { iso } from '../../core/dates';
+import type { SessionUser } from '../../core/session-types';
+import type { UserRow } from '../../models';
 
 type TagList = Array<{ id: number; name: string }>;
 type ResourceList = Array<{ id: number; title: string }>;

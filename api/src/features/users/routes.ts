@@ -12,7 +12,7 @@ import { userListQuerySchema, userUpsertSchema } from '@shared/schemas';
 import { assertCan, auth, authorize, requireUser } from '../../core/auth';
 import { badRequest, conflict, forbidden, isUniqueViolation, notFound } from '../../core/errors';
 import { hashPassword } from '../../core/password';
-import type { UserRow } from '../../core/session-user';
+import type { UserRow } from '../../models';
 import { idParam, optionalId, parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { pickChanges, tagIdsOf, toColumns } from './fields';

@@ -3,9 +3,9 @@ import { BLOCKED_STRIPE_STATUSES, STRIPE_STATUS_BLOCKED_FILTER, type Role } from
 import { COACH_DIRECTORY_ROLE } from '@shared/policies';
 import type { UserListQuery } from '@shared/schemas';
 import { audit } from '../../core/audit';
-import { likePattern } from '../../db/sql';
+import { likePattern, USER_TAGS_JSON_SQL } from '../../db/sql';
 import { revokeUserSessions } from '../../core/session';
-import { TAGS_JSON_SQL, type UserRow } from '../../core/session-user';
+import type { UserRow } from '../../models';
 import { changedFieldNames } from './fields';
 import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources/owned';
 import type { UserRowWithRelations } from './presenter';
@@ -76,7 +76,7 @@ export function userListQueries(knex: Knex, query: UserListQuery, scope: ListSco
     .select(
       scope.community
         ? PUBLIC_COLUMNS
-        : ['u.*', knex.raw(`${TAGS_JSON_SQL} as tags`), knex.raw(`${RESOURCES_JSON_SQL} as resources`)],
+        : ['u.*', knex.raw(`${USER_TAGS_JSON_SQL} as tags`), knex.raw(`${RESOURCES_JSON_SQL} as resources`)],
     )
     .orderBy([
       { column: 'u.created_at', order: 'desc' },
@@ -98,7 +98,7 @@ export async function listUsers(knex: Knex, query: UserListQuery, scope: ListSco
 
 export async function getUserWithTags(knex: Knex, id: number): Promise<UserRowWithRelations | undefined> {
   const result = await knex.raw<{ rows: UserRowWithRelations[] }>(
-    `select u.*, ${TAGS_JSON_SQL} as tags, ${RESOURCES_JSON_SQL} as resources from users u where u.id = ?`,
+    `select u.*, ${USER_TAGS_JSON_SQL} as tags, ${RESOURCES_JSON_SQL} as resources from users u where u.id = ?`,
     [id],
   );
   return result.rows[0];

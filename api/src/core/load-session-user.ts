@@ -1,50 +1,8 @@
 import type { Knex } from 'knex';
-import type { Principal } from '@shared/policies';
-import type { Role } from '@shared/limits';
-import { tagsJsonSql } from '../db/sql';
-
-/** The signed-in user as loaded once per request: the policy principal plus profile fields. */
-export interface SessionUser extends Principal {
-  fullName: string;
-  email: string;
-  photoUrl: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  phoneNumber: string | null;
-  stripeCustomerId: string | null;
-  position: number;
-  createdAt: string;
-  role: Role;
-  impersonator: { id: number; fullName: string; email: string } | null;
-}
-
-export interface UserRow {
-  id: number;
-  full_name: string;
-  email: string;
-  password_hash: string | null;
-  role: Role;
-  is_admin: boolean;
-  photo_url: string | null;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  phone_number: string | null;
-  stripe_status: string | null;
-  stripe_customer_id: string | null;
-  always_grant_access: boolean;
-  position: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-/** A user's tags (users alias `u`) as a JSON array [{id, name}]. */
-export const TAGS_JSON_SQL = tagsJsonSql('user_tags', 'user_id', 'u');
-
-export function iso(value: Date | string): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
-}
+import { USER_TAGS_JSON_SQL } from '../db/sql';
+import type { UserRow } from '../models';
+import { iso } from './dates';
+import type { SessionUser } from './session-types';
 
 export function toSessionUser(
   row: UserRow & { tags: Array<{ id: number; name: string }> | string },
@@ -79,7 +37,7 @@ export async function loadSessionUser(
   impersonatorId?: number,
 ): Promise<SessionUser | null> {
   const result = await knex.raw<{ rows: Array<UserRow & { tags: Array<{ id: number; name: string }> }> }>(
-    `select u.*, ${TAGS_JSON_SQL} as tags from users u where u.id = ?`,
+    `select u.*, ${USER_TAGS_JSON_SQL} as tags from users u where u.id = ?`,
     [userId],
   );
   const row = result.rows[0];

@@ -1,0 +1,38 @@
+import type { Knex } from 'knex';
+import { MESSAGES } from '@shared/messages';
+import { conflict, notFound, pgErrorCode } from '../../core/errors';
+import type { TransactionOptions } from '../../core/transaction';
+import type { BoardTarget } from './access';
+
+const POSITION_CONSTRAINTS = [
+  'mtn_cards_list_position_unique',
+  'mtn_lists_board_position_unique',
+  'mtn_cards_positions_contiguous',
+  'mtn_lists_positions_contiguous',
+];
+
+function isPositionConflict(err: unknown): boolean {
+  const code = pgErrorCode(err);
+  if (code === '40P01' || code === '40001') return true; // deadlock or serialization failure: retryable
+  if (code !== '23505' && code !== '23514') return false;
+  const e = err as { constraint?: string; message?: string };
+  return POSITION_CONSTRAINTS.some((c) => e.constraint === c || (e.message ?? '').includes(c));
+}
+
+/** Every writer of a board takes this one lock, on the board's row, before any other row. */
+export async function lockBoard(trx: Knex.Transaction, ownerId: number): Promise<void> {
+  await trx.raw('SET CONSTRAINTS mtn_cards_list_position_unique, mtn_lists_board_position_unique DEFERRED');
+  const locked = await trx.raw<{ rows: unknown[] }>('select 1 from mtn_boards where user_id = ? for update', [ownerId]);
+  if (locked.rows.length === 0) throw notFound(MESSAGES.boardNotFound);
+}
+
+/**
+ * The board's transaction (the chain's `transaction()` options): first the position constraints
+ * are deferred to commit (so a shift is one set-based UPDATE) and the board's row is locked (the
+ * board found by the policy step, `ctx.subject.lock`), so writers of a board queue up and never
+ * deadlock. A position conflict that still reaches the database is a 409 asking to reload, never a 500.
+ */
+export const BOARD_TRANSACTION: TransactionOptions = {
+  begin: (trx, ctx) => lockBoard(trx, (ctx.subject as BoardTarget).lock),
+  mapError: (err) => (isPositionConflict(err) ? conflict(MESSAGES.boardChanged) : err),
+};

@@ -1,0 +1,12 @@
+/**
+ * One typed Objection model per table (see tests/api/models.test.ts), grouped by area. Relations
+ * point one way between files (users <- courses <- resources <- payments), so there is no cycle.
+ */
+export { BaseModel, type Timestamp } from './base';
+export * from './users';
+export * from './courses';
+export * from './board';
+export * from './resources';
+export * from './payments';
+export * from './products';
+export * from './banners';
