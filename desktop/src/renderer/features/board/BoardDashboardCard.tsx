@@ -83,10 +83,7 @@ function RainmakerCalendarCard({ className }: { className?: string }) {
         Move the Needle boards are for members who joined before {CUTOFF_LABEL}. Book your next session and see upcoming
         Rainmaker events on the calendar.
       </p>
-      <ExternalLink
-        href={settings.calendarUrl}
-        className="mt-auto text-sm font-medium text-brand-700 hover:underline"
-      >
+      <ExternalLink href={settings.calendarUrl} className="mt-auto text-sm font-medium text-brand-700 hover:underline">
         Open the Rainmaker Calendar →
       </ExternalLink>
     </Card>
@@ -103,10 +100,7 @@ function MoveTheNeedleUpgradeCard({ className }: { className?: string }) {
         The Move the Needle goal board comes with the premium membership: plan your next steps as cards and track them
         from Not started to Completed.
       </p>
-      <ExternalLink
-        href={settings.applyUrl}
-        className="mt-auto text-sm font-medium text-brand-700 hover:underline"
-      >
+      <ExternalLink href={settings.applyUrl} className="mt-auto text-sm font-medium text-brand-700 hover:underline">
         Apply To Upgrade or AKG →
       </ExternalLink>
     </Card>

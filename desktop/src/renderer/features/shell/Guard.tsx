@@ -28,7 +28,8 @@ export function Guard() {
   const { refetch, isFetching } = useMeQuery(undefined, {
     skip: status === 'authenticated' || status === 'anonymous',
   });
-  const decision = status === 'unknown' || status === 'error' ? null : decideRoute(user, location.pathname, settings.calendarUrl);
+  const decision =
+    status === 'unknown' || status === 'error' ? null : decideRoute(user, location.pathname, settings.calendarUrl);
   // Every route's own document title, by what is shown: the page, the members-only screen or
   // not found. A layout effect, so a page's own usePageTitle (a passive effect) comes after it.
   const pageName =
