@@ -52,7 +52,9 @@ test('forgot password mails a link that resets the password and signs the user i
   await page.getByLabel('Password', { exact: true }).fill('second-password-2');
   await page.getByLabel(/confirm password/i).fill('something-else-3');
   await page.getByRole('button', { name: /reset|save|submit/i }).click();
-  await expect(page.getByText('Passwords do not match')).toBeVisible();
+  // The field says it, and a toast says it with the spec's period.
+  await expect(page.getByText('Passwords do not match', { exact: true })).toBeVisible();
+  await expect(page.getByText('Passwords do not match.', { exact: true })).toBeVisible();
   await shot(page, 'reset-mismatch');
   await page.getByLabel(/confirm password/i).fill('second-password-2');
   await page.getByRole('button', { name: /reset|save|submit/i }).click();

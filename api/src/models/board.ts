@@ -46,13 +46,17 @@ export class Card extends BaseModel {
     'activities_count',
     'created_at',
     'updated_at',
+    'archived_at',
+    'archived_owner_id',
+    'archived_list_id',
   ] as const;
 
   declare id: number;
-  declare list_id: number;
+  /** Null while the card is archived (see archived_*). */
+  declare list_id: number | null;
   declare title: string;
   declare description: string;
-  declare position: number;
+  declare position: number | null;
   declare cover_photo_url: string | null;
   declare attachments_count: number;
   declare items_total: number;
@@ -60,6 +64,9 @@ export class Card extends BaseModel {
   declare activities_count: number;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
+  declare archived_at: Timestamp | null;
+  declare archived_owner_id: number | null;
+  declare archived_list_id: number | null;
 }
 
 /** `mtn_labels` */

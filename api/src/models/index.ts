@@ -10,3 +10,4 @@ export * from './resources';
 export * from './payments';
 export * from './products';
 export * from './banners';
+export * from './settings';

@@ -45,11 +45,12 @@ export class Resource extends BaseModel {
 export class Category extends BaseModel {
   static override tableName = 'categories';
   static override idColumn = 'id';
-  static override columns = ['id', 'name', 'created_at'] as const;
+  static override columns = ['id', 'name', 'created_at', 'premium_slides'] as const;
 
   declare id: number;
   declare name: string;
   declare created_at: Timestamp;
+  declare premium_slides: boolean;
 }
 
 /** `resource_categories` */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { isSettingKey, SETTING_KEYS, type SettingKey, type SettingsValuesInput } from '@shared/schemas/settings';
 import { audit } from '../../core/audit';
-import { PortalSetting } from './model';
+import { PortalSetting } from '../../models';
 import type { SettingRow } from './presenter';
 
 /** The saved settings (known keys only; a row of a key the code no longer has is ignored). */

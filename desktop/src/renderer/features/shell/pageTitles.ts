@@ -28,6 +28,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/profile': 'Profile',
   '/users': 'User Dashboard',
   '/tag-management': 'Tag Management',
+  '/portal-settings': 'Portal settings',
   '/ai-toolkit': 'AI Toolkit',
   '/ai-toolkit/chat/:toolName': 'AI Toolkit',
   '/ai-toolkit-chat': 'AI Toolkit',
