@@ -32,6 +32,7 @@ function appRoutes(courseSlug: string): string[] {
     '/profile',
     '/users',
     '/tag-management',
+    '/portal-settings',
     '/ai-toolkit',
     '/ai-toolkit-chat',
     '/no-such-page',
@@ -92,7 +93,7 @@ function report(found: Found[]): string {
   return found.map((f) => `${f.route}: ${f.rule} (${f.impact}) ${f.help} -> ${f.targets.join(' | ')}`).join('\n');
 }
 
-test.describe('accessibility (axe): public pages', () => {
+test.describe('accessibility (axe): public pages @a11y', () => {
   test('no serious or critical violations at 1280 and 390 px', async ({ page }) => {
     test.setTimeout(240_000);
     const found: Found[] = [];
@@ -105,7 +106,7 @@ test.describe('accessibility (axe): public pages', () => {
 });
 
 for (const { role, account, phone } of ROLES) {
-  test.describe(`accessibility (axe): ${role}`, () => {
+  test.describe(`accessibility (axe): ${role} @a11y`, () => {
     let context: BrowserContext;
     let page: Page;
     let routes: string[] = [];

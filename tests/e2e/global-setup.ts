@@ -12,7 +12,9 @@ import { startStripeFake } from '../helpers/stripe-fake';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+// A fresh embedded database migrates and seeds the demo before it answers: on 2 busy cores (vitest runs
+// alongside) that has taken over 40 s, so allow 3 minutes; a server that exits fails at once.
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 180_000): Promise<void> {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`the API exited early with ${child.exitCode}`);

@@ -3,12 +3,20 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT || 4321);
 
+function notTagged(tags: string[]): RegExp | undefined {
+  return tags.length === 0 ? undefined : new RegExp(tags.join('|'));
+}
+
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
   // Browser benchmarks (tagged @bench) print figures and run from `npm run bench` (tests/bench/board-ui.bench.ts),
-  // not with the tests.
-  grepInvert: process.env.E2E_BENCH === '1' ? undefined : /@bench/,
+  // not with the tests. E2E_SKIP_A11Y=1 leaves out the axe pass (tagged @a11y): it reads screens only, so
+  // CI runs it once, in the PostgreSQL run, and not again on PGlite.
+  grepInvert: notTagged([
+    ...(process.env.E2E_BENCH === '1' ? [] : ['@bench']),
+    ...(process.env.E2E_SKIP_A11Y === '1' ? ['@a11y'] : []),
+  ]),
   fullyParallel: false,
   workers: 1,
   retries: 0,
