@@ -15,9 +15,18 @@ export type AuthStatus = 'unknown' | 'authenticated' | 'anonymous' | 'error';
 export interface AuthState {
   status: AuthStatus;
   user: CurrentUser | null;
+  /**
+   * When the session last changed hands (sign in, sign in as, back, switch role): the server ends
+   * the previous session then, so a request still in flight with the old cookie can answer 401
+   * though the new session is fine. Such a 401 within STALE_401_MS of the change is ignored.
+   */
+  sessionChangedAt?: number | null;
 }
 
-const initialState: AuthState = { status: 'unknown', user: null };
+/** How long after a session change a 401 is taken for a request of the previous session. */
+export const STALE_401_MS = 5_000;
+
+const initialState: AuthState = { status: 'unknown', user: null, sessionChangedAt: null };
 
 const { endpoints: e } = authApi;
 
@@ -50,6 +59,7 @@ export const authSlice = createSlice({
       .addMatcher(setsCurrentUser, (state, action) => {
         state.user = action.payload.currentUser;
         state.status = 'authenticated';
+        if (!e.me.matchFulfilled(action)) state.sessionChangedAt = Date.now();
       })
       .addMatcher(e.resetPassword.matchFulfilled, (state, action) => {
         state.user = action.payload.user;
@@ -77,7 +87,8 @@ export const authSlice = createSlice({
       })
       // Any 401 from the API means the session is gone (expired, signed out elsewhere).
       .addMatcher(isRejectedWithValue, (state, action) => {
-        if (rejectedStatus(action) === 401 && state.status !== 'unknown') {
+        const stale = state.sessionChangedAt != null && Date.now() - state.sessionChangedAt < STALE_401_MS;
+        if (rejectedStatus(action) === 401 && state.status !== 'unknown' && !stale) {
           state.user = null;
           state.status = 'anonymous';
         }
