@@ -57,37 +57,35 @@ export async function restoreCard(
   ownerId: number,
   cardId: number,
 ): Promise<{ listId: number; position: number }> {
-  {
-    const card = await trx('mtn_cards')
-      .where({ id: cardId, archived_owner_id: ownerId })
-      .whereNotNull('archived_at')
-      .forUpdate()
-      .first<{ archived_list_id: number | null } | undefined>('archived_list_id');
-    if (!card) throw notFound(MESSAGES.cardNotArchived);
-    const target = await trx.raw<{ rows: Array<{ id: number; card_count: number }> }>(
-      `select l.id, (select count(*)::int from mtn_cards c where c.list_id = l.id) as card_count
-         from mtn_lists l
-        where l.user_id = ? and (l.id = ? or l.position = 0)
-        order by (l.id = ?) desc
-        limit 1`,
-      [ownerId, card.archived_list_id, card.archived_list_id],
-    );
-    const list = target.rows[0];
-    if (!list) throw conflict(MESSAGES.boardHasNoList);
-    if (list.card_count >= MAX_CARDS_PER_LIST) {
-      const message = `A list holds at most ${MAX_CARDS_PER_LIST} cards`;
-      throw conflict(message, { ListId: message });
-    }
-    await trx('mtn_cards').where({ id: cardId }).update({
-      list_id: list.id,
-      position: list.card_count,
-      archived_at: null,
-      archived_owner_id: null,
-      archived_list_id: null,
-      updated_at: trx.fn.now(),
-    });
-    return { listId: list.id, position: list.card_count };
+  const card = await trx('mtn_cards')
+    .where({ id: cardId, archived_owner_id: ownerId })
+    .whereNotNull('archived_at')
+    .forUpdate()
+    .first<{ archived_list_id: number | null } | undefined>('archived_list_id');
+  if (!card) throw notFound(MESSAGES.cardNotArchived);
+  const target = await trx.raw<{ rows: Array<{ id: number; card_count: number }> }>(
+    `select l.id, (select count(*)::int from mtn_cards c where c.list_id = l.id) as card_count
+       from mtn_lists l
+      where l.user_id = ? and (l.id = ? or l.position = 0)
+      order by (l.id = ?) desc
+      limit 1`,
+    [ownerId, card.archived_list_id, card.archived_list_id],
+  );
+  const list = target.rows[0];
+  if (!list) throw conflict(MESSAGES.boardHasNoList);
+  if (list.card_count >= MAX_CARDS_PER_LIST) {
+    const message = `A list holds at most ${MAX_CARDS_PER_LIST} cards`;
+    throw conflict(message, { ListId: message });
   }
+  await trx('mtn_cards').where({ id: cardId }).update({
+    list_id: list.id,
+    position: list.card_count,
+    archived_at: null,
+    archived_owner_id: null,
+    archived_list_id: null,
+    updated_at: trx.fn.now(),
+  });
+  return { listId: list.id, position: list.card_count };
 }
 
 /** The archived cards of `ownerId`'s board, newest first (at most 1,000). */
