@@ -1,25 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../limits';
-import type { Principal } from './principal';
+import { BEFORE, JUST_BEFORE, AT_CUTOFF, AFTER, mk } from './test-principals';
 import { dashboardBoardCard, showsCommunitySearch } from './dashboard';
-
-const BEFORE = '2024-06-01T12:00:00.000Z';
-const JUST_BEFORE = '2025-02-12T23:59:59.999Z';
-const AT_CUTOFF = '2025-02-13T00:00:00.000Z';
-const AFTER = '2025-06-01T12:00:00.000Z';
-
-function mk(over: Partial<Principal>): Principal {
-  return {
-    id: 100,
-    role: 'basic',
-    isAdmin: false,
-    createdAt: BEFORE,
-    stripeStatus: 'active',
-    alwaysGrantAccess: false,
-    Tags: [],
-    ...over,
-  };
-}
 
 describe('dashboardBoardCard', () => {
   it('premium before the cutoff, coach and admin see the Move the Needle donut', () => {

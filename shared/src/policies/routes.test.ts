@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXTERNAL_LINKS, ROLES } from '../limits';
 import type { Principal } from './principal';
+import { BEFORE, JUST_BEFORE, AT_CUTOFF, AFTER, AI_TAG, mk } from './test-principals';
 import {
   REDIRECTS,
   ROUTES,
@@ -16,25 +17,6 @@ import {
 // ---------------------------------------------------------------------------------------------
 // Principals
 // ---------------------------------------------------------------------------------------------
-
-const BEFORE = '2024-06-01T12:00:00.000Z';
-const AFTER = '2025-06-01T12:00:00.000Z';
-const AT_CUTOFF = '2025-02-13T00:00:00.000Z';
-const JUST_BEFORE = '2025-02-12T23:59:59.999Z';
-const AI_TAG = [{ id: 7, name: 'aitoolkit' }];
-
-function mk(over: Partial<Principal>): Principal {
-  return {
-    id: 100,
-    role: 'basic',
-    isAdmin: false,
-    createdAt: BEFORE,
-    stripeStatus: 'active',
-    alwaysGrantAccess: false,
-    Tags: [],
-    ...over,
-  };
-}
 
 /** Column order of the matrix below. Status variants are premium members who joined before the cutoff. */
 const PRINCIPAL_NAMES = [
