@@ -77,8 +77,8 @@ async function readLimited(res: Response, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+    const { done, value } = (await reader.read()) as { done: boolean; value?: Uint8Array };
+    if (done || !value) break;
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();

@@ -40,7 +40,8 @@ export function serveWeb(dir: string, options: ServeWebOptions): Middleware {
       ctx.path.startsWith('/api/') ||
       ctx.path.startsWith('/uploads/')
     ) {
-      return next();
+      await next();
+      return;
     }
     let rel: string;
     try {

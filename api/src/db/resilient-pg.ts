@@ -94,7 +94,7 @@ class ResilientRunner extends Runner {
  */
 export class ResilientPgClient extends ClientPG {
   override async acquireRawConnection(): Promise<unknown> {
-    const connection: PgConnection = await super.acquireRawConnection();
+    const connection = (await super.acquireRawConnection()) as PgConnection;
     connection.__portalCheckedAt = lossesOf(this).count; // new: known to be alive now
     return connection;
   }

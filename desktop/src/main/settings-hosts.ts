@@ -111,6 +111,6 @@ export function settingsFetcher(
   return async () => {
     const res = await fetch(`${apiOrigin}/api/settings`, { method: 'GET', headers: { accept: 'application/json' } });
     if (!res.ok) throw new Error(`settings: ${res.status}`);
-    return res.json();
+    return (await res.json()) as unknown;
   };
 }

@@ -88,11 +88,11 @@ export function normalizeFeedItem(item: unknown): AiTool | null {
 
 /** The Contents of a feed answer: an array, or {Contents}, {contents} or {items} holding one. */
 export function feedContents(body: unknown): unknown[] | null {
-  if (Array.isArray(body)) return body;
+  if (Array.isArray(body)) return body as unknown[];
   if (!body || typeof body !== 'object') return null;
   const b = body as { Contents?: unknown; contents?: unknown; items?: unknown };
   const list = b.Contents ?? b.contents ?? b.items;
-  return Array.isArray(list) ? list : null;
+  return Array.isArray(list) ? (list as unknown[]) : null;
 }
 
 /** Every usable tool of a feed answer (at most maxTools), or null when the answer has no Contents. */

@@ -32,7 +32,9 @@ export async function updateCard(trx: Knex.Transaction, found: OwnedRow, input: 
   if (input.coverPhotoUrl !== undefined) {
     const cover = input.coverPhotoUrl || null;
     if (cover !== null && cover !== found.cover_photo_url) {
-      const attached = await trx('mtn_attachments').where({ card_id: found.id, file_url: cover }).first('id');
+      const attached: { id: number } | undefined = await trx('mtn_attachments')
+        .where({ card_id: found.id, file_url: cover })
+        .first('id');
       if (!attached) throw notAttached();
     }
     values.cover_photo_url = cover;

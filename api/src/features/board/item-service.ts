@@ -98,7 +98,9 @@ export async function attachUpload(
 ): Promise<AttachmentRow> {
   const key = storage.owns(input.fileUrl ?? '');
   if (!key) throw notOurs();
-  const upload = await trx('uploads').where({ storage_key: key, user_id: actorId }).first('id');
+  const upload: { id: number } | undefined = await trx('uploads')
+    .where({ storage_key: key, user_id: actorId })
+    .first('id');
   if (!upload) throw notOurs();
   const [row] = await trx('mtn_attachments')
     .insert({ card_id: cardId, file_url: input.fileUrl, file_name: input.fileName })

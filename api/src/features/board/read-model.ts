@@ -76,7 +76,7 @@ const CACHE_BYTES = 64 * 1024 * 1024;
 
 function cacheOf(db: Db): Map<number, CachedBoard> {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new Map<number, CachedBoard>()));
   return cache;
 }
 
