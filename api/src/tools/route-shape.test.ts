@@ -10,7 +10,6 @@ import { routeFiles, routeShapeProblems } from './route-shape';
  * other feature must keep it.
  */
 const NOT_CONVERTED_YET = [
-  'ai-tools',
   'auth',
   'courses',
   'payments',
