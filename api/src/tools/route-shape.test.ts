@@ -13,7 +13,6 @@ const NOT_CONVERTED_YET = [
   'auth',
   'courses',
   'payments',
-  'qualifier',
   'resources',
   'uploads',
   'users',
