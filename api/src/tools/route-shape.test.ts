@@ -10,13 +10,9 @@ import { routeFiles, routeShapeProblems } from './route-shape';
  * other feature must keep it.
  */
 const NOT_CONVERTED_YET = [
-  'ai-tools',
   'auth',
-  'banners',
   'courses',
   'payments',
-  'products',
-  'qualifier',
   'resources',
   'uploads',
   'users',

@@ -92,6 +92,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'payment:portal',
   'payment:sync',
   'banner:manage',
+  'banner:read',
   'aiTools:use',
   'aiTools:chat-widget',
   'settings:manage',
@@ -146,6 +147,8 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'payment:sync':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   // Dashboard banners: role admin manages (members read their role's banner, see policies/banners.ts).
   'banner:manage':    { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Without a banner of a type (these subjects are users): every signed-in user reads their role's banner.
+  'banner:read':      { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // AI Toolkit: the /ai-toolkit route rule (admin, coach, or the aitoolkit tag; these principals have no tags).
   'aiTools:use':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // The raina chat widget: admins (role admin or isAdmin) or the raina tag.

@@ -34,6 +34,18 @@ describe('banner policies', () => {
     expect(canReadBanner(null, 'basic')).toBe(false);
   });
 
+  it("asks canReadBanner for 'banner:read' of one type's banner", () => {
+    for (const r of ROLES) {
+      for (const bannerType of ['basic', 'premium', 'course only'] as const) {
+        const user = mk(r);
+        expect(can(user, 'banner:read', { bannerType }), `${r} ${bannerType}`).toBe(canReadBanner(user, bannerType));
+      }
+    }
+    expect(can(mk('basic'), 'banner:read', { bannerType: 'premium' })).toBe(false);
+    expect(can(mk('premium', { isAdmin: true }), 'banner:read', { bannerType: 'basic' })).toBe(false);
+    expect(can(null, 'banner:read', { bannerType: 'basic' })).toBe(false);
+  });
+
   it('lets only role admin manage banners', () => {
     for (const r of ROLES) expect(can(mk(r), 'banner:manage'), r).toBe(r === 'admin');
     expect(can(mk('premium', { isAdmin: true }), 'banner:manage')).toBe(false);

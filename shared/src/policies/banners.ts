@@ -3,15 +3,29 @@ import type { BannerType } from '../types/banners';
 import { isAdminRole, type Principal } from './principal';
 
 /** Dashboard banner actions, asked through can(). */
-export type BannerAction = 'banner:manage';
+export type BannerAction = 'banner:manage' | 'banner:read';
 
-export function isBannerAction(action: string): action is BannerAction {
-  return action === 'banner:manage';
+/** What 'banner:read' is about: the banner of one type. */
+export interface BannerSubject {
+  bannerType: BannerType;
 }
 
-/** SPEC §6: only admins create, change and delete banners (an admin switched to another role does not). */
-export function canManageBanners(user: Principal | null, action: BannerAction): boolean {
-  return user !== null && action === 'banner:manage' && isAdminRole(user);
+export function isBannerAction(action: string): action is BannerAction {
+  return action === 'banner:manage' || action === 'banner:read';
+}
+
+const isBannerSubject = (subject: unknown): subject is BannerSubject =>
+  typeof subject === 'object' && subject !== null && 'bannerType' in subject;
+
+/**
+ * SPEC §6: only admins create, change and delete banners (an admin switched to another role does
+ * not). 'banner:read' of one type's banner: see `canReadBanner`; without a banner, every signed-in
+ * user reads the banner of their own role.
+ */
+export function canOnBanners(user: Principal | null, action: BannerAction, subject?: unknown): boolean {
+  if (!user) return false;
+  if (action === 'banner:manage') return isAdminRole(user);
+  return isBannerSubject(subject) ? canReadBanner(user, subject.bannerType) : true;
 }
 
 /** SPEC §2, §6: the banner a role sees on the dashboard (coach sees the premium banner); admin: none of its own. */

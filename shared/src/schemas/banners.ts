@@ -124,3 +124,15 @@ export const bannerUpsertSchema = yup.object({
     }),
 });
 export type BannerUpsertInput = yup.InferType<typeof bannerUpsertSchema>;
+
+/**
+ * The banner type of a URL (`/:type`): basic, premium or course-only (also `course only`,
+ * `courseOnly`); anything else is the 400 'Unknown banner type' on the field `type`.
+ */
+export const bannerTypeParamSchema = yup.object({
+  type: yup
+    .mixed<BannerType>()
+    .transform((v: unknown) => bannerTypeFromParam(v) ?? v)
+    .oneOf([...BANNER_TYPES], MESSAGES.unknownBannerType)
+    .required(MESSAGES.unknownBannerType),
+});

@@ -155,6 +155,37 @@ export const scenarioUpsertSchema = yup.object({
 });
 export type ScenarioUpsertInput = yup.InferType<typeof scenarioUpsertSchema>;
 
+/**
+ * The body of POST /api/product/{id}/scenarios as one flat object for `scenarioSaveSchema`: its id,
+ * name and changes (the raw value, for its type check), then each known key of `changes` beside
+ * them. Any other key, at either level, is dropped.
+ */
+export function scenarioSaveInput(body: unknown): Record<string, unknown> {
+  const own = (o: unknown, key: string) =>
+    o !== null && typeof o === 'object' && !Array.isArray(o) && Object.hasOwn(o, key)
+      ? (o as Record<string, unknown>)[key]
+      : undefined;
+  const out: Record<string, unknown> = {};
+  for (const key of ['id', 'name', 'changes']) {
+    const v = own(body, key);
+    if (v !== undefined) out[key] = v;
+  }
+  const changes = out.changes ?? {};
+  for (const key of Object.keys(scenarioChangesSchema.fields)) {
+    const v = own(changes, key);
+    if (v !== undefined) out[key] = v;
+  }
+  return out;
+}
+
+/**
+ * The scenario body (`scenarioUpsertSchema`) and its changes (`scenarioChangesSchema`) checked
+ * together, on `scenarioSaveInput(body)`: one 400 naming every bad field, each change under its
+ * own name.
+ */
+export const scenarioSaveSchema = scenarioUpsertSchema.shape(scenarioChangesSchema.fields);
+export type ScenarioSaveInput = yup.InferType<typeof scenarioSaveSchema>;
+
 /** The scenario dialog's form: the name and every change, flat. */
 export const scenarioFormSchema = scenarioChangesSchema.shape({ name: scenarioName() });
 

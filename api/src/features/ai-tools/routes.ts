@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { AI_CHAT_WIDGET_TITLE } from '@shared/content/ai-tools';
 import { MESSAGES } from '@shared/messages';
 import type { AiChatWidgetResponse, AiToolsResponse } from '@shared/types';
-import { auth, authorize } from '../../core/auth';
+import { endpoint } from '../../core/endpoint';
 import { HttpError } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { createContentFeed, FeedError, type ContentFeed } from '../../adapters/content-feed';
@@ -21,38 +21,44 @@ export function aiToolRoutes(feed?: ContentFeed): Router<PortalState, PortalCont
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/ai-tools' });
   let own: ContentFeed | undefined = feed;
 
-  router.get('/', auth(), authorize('aiTools:use'), async (ctx) => {
-    own ??= createContentFeed(ctx.deps.config.aiTools);
-    try {
-      const list = await own.aiTools();
-      const body: AiToolsResponse = {
-        tools: list.tools,
-        source: list.source,
-        fetchedAt: list.fetchedAt ? list.fetchedAt.toISOString() : null,
-      };
-      ctx.body = body;
-    } catch (err) {
-      if (!(err instanceof FeedError)) throw err;
-      ctx.deps.log.warn('ai tools feed failed', {
-        requestId: ctx.state.requestId,
-        reason: err.reason,
-        detail: err.message,
-      });
-      const status = err.reason === 'timeout' ? 504 : 502;
-      throw new HttpError(
-        status,
-        err.reason === 'timeout' ? 'feed_timeout' : 'feed_unavailable',
-        MESSAGES.aiToolsFetchFailed,
-      );
-    }
-  });
+  router.get(
+    '/',
+    ...endpoint({ authorize: 'aiTools:use' }, async (ctx) => {
+      own ??= createContentFeed(ctx.deps.config.aiTools);
+      try {
+        const list = await own.aiTools();
+        const body: AiToolsResponse = {
+          tools: list.tools,
+          source: list.source,
+          fetchedAt: list.fetchedAt ? list.fetchedAt.toISOString() : null,
+        };
+        ctx.body = body;
+      } catch (err) {
+        if (!(err instanceof FeedError)) throw err;
+        ctx.deps.log.warn('ai tools feed failed', {
+          requestId: ctx.state.requestId,
+          reason: err.reason,
+          detail: err.message,
+        });
+        const status = err.reason === 'timeout' ? 504 : 502;
+        throw new HttpError(
+          status,
+          err.reason === 'timeout' ? 'feed_timeout' : 'feed_unavailable',
+          MESSAGES.aiToolsFetchFailed,
+        );
+      }
+    }),
+  );
 
   // The widget's address is the chatWidgetUrl portal setting (empty: switched off).
-  router.get('/chat-widget', auth(), authorize('aiTools:chat-widget'), async (ctx) => {
-    const url = await settingValue(ctx.deps.knex, ctx.deps.config.settingDefaults, 'chatWidgetUrl');
-    const body: AiChatWidgetResponse = { widget: url ? { url, title: AI_CHAT_WIDGET_TITLE } : null };
-    ctx.body = body;
-  });
+  router.get(
+    '/chat-widget',
+    ...endpoint({ authorize: 'aiTools:chat-widget' }, async (ctx) => {
+      const url = await settingValue(ctx.deps.knex, ctx.deps.config.settingDefaults, 'chatWidgetUrl');
+      const body: AiChatWidgetResponse = { widget: url ? { url, title: AI_CHAT_WIDGET_TITLE } : null };
+      ctx.body = body;
+    }),
+  );
 
   return router;
 }

@@ -2,13 +2,16 @@ import type { Knex } from 'knex';
 import type { BannerUpsertInput } from '@shared/schemas';
 import type { BannerType } from '@shared/types';
 import { audit } from '../../core/audit';
+import { DashboardBanner } from '../../models';
 import { BANNER_COLUMNS, type BannerRow } from './presenter';
 
-export function findBanners(knex: Knex, types: readonly BannerType[]): Promise<BannerRow[]> {
-  if (types.length === 0) return Promise.resolve([]);
-  return knex<BannerRow>('dashboard_banners')
+/** The banners of the given types (one per type; a type without one is left out). */
+export async function findBanners(knex: Knex, types: readonly BannerType[]): Promise<BannerRow[]> {
+  if (types.length === 0) return [];
+  return DashboardBanner.query(knex)
     .select(...BANNER_COLUMNS)
-    .whereIn('type', types);
+    .whereIn('type', types)
+    .castTo<BannerRow[]>();
 }
 
 export interface SaveBannerInput {
@@ -18,11 +21,14 @@ export interface SaveBannerInput {
 }
 
 /**
- * Creates or replaces the banner of a type (one per type) and audit-logs it, in one transaction.
- * `isNew` comes from PostgreSQL itself (xmax = 0 on an inserted row), so two admins saving at
- * once cannot both be told 'created'.
+ * Creates or replaces the banner of a type (one per type) and audit-logs it, in the caller's
+ * transaction. `isNew` comes from PostgreSQL itself (xmax = 0 on an inserted row), so two admins
+ * saving at once cannot both be told 'created'.
  */
-export async function saveBanner(knex: Knex, input: SaveBannerInput): Promise<{ row: BannerRow; isNew: boolean }> {
+export async function saveBanner(
+  trx: Knex.Transaction,
+  input: SaveBannerInput,
+): Promise<{ row: BannerRow; isNew: boolean }> {
   const b = input.banner;
   const values = {
     type: b.type,
@@ -34,35 +40,36 @@ export async function saveBanner(knex: Knex, input: SaveBannerInput): Promise<{ 
     average_shipping_rate: b.type === 'premium' ? (b.average_shipping_rate ?? null) : null,
     updated_by: input.actorId,
   };
-  return knex.transaction(async (trx) => {
-    const result = await trx.raw<{ rows: Array<BannerRow & { inserted: boolean }> }>(
-      `INSERT INTO dashboard_banners (type, title, content, video_url, button_text, button_url, average_shipping_rate, updated_by)
-       VALUES (:type, :title, :content, :video_url, :button_text, :button_url, :average_shipping_rate, :updated_by)
-       ON CONFLICT (type) DO UPDATE SET
-         title = EXCLUDED.title, content = EXCLUDED.content, video_url = EXCLUDED.video_url,
-         button_text = EXCLUDED.button_text, button_url = EXCLUDED.button_url,
-         average_shipping_rate = EXCLUDED.average_shipping_rate, updated_by = EXCLUDED.updated_by,
-         updated_at = now()
-       RETURNING ${BANNER_COLUMNS.join(', ')}, (xmax = 0) AS inserted`,
-      values,
-    );
-    const { inserted, ...row } = result.rows[0]!;
-    await audit(trx, {
-      actorId: input.actorId,
-      action: inserted ? 'banner.create' : 'banner.update',
-      details: { type: b.type },
-      ip: input.ip,
-    });
-    return { row, isNew: inserted };
+  const result = await trx.raw<{ rows: Array<BannerRow & { inserted: boolean }> }>(
+    `INSERT INTO dashboard_banners (type, title, content, video_url, button_text, button_url, average_shipping_rate, updated_by)
+     VALUES (:type, :title, :content, :video_url, :button_text, :button_url, :average_shipping_rate, :updated_by)
+     ON CONFLICT (type) DO UPDATE SET
+       title = EXCLUDED.title, content = EXCLUDED.content, video_url = EXCLUDED.video_url,
+       button_text = EXCLUDED.button_text, button_url = EXCLUDED.button_url,
+       average_shipping_rate = EXCLUDED.average_shipping_rate, updated_by = EXCLUDED.updated_by,
+       updated_at = now()
+     RETURNING ${BANNER_COLUMNS.join(', ')}, (xmax = 0) AS inserted`,
+    values,
+  );
+  const { inserted, ...row } = result.rows[0]!;
+  await audit(trx, {
+    actorId: input.actorId,
+    action: inserted ? 'banner.create' : 'banner.update',
+    details: { type: b.type },
+    ip: input.ip,
   });
+  return { row, isNew: inserted };
 }
 
-/** Deletes the banner of a type (and audit-logs it) in one transaction; false when there was none. */
-export async function deleteBanner(knex: Knex, type: BannerType, actorId: number, ip: string): Promise<boolean> {
-  return knex.transaction(async (trx) => {
-    const deleted = await trx('dashboard_banners').where({ type }).delete().returning('type');
-    if (deleted.length === 0) return false;
-    await audit(trx, { actorId, action: 'banner.delete', details: { type }, ip });
-    return true;
-  });
+/** Deletes the banner of a type and audit-logs it, in the caller's transaction; false when there was none. */
+export async function deleteBanner(
+  trx: Knex.Transaction,
+  type: BannerType,
+  actorId: number,
+  ip: string,
+): Promise<boolean> {
+  const deleted = await DashboardBanner.query(trx).deleteById(type);
+  if (!deleted) return false;
+  await audit(trx, { actorId, action: 'banner.delete', details: { type }, ip });
+  return true;
 }

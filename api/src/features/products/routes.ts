@@ -2,9 +2,9 @@ import Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { productUpsertEnvelopeSchema } from '@shared/schemas';
-import { auth, authorize, requireUser } from '../../core/auth';
+import { endpoint } from '../../core/endpoint';
 import { notFound } from '../../core/errors';
-import { idParam, optionalId, parse } from '../../core/validate';
+import { optionalId } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentProduct } from './presenter';
 import { countProducts, deleteProduct, listProducts, pickProductChanges, saveProduct } from './service';
@@ -17,39 +17,47 @@ import { productToolRoutes } from './tool-routes';
 export function productRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/product' });
 
-  router.get('/read-many', auth(), authorize('product:use'), async (ctx) => {
-    const rows = await listProducts(ctx.deps.knex, requireUser(ctx).id);
-    ctx.body = { products: rows.map(presentProduct) };
-  });
+  router.get(
+    '/read-many',
+    ...endpoint({ authorize: 'product:use' }, async (ctx) => {
+      const rows = await listProducts(ctx.deps.knex, ctx.user.id);
+      ctx.body = { products: rows.map(presentProduct) };
+    }),
+  );
 
-  router.get('/count', auth(), authorize('product:use'), async (ctx) => {
-    ctx.body = { total: await countProducts(ctx.deps.knex, requireUser(ctx).id) };
-  });
+  router.get(
+    '/count',
+    ...endpoint({ authorize: 'product:use' }, async (ctx) => {
+      ctx.body = { total: await countProducts(ctx.deps.knex, ctx.user.id) };
+    }),
+  );
 
-  router.post('/upsert', auth(), authorize('product:use'), async (ctx) => {
-    const user = requireUser(ctx);
-    const envelope = await parse(productUpsertEnvelopeSchema, ctx.request.body);
-    const raw: unknown = (ctx.request.body as { product?: unknown }).product;
-    const id = optionalId(raw);
-    const { row, isNew } = await saveProduct(ctx.deps.knex, {
-      userId: user.id,
-      role: user.role,
-      canEditFees: can(user, 'product:additional-fees'),
-      id,
-      changes: pickProductChanges(raw),
-      typeAdditionalFees: envelope.typeAdditionalFees,
-    });
-    ctx.body = { product: presentProduct(row), isNew };
-  });
+  /** The product's fields are checked by the service, merged with the stored ones (a modal sends only its own). */
+  router.post(
+    '/upsert',
+    ...endpoint({ input: productUpsertEnvelopeSchema, authorize: 'product:use', transaction: true }, async (ctx) => {
+      const raw: unknown = (ctx.request.body as { product?: unknown }).product;
+      const { row, isNew } = await saveProduct(ctx.trx, {
+        userId: ctx.user.id,
+        role: ctx.user.role,
+        canEditFees: can(ctx.user, 'product:additional-fees'),
+        id: optionalId(raw),
+        changes: pickProductChanges(raw),
+        typeAdditionalFees: ctx.input.typeAdditionalFees,
+      });
+      ctx.body = { product: presentProduct(row), isNew };
+    }),
+  );
 
   productToolRoutes(router);
 
-  router.delete('/:id', auth(), authorize('product:use'), async (ctx) => {
-    const id = idParam(ctx.params.id);
-    const deleted = await deleteProduct(ctx.deps.knex, requireUser(ctx).id, id);
-    if (!deleted) throw notFound(MESSAGES.productNotFound);
-    ctx.body = { success: true, message: MESSAGES.productDeleted };
-  });
+  router.delete(
+    '/:id',
+    ...endpoint({ ids: ['id'], authorize: 'product:use', transaction: true }, async (ctx) => {
+      if (!(await deleteProduct(ctx.trx, ctx.user.id, ctx.input.id))) throw notFound(MESSAGES.productNotFound);
+      ctx.body = { success: true, message: MESSAGES.productDeleted };
+    }),
+  );
 
   return router;
 }

@@ -3,6 +3,7 @@ import { SCENARIO_CHANGE_KEYS, type ScenarioChanges } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { PRODUCT_LIMITS } from '@shared/schemas';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
+import { Product, ProductScenario } from '../../models';
 import { SCENARIO_CHANGE_COLUMNS, SCENARIO_COLUMNS, type ScenarioRow } from './scenario-presenter';
 
 type Db = Knex | Knex.Transaction;
@@ -46,39 +47,38 @@ function columnsOf(changes: ScenarioChanges, canEditFees: boolean): Record<strin
 }
 
 /**
- * Adds or replaces a scenario in one transaction that locks the product row first (so the cap of 5
+ * Adds or replaces a scenario in the caller's transaction, locking the product row first (so the cap of 5
  * and the free position stay exact under concurrent adds). 404 for a product or scenario that is
  * not the member's, 409 at the cap or for a name the product already uses (any case).
  */
 export async function saveScenario(
-  knex: Knex,
+  trx: Knex.Transaction,
   cmd: SaveScenarioCommand,
 ): Promise<{ row: ScenarioRow; isNew: boolean }> {
   try {
-    return await knex.transaction(async (trx) => {
-      const product = await trx('products')
-        .where({ id: cmd.productId, user_id: cmd.userId })
-        .forUpdate()
-        .first<{ id: number } | undefined>('id');
-      if (!product) throw notFound(MESSAGES.productNotFound);
-      const values = { name: cmd.name, ...columnsOf(cmd.changes, cmd.canEditFees) };
-      if (cmd.id) {
-        const [row] = await trx('product_scenarios')
-          .where({ id: cmd.id, product_id: product.id })
-          .update({ ...values, updated_at: trx.fn.now() })
-          .returning<ScenarioRow[]>([...SCENARIO_COLUMNS]);
-        if (!row) throw notFound(MESSAGES.scenarioNotFound);
-        return { row, isNew: false };
-      }
-      const taken = await trx('product_scenarios').where({ product_id: product.id }).pluck<number[]>('position');
-      if (taken.length >= PRODUCT_LIMITS.scenariosPerProduct) throw conflict(MESSAGES.tooManyScenarios);
-      let position = 1;
-      while (taken.map(Number).includes(position)) position++;
+    const product = await Product.query(trx)
+      .select('id')
+      .where({ id: cmd.productId, user_id: cmd.userId })
+      .forUpdate()
+      .first();
+    if (!product) throw notFound(MESSAGES.productNotFound);
+    const values = { name: cmd.name, ...columnsOf(cmd.changes, cmd.canEditFees) };
+    if (cmd.id) {
       const [row] = await trx('product_scenarios')
-        .insert({ ...values, product_id: product.id, position })
+        .where({ id: cmd.id, product_id: product.id })
+        .update({ ...values, updated_at: trx.fn.now() })
         .returning<ScenarioRow[]>([...SCENARIO_COLUMNS]);
-      return { row: row!, isNew: true };
-    });
+      if (!row) throw notFound(MESSAGES.scenarioNotFound);
+      return { row, isNew: false };
+    }
+    const taken = await trx('product_scenarios').where({ product_id: product.id }).pluck<number[]>('position');
+    if (taken.length >= PRODUCT_LIMITS.scenariosPerProduct) throw conflict(MESSAGES.tooManyScenarios);
+    let position = 1;
+    while (taken.map(Number).includes(position)) position++;
+    const [row] = await trx('product_scenarios')
+      .insert({ ...values, product_id: product.id, position })
+      .returning<ScenarioRow[]>([...SCENARIO_COLUMNS]);
+    return { row: row!, isNew: true };
   } catch (err) {
     if (isUniqueViolation(err, 'product_scenarios_product_name_unique')) {
       throw conflict(MESSAGES.scenarioNameTaken, { name: MESSAGES.scenarioNameTaken });
@@ -87,11 +87,16 @@ export async function saveScenario(
   }
 }
 
-/** Deletes a scenario of the member's product; false when there is none with that id for them. */
-export async function deleteScenario(knex: Knex, userId: number, productId: number, id: number): Promise<boolean> {
-  const deleted = await knex('product_scenarios')
+/** Deletes a scenario of the member's product in the caller's transaction; false when there is none with that id for them. */
+export async function deleteScenario(
+  trx: Knex.Transaction,
+  userId: number,
+  productId: number,
+  id: number,
+): Promise<boolean> {
+  const deleted = await ProductScenario.query(trx)
+    .delete()
     .where({ id, product_id: productId })
-    .whereIn('product_id', knex('products').select('id').where({ id: productId, user_id: userId }))
-    .del();
+    .whereIn('product_id', Product.query(trx).select('id').where({ id: productId, user_id: userId }));
   return Number(deleted) > 0;
 }

@@ -5,6 +5,7 @@ import { PRODUCT_INPUT_KEYS, PRODUCT_LIMITS, productFieldsSchema, type ProductFi
 import type { Role } from '@shared/limits';
 import { conflict, notFound } from '../../core/errors';
 import { parse } from '../../core/validate';
+import { Product } from '../../models';
 import { PRODUCT_COLUMNS, productFields, type ProductRow } from './presenter';
 
 /** A member's products, newest first (create adds to the top). One query. */
@@ -83,55 +84,57 @@ export function toColumns(input: ProductFieldsInput, additionalFees: number, typ
 }
 
 /**
- * Creates or updates a member's product in one transaction. An update starts from the stored
+ * Creates or updates a member's product in the caller's transaction. An update starts from the stored
  * values (so a modal may send only its own fields), locks the row, and answers 404 for a product
  * that is not the member's own (no enumeration of other members' ids). Additional fees follow
  * FORMULAS §2: a basic member's input is ignored, out-of-range input keeps the stored value,
  * dollars become a percentage of the (new) retail price.
  */
-export async function saveProduct(knex: Knex, cmd: SaveProductCommand): Promise<{ row: ProductRow; isNew: boolean }> {
-  return knex.transaction(async (trx) => {
-    let existing: ProductRow | undefined;
-    if (cmd.id) {
-      existing = await trx('products')
-        .select<ProductRow[]>([...PRODUCT_COLUMNS])
-        .where({ id: cmd.id, user_id: cmd.userId })
-        .forUpdate()
-        .first<ProductRow | undefined>();
-      if (!existing) throw notFound(MESSAGES.productNotFound);
-    }
-    const current = existing ? productFields(existing) : {};
-    const input = await parse(productFieldsSchema, { ...current, ...cmd.changes });
+export async function saveProduct(
+  trx: Knex.Transaction,
+  cmd: SaveProductCommand,
+): Promise<{ row: ProductRow; isNew: boolean }> {
+  let existing: ProductRow | undefined;
+  if (cmd.id) {
+    existing = await Product.query(trx)
+      .select(...PRODUCT_COLUMNS)
+      .where({ id: cmd.id, user_id: cmd.userId })
+      .forUpdate()
+      .first()
+      .castTo<ProductRow | undefined>();
+    if (!existing) throw notFound(MESSAGES.productNotFound);
+  }
+  const current = existing ? productFields(existing) : {};
+  const input = await parse(productFieldsSchema, { ...current, ...cmd.changes });
 
-    const requestedType = cmd.typeAdditionalFees ?? input.typeAdditionalFees;
-    const previous = existing ? Number(existing.additional_fees) : undefined;
-    const feesSent = cmd.changes.additionalFees !== undefined;
-    let additionalFees = previous ?? ADDITIONAL_FEES_DEFAULT;
-    let type: AdditionalFeesType = existing?.type_additional_fees ?? 'percentage';
-    if (cmd.canEditFees) {
-      if (feesSent) {
-        additionalFees = applyAdditionalFees({
-          role: cmd.role,
-          type: requestedType ?? 'percentage',
-          value: cmd.changes.additionalFees as number | string | null,
-          retailPrice: input.amazonRetail,
-          previous,
-        });
-      }
-      if (requestedType) type = requestedType;
+  const requestedType = cmd.typeAdditionalFees ?? input.typeAdditionalFees;
+  const previous = existing ? Number(existing.additional_fees) : undefined;
+  const feesSent = cmd.changes.additionalFees !== undefined;
+  let additionalFees = previous ?? ADDITIONAL_FEES_DEFAULT;
+  let type: AdditionalFeesType = existing?.type_additional_fees ?? 'percentage';
+  if (cmd.canEditFees) {
+    if (feesSent) {
+      additionalFees = applyAdditionalFees({
+        role: cmd.role,
+        type: requestedType ?? 'percentage',
+        value: cmd.changes.additionalFees as number | string | null,
+        retailPrice: input.amazonRetail,
+        previous,
+      });
     }
-    const values = toColumns(input, additionalFees, type);
+    if (requestedType) type = requestedType;
+  }
+  const values = toColumns(input, additionalFees, type);
 
-    if (existing) {
-      const [row] = await trx('products')
-        .where({ id: existing.id })
-        .update({ ...values, updated_at: trx.fn.now() })
-        .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
-      return { row: row!, isNew: false };
-    }
+  if (existing) {
+    const [row] = await trx('products')
+      .where({ id: existing.id })
+      .update({ ...values, updated_at: trx.fn.now() })
+      .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
+    return { row: row!, isNew: false };
+  }
 
-    return { row: await insertProduct(trx, cmd.userId, values), isNew: true };
-  });
+  return { row: await insertProduct(trx, cmd.userId, values), isNew: true };
 }
 
 /**
@@ -158,19 +161,20 @@ export async function insertProduct(
 }
 
 /** The member's own product, or undefined (another member's id reads as missing: no enumeration). */
-export function findOwnProduct(
+export async function findOwnProduct(
   knex: Knex | Knex.Transaction,
   userId: number,
   id: number,
 ): Promise<ProductRow | undefined> {
-  return knex('products')
-    .select<ProductRow[]>([...PRODUCT_COLUMNS])
+  return Product.query(knex)
+    .select(...PRODUCT_COLUMNS)
     .where({ id, user_id: userId })
-    .first<ProductRow | undefined>();
+    .first()
+    .castTo<ProductRow | undefined>();
 }
 
-/** Deletes the member's own product; false when there is none with that id for them. */
-export async function deleteProduct(knex: Knex, userId: number, id: number): Promise<boolean> {
-  const deleted = await knex('products').where({ id, user_id: userId }).del();
+/** Deletes the member's own product in the caller's transaction; false when there is none with that id for them. */
+export async function deleteProduct(trx: Knex.Transaction, userId: number, id: number): Promise<boolean> {
+  const deleted = await Product.query(trx).delete().where({ id, user_id: userId });
   return Number(deleted) > 0;
 }

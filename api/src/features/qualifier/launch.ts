@@ -34,48 +34,46 @@ function qualifierNote(answers: readonly QualifierAnswerItem[], sizeTier: SizeTi
 }
 
 /**
- * 'Start this product' (issue 15 §4), one transaction: the member's rated result is read under a
+ * 'Start this product' (issue 15 §4), in the caller's transaction: the member's rated result is read under a
  * row lock and re-scored (one or two thumbs up only); the product is created with the keyword as its
  * title and what the qualifier knows (the size tier's guide price, the score in the description);
  * for members with a board, a "Launch: <title>" card with the launch steps goes to NOT STARTED;
  * the result keeps links to both. 409 when not rated, not qualified, or already started for this
  * keyword; any failure (the product cap, the board) leaves nothing behind.
  */
-export async function startProduct(knex: Knex, cmd: StartProductCommand): Promise<StartedProduct> {
-  return knex.transaction(async (trx) => {
-    const row = await trx('qualifier_progress')
-      .where({ user_id: cmd.userId })
-      .forUpdate()
-      .first<ProgressRow | undefined>([...PROGRESS_COLUMNS]);
-    const progress = row ? presentProgress(row) : null;
-    const keyword = progress ? keywordOf(progress.answers) : null;
-    if (!progress || !progress.rated || !keyword) throw conflict(MESSAGES.qualifierNotRated);
-    const { result } = evaluateQualifier(progress.answers);
-    if (!canStartProduct(result)) throw conflict(MESSAGES.qualifierNotQualified);
-    if (progress.launch && progress.launch.productId !== null) throw conflict(MESSAGES.qualifierAlreadyStarted);
+export async function startProduct(trx: Knex.Transaction, cmd: StartProductCommand): Promise<StartedProduct> {
+  const row = await trx('qualifier_progress')
+    .where({ user_id: cmd.userId })
+    .forUpdate()
+    .first<ProgressRow | undefined>([...PROGRESS_COLUMNS]);
+  const progress = row ? presentProgress(row) : null;
+  const keyword = progress ? keywordOf(progress.answers) : null;
+  if (!progress || !progress.rated || !keyword) throw conflict(MESSAGES.qualifierNotRated);
+  const { result } = evaluateQualifier(progress.answers);
+  if (!canStartProduct(result)) throw conflict(MESSAGES.qualifierNotQualified);
+  if (progress.launch && progress.launch.productId !== null) throw conflict(MESSAGES.qualifierAlreadyStarted);
 
-    const { input } = cmd;
-    const title = input.title ?? keyword;
-    const guidePrice = progress.sizeTier ? PRICE_THRESHOLDS[progress.sizeTier] : 0;
-    const values = toColumns(
-      {
-        title,
-        description: qualifierNote(progress.answers, progress.sizeTier),
-        units: input.units,
-        costPerUnit: input.costPerUnit ?? 0,
-        shippingCost: input.shippingCost ?? 0,
-        amazonFees: input.amazonFees ?? 0,
-        amazonRetail: input.amazonRetail ?? guidePrice,
-      },
-      ADDITIONAL_FEES_DEFAULT,
-      'percentage',
-    );
-    const product = await insertProduct(trx, cmd.userId, values);
-    const cardId = cmd.withCard ? await createLaunchCard(trx, cmd.userId, title) : null;
-    const [updated] = await trx('qualifier_progress')
-      .where({ user_id: cmd.userId })
-      .update({ launch_keyword: keyword, launch_product_id: product.id, launch_card_id: cardId })
-      .returning<ProgressRow[]>([...PROGRESS_COLUMNS]);
-    return { progress: presentProgress(updated!), product, cardId };
-  });
+  const { input } = cmd;
+  const title = input.title ?? keyword;
+  const guidePrice = progress.sizeTier ? PRICE_THRESHOLDS[progress.sizeTier] : 0;
+  const values = toColumns(
+    {
+      title,
+      description: qualifierNote(progress.answers, progress.sizeTier),
+      units: input.units,
+      costPerUnit: input.costPerUnit ?? 0,
+      shippingCost: input.shippingCost ?? 0,
+      amazonFees: input.amazonFees ?? 0,
+      amazonRetail: input.amazonRetail ?? guidePrice,
+    },
+    ADDITIONAL_FEES_DEFAULT,
+    'percentage',
+  );
+  const product = await insertProduct(trx, cmd.userId, values);
+  const cardId = cmd.withCard ? await createLaunchCard(trx, cmd.userId, title) : null;
+  const [updated] = await trx('qualifier_progress')
+    .where({ user_id: cmd.userId })
+    .update({ launch_keyword: keyword, launch_product_id: product.id, launch_card_id: cardId })
+    .returning<ProgressRow[]>([...PROGRESS_COLUMNS]);
+  return { progress: presentProgress(updated!), product, cardId };
 }

@@ -3,10 +3,10 @@ import { evaluateQualifier } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { canHaveLaunchCard } from '@shared/policies';
 import { QUALIFIER_LIMITS, qualifierSaveSchema, qualifierSendSchema, qualifierStartSchema } from '@shared/schemas';
-import { auth, authorize, requireUser } from '../../core/auth';
+import { endpoint } from '../../core/endpoint';
 import { badRequest, HttpError, tooManyRequests } from '../../core/errors';
 import { hitRateLimit } from '../../core/rate-limit';
-import { parse } from '../../core/validate';
+import { assertCan } from '../../core/refuse';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentProduct } from '../products/presenter';
 import { startProduct } from './launch';
@@ -22,67 +22,84 @@ const HOUR_MS = 60 * 60 * 1000;
 export function qualifierRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/product-qualifier' });
 
-  router.get('/', auth(), authorize('qualifier:use'), async (ctx) => {
-    ctx.body = { progress: await loadProgress(ctx.deps.knex, requireUser(ctx).id) };
-  });
+  router.get(
+    '/',
+    ...endpoint({ authorize: 'qualifier:use' }, async (ctx) => {
+      ctx.body = { progress: await loadProgress(ctx.deps.knex, ctx.user.id) };
+    }),
+  );
 
-  router.post('/save', auth(), authorize('qualifier:use'), async (ctx) => {
-    const input = await parse(qualifierSaveSchema, ctx.request.body);
-    const sizeTier = input.sizeTier ?? null;
-    const answers = normalizeAnswers(input.answers, sizeTier);
-    const rated = input.rated === true;
-    // SPEC §5: the first question (the keyword) is required to rate a product.
-    if (rated && !keywordOf(answers)) throw badRequest(MESSAGES.fieldRequired, { keyword: MESSAGES.fieldRequired });
-    const progress = await saveProgress(ctx.deps.knex, requireUser(ctx).id, answers, sizeTier, rated);
-    ctx.body = { progress };
-  });
+  router.post(
+    '/save',
+    ...endpoint({ input: qualifierSaveSchema, authorize: 'qualifier:use', transaction: true }, async (ctx) => {
+      const sizeTier = ctx.input.sizeTier ?? null;
+      const answers = normalizeAnswers(ctx.input.answers, sizeTier);
+      const rated = ctx.input.rated === true;
+      // SPEC §5: the first question (the keyword) is required to rate a product.
+      if (rated && !keywordOf(answers)) throw badRequest(MESSAGES.fieldRequired, { keyword: MESSAGES.fieldRequired });
+      const progress = await saveProgress(ctx.trx, ctx.user.id, answers, sizeTier, rated);
+      ctx.body = { progress };
+    }),
+  );
 
   /** 'Start this product' (issue 15 §4): the product, the launch card and the links, in one transaction. */
-  router.post('/start', auth(), authorize('qualifier:use'), authorize('product:use'), async (ctx) => {
-    const user = requireUser(ctx);
-    const input = await parse(qualifierStartSchema, ctx.request.body);
-    const started = await startProduct(ctx.deps.knex, { userId: user.id, input, withCard: canHaveLaunchCard(user) });
-    ctx.body = {
-      progress: started.progress,
-      product: presentProduct(started.product),
-      cardId: started.cardId,
-      message: MESSAGES.productStarted,
-    };
-  });
+  router.post(
+    '/start',
+    ...endpoint({ input: qualifierStartSchema, authorize: 'qualifier:use', transaction: true }, async (ctx) => {
+      // It makes a product too: the Power Profit Tool's policy as well.
+      const user = assertCan(ctx, 'product:use');
+      const started = await startProduct(ctx.trx, {
+        userId: user.id,
+        input: ctx.input,
+        withCard: canHaveLaunchCard(user),
+      });
+      ctx.body = {
+        progress: started.progress,
+        product: presentProduct(started.product),
+        cardId: started.cardId,
+        message: MESSAGES.productStarted,
+      };
+    }),
+  );
 
-  router.post('/send', auth(), authorize('qualifier:use'), async (ctx) => {
-    const user = requireUser(ctx);
-    const input = await parse(qualifierSendSchema, ctx.request.body);
-    const { knex, mailer, log } = ctx.deps;
-    const limit = await hitRateLimit(knex, `qualifier-send:${user.id}`, HOUR_MS);
-    if (limit.count > QUALIFIER_LIMITS.emailsPerHour) {
-      throw tooManyRequests(MESSAGES.tooManyQualifierEmails, limit.retryAfterSeconds);
-    }
-    const sizeTier = input.sizeTier ?? null;
-    const answers = normalizeAnswers(input.answers, sizeTier);
-    const evaluation = evaluateQualifier(answers);
-    const message = qualifierResultMail({
-      to: input.email,
-      keyword: input.keywords,
-      evaluation,
-      answers,
-      sizeTier,
-      senderName: user.fullName,
-    });
-    try {
-      await mailer.send(message);
-    } catch (err) {
-      log.error('qualifier mail failed', { requestId: ctx.state.requestId, userId: user.id, error: String(err) });
-      throw new HttpError(503, 'mail_unavailable', 'The email could not be sent. Please try again later.');
-    }
-    log.info('qualifier result sent', { userId: user.id, score: evaluation.score });
-    ctx.body = {
-      success: true,
-      message: MESSAGES.qualifierEmailSent,
-      score: evaluation.score,
-      result: evaluation.result,
-    };
-  });
+  // Not in a transaction: the rate-limit hit counts even when the mail then fails (or the member is
+  // over the limit), and no transaction stays open while the mail server answers.
+  /** The result by email, at most QUALIFIER_LIMITS.emailsPerHour an hour. */
+  router.post(
+    '/send',
+    ...endpoint({ input: qualifierSendSchema, authorize: 'qualifier:use' }, async (ctx) => {
+      const { user, input } = ctx;
+      const { knex, mailer, log } = ctx.deps;
+      const limit = await hitRateLimit(knex, `qualifier-send:${user.id}`, HOUR_MS);
+      if (limit.count > QUALIFIER_LIMITS.emailsPerHour) {
+        throw tooManyRequests(MESSAGES.tooManyQualifierEmails, limit.retryAfterSeconds);
+      }
+      const sizeTier = input.sizeTier ?? null;
+      const answers = normalizeAnswers(input.answers, sizeTier);
+      const evaluation = evaluateQualifier(answers);
+      const message = qualifierResultMail({
+        to: input.email,
+        keyword: input.keywords,
+        evaluation,
+        answers,
+        sizeTier,
+        senderName: user.fullName,
+      });
+      try {
+        await mailer.send(message);
+      } catch (err) {
+        log.error('qualifier mail failed', { requestId: ctx.state.requestId, userId: user.id, error: String(err) });
+        throw new HttpError(503, 'mail_unavailable', 'The email could not be sent. Please try again later.');
+      }
+      log.info('qualifier result sent', { userId: user.id, score: evaluation.score });
+      ctx.body = {
+        success: true,
+        message: MESSAGES.qualifierEmailSent,
+        score: evaluation.score,
+        result: evaluation.result,
+      };
+    }),
+  );
 
   return router;
 }

@@ -13,6 +13,7 @@ import {
 import { QUALIFIER_QUESTIONS, answerFeedback } from '@shared/content/qualifier';
 import type { QualifierAnswerItem, QualifierProgress } from '@shared/types';
 import { iso } from '../../core/dates';
+import { QualifierProgress as QualifierProgressModel } from '../../models';
 
 export interface ProgressRow {
   user_id: number;
@@ -92,19 +93,20 @@ export function presentProgress(row: ProgressRow): QualifierProgress {
 }
 
 export async function loadProgress(knex: Knex, userId: number): Promise<QualifierProgress | null> {
-  const row = await knex('qualifier_progress')
-    .where({ user_id: userId })
-    .first<ProgressRow | undefined>([...PROGRESS_COLUMNS]);
+  const row = await QualifierProgressModel.query(knex)
+    .findById(userId)
+    .select(...PROGRESS_COLUMNS)
+    .castTo<ProgressRow | undefined>();
   return row ? presentProgress(row) : null;
 }
 
 /**
- * Saves the member's progress in one statement; score and result are recomputed here. What 'Start
+ * Saves the member's progress in one statement (in the caller's transaction); score and result are recomputed here. What 'Start
  * this product' made stays linked while the keyword is the same (any case), and is forgotten when
  * the answers are about another keyword (or cleared).
  */
 export async function saveProgress(
-  knex: Knex,
+  trx: Knex.Transaction,
   userId: number,
   answers: QualifierAnswerItem[],
   sizeTier: SizeTier | null,
@@ -118,14 +120,14 @@ export async function saveProgress(
     score,
     result,
     rated,
-    updated_at: knex.fn.now(),
+    updated_at: trx.fn.now(),
   };
   const keyword = keywordOf(answers);
   const sameKeyword = (column: string) =>
-    knex.raw(`case when lower(qualifier_progress.launch_keyword) = lower(?) then qualifier_progress.${column} end`, [
+    trx.raw(`case when lower(qualifier_progress.launch_keyword) = lower(?) then qualifier_progress.${column} end`, [
       keyword,
     ]);
-  const [row] = await knex('qualifier_progress')
+  const [row] = await trx('qualifier_progress')
     .insert(values)
     .onConflict('user_id')
     .merge({
