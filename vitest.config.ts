@@ -26,14 +26,24 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['shared/src/**/*.test.ts', 'api/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['api/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
           exclude: [...ISOLATED],
           isolate: false,
         },
       },
       {
+        // The shared contract's pure functions (policies, schemas, formulas): no database.
         extends: true,
-        test: { name: 'isolated', include: ['desktop/src/**/*.test.{ts,tsx}', ...ISOLATED] },
+        test: { name: 'shared', include: ['shared/src/**/*.test.ts'], isolate: false },
+      },
+      {
+        extends: true,
+        test: { name: 'isolated', include: [...ISOLATED] },
+      },
+      {
+        // The desktop main/preload modules and the renderer (jsdom, mocked modules): no database.
+        extends: true,
+        test: { name: 'desktop', include: ['desktop/src/**/*.test.{ts,tsx}'] },
       },
     ],
     reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],

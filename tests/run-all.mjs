@@ -7,7 +7,13 @@
  * The two parts overlap because the browser part mostly waits (it used about 0.6 of a core here);
  * Playwright's log is printed after vitest's, and each part's wall time is printed.
  * Ends with one line `N passed, M failed[, K skipped]` and exits non-zero on any failure.
- *   SKIP_E2E=1 npm test   # vitest only
+ *   SKIP_E2E=1 npm test             # vitest only
+ *   TEST_SCOPE=database npm test    # only what depends on the database (CI's second run, see below)
+ * TEST_SCOPE=database runs the vitest projects that open a database (server, isolated: the API, its
+ * services and the db layer) and, of the browser specs, the smoke specs (SMOKE_SPECS in
+ * tests/e2e/playwright.config.ts) and the axe pass; the shared unit tests, the renderer and desktop
+ * main-process tests and the other browser specs do not depend on which database runs, and CI runs
+ * them once, in its first (PostgreSQL) run.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +38,13 @@ const start = (cmd, args, env = {}, log = null) =>
   });
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 
+const DATABASE_ONLY = process.env.TEST_SCOPE === 'database';
+if (process.env.TEST_SCOPE && !DATABASE_ONLY) {
+  console.error(`TEST_SCOPE=${process.env.TEST_SCOPE}: unknown (use TEST_SCOPE=database, or leave it unset for all)`);
+  process.exit(2);
+}
+if (DATABASE_ONLY)
+  console.log('TEST_SCOPE=database: the tests that depend on the database, and the smoke and axe specs');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems = [];
 
@@ -39,7 +52,8 @@ const problems = [];
 const vitestJson = path.join(results, 'vitest.json');
 async function vitestPart() {
   const since = Date.now();
-  const vitestStatus = await start(bin('vitest'), ['run'], { VITEST_JSON: vitestJson });
+  const projects = DATABASE_ONLY ? ['--project', 'server', '--project', 'isolated'] : [];
+  const vitestStatus = await start(bin('vitest'), ['run', ...projects], { VITEST_JSON: vitestJson });
   console.log(`vitest took ${seconds(since)}`);
   if (fs.existsSync(vitestJson)) {
     const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));

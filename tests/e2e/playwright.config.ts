@@ -7,12 +7,22 @@ function notTagged(tags: string[]): RegExp | undefined {
   return tags.length === 0 ? undefined : new RegExp(tags.join('|'));
 }
 
+/**
+ * With TEST_SCOPE=database (CI's second run, on the embedded database) only these specs run, with the
+ * axe pass: the flows where the database matters most (sessions, the board's locked transactions).
+ * Every spec runs in the first run, on PostgreSQL.
+ */
+export const SMOKE_SPECS = ['auth', 'board'];
+
 export default defineConfig({
   testDir: '.',
-  testMatch: /.*\.spec\.ts$/,
+  testMatch:
+    process.env.TEST_SCOPE === 'database'
+      ? new RegExp(`(^|/)(${[...SMOKE_SPECS, 'a11y'].join('|')})\\.spec\\.ts$`)
+      : /.*\.spec\.ts$/,
   // Browser benchmarks (tagged @bench) print figures and run from `npm run bench` (tests/bench/board-ui.bench.ts),
   // not with the tests. E2E_SKIP_A11Y=1 leaves out the axe pass (tagged @a11y): it reads screens only, so
-  // CI runs it once, in the PostgreSQL run, and not again on PGlite.
+  // CI runs it once, in its second run (TEST_SCOPE=database), where it balances the two runs.
   grepInvert: notTagged([
     ...(process.env.E2E_BENCH === '1' ? [] : ['@bench']),
     ...(process.env.E2E_SKIP_A11Y === '1' ? ['@a11y'] : []),

@@ -4,6 +4,7 @@
  * - PostgreSQL (TEST_DATABASE_URL/DATABASE_URL): a template database, copied with
  *   `CREATE DATABASE ... TEMPLATE`, dropped at the end.
  * - Embedded PGlite: a migrated in-memory database dumped to a file, loaded by each file.
+ * Only the projects that open a database get one, and they share it (vitest calls this once per project).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -22,7 +23,38 @@ declare module 'vitest' {
   }
 }
 
+/** The projects whose tests open a database (vitest.config.ts); the others need no template. */
+const DATABASE_PROJECTS = new Set(['server', 'isolated']);
+
+interface Template {
+  name: string;
+  drop: () => Promise<void>;
+}
+
+/**
+ * One template per run, however many projects ask for it; dropped when the last one is done.
+ * vitest loads this module once per project, so the shared state lives on the main process's global.
+ */
+const shared = ((
+  globalThis as { __portalTestTemplate?: { template: Promise<Template> | null; users: number } }
+).__portalTestTemplate ??= { template: null, users: 0 });
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!DATABASE_PROJECTS.has(project.name)) return () => Promise.resolve();
+  shared.template ??= createTemplate();
+  shared.users += 1;
+  project.provide('testDatabaseTemplate', (await shared.template).name);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users === 0 && shared.template) {
+      const done = shared.template;
+      shared.template = null;
+      await (await done).drop();
+    }
+  };
+}
+
+async function createTemplate(): Promise<Template> {
   const server = testServerUrl();
   if (!server) {
     const db = await openDatabase({ databaseUrl: null, dataDir: 'memory' });
@@ -33,27 +65,31 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await db.close();
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-template-')), 'pgdata.tar');
     fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    project.provide('testDatabaseTemplate', file);
-    return () => {
-      fs.rmSync(path.dirname(file), { recursive: true, force: true });
-      return Promise.resolve();
+    return {
+      name: file,
+      drop: () => {
+        fs.rmSync(path.dirname(file), { recursive: true, force: true });
+        return Promise.resolve();
+      },
     };
   }
   const name = `portal_template_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = knexFactory({ client: 'pg', connection: withDatabase(server, 'postgres'), pool: { min: 0, max: 1 } });
   await admin.raw(`CREATE DATABASE "${name}"`);
-  const template = await openDatabase({ databaseUrl: withDatabase(server, name), dataDir: 'memory', poolMax: 1 });
+  const db = await openDatabase({ databaseUrl: withDatabase(server, name), dataDir: 'memory', poolMax: 1 });
   try {
-    await migrateLatest(template.knex);
+    await migrateLatest(db.knex);
   } finally {
-    await template.close();
+    await db.close();
   }
-  project.provide('testDatabaseTemplate', name);
-  return async () => {
-    try {
-      await admin.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    } finally {
-      await admin.destroy();
-    }
+  return {
+    name,
+    drop: async () => {
+      try {
+        await admin.raw(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await admin.destroy();
+      }
+    },
   };
 }
