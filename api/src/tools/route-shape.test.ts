@@ -11,7 +11,6 @@ import { routeFiles, routeShapeProblems } from './route-shape';
  */
 const NOT_CONVERTED_YET = [
   'ai-tools',
-  'auth',
   'banners',
   'courses',
   'payments',
