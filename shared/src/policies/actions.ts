@@ -4,7 +4,7 @@ import { canUseSellerTools, isSellerToolsAction, type SellerToolsAction } from '
 import { canUseCourses, isCourseAction, type CourseAction } from './courses';
 import { canManageBanners, isBannerAction, type BannerAction } from './banners';
 import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
-import { canUseResources, isResourceAction, type ResourceAction } from './resources';
+import { canUseResources, isResourceAction, type CustomerSubject, type ResourceAction } from './resources';
 import { inUserDirectory } from './user-scope';
 import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from './board';
 
@@ -62,17 +62,17 @@ export interface UserSubject {
  * The one authorization question: may `user` do `action` (on `subject`)?
  * The API asks it for every endpoint; the UI asks it to show or hide controls.
  */
-/** What an action is about: a user (user actions) or a board's owner (board actions). */
-export type Subject = UserSubject | BoardSubject;
+/** What an action is about: a user (user actions), a board's owner (board actions) or a Stripe customer. */
+export type Subject = UserSubject | BoardSubject | CustomerSubject;
 
 export function can(user: Principal | null, action: Action, subject?: Subject): boolean {
   if (!user) return false;
-  if (isBoardAction(action)) return canOnBoard(user, action, subject);
+  if (isBoardAction(action)) return canOnBoard(user, action, subject as BoardSubject | undefined);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canManageBanners(user, action);
   if (isAiToolsAction(action)) return canUseAiTools(user, action);
-  if (isResourceAction(action)) return canUseResources(user, action);
+  if (isResourceAction(action)) return canUseResources(user, action, subject as CustomerSubject | undefined);
   return canOnUsers(user, action, subject as UserSubject | undefined);
 }
 
