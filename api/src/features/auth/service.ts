@@ -106,15 +106,15 @@ export async function resetPassword(knex: Knex, token: string, password: string)
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const passwordHash = await hashPassword(password);
   return knex.transaction(async (trx) => {
-    const row = await trx('password_reset_tokens')
+    const row = await PasswordResetToken.query(trx)
       .where({ token_hash: sha256(token) })
       .whereNull('used_at')
-      .andWhere('expires_at', '>', trx.fn.now())
+      .andWhere('expires_at', '>', fn.now())
       .forUpdate()
-      .first<{ id: number; user_id: number } | undefined>();
+      .first();
     if (!row) return null;
-    await trx('password_reset_tokens').where({ user_id: row.user_id }).del();
-    await trx('users').where({ id: row.user_id }).update({ password_hash: passwordHash, updated_at: trx.fn.now() });
+    await PasswordResetToken.query(trx).delete().where({ user_id: row.user_id });
+    await User.query(trx).findById(row.user_id).patch({ password_hash: passwordHash, updated_at: fn.now() });
     await revokeUserSessions(trx, row.user_id);
     return row.user_id;
   });
