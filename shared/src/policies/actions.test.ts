@@ -140,9 +140,10 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // Resources: every member reads (per-resource access in policies/resources.ts); role admin manages.
   'resource:read':    { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   'resource:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
-  // Buying with a card: members (admins have every resource already); the portal: own customer id only (checked in the route).
+  // Buying with a card: members (admins have every resource already).
   'payment:purchase': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '000000', adminSwitchedToBasic: '111111' },
-  'payment:portal':   { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // Billing pages: every member; the subject is a Stripe customer (only one's own, see resources.test.ts), never a user.
+  'payment:portal':   { anonymous: '000000', basic: '100000', courseOnly: '100000', premium: '100000', coach: '100000', admin: '100000', adminSwitchedToBasic: '100000' },
   // Sync with Stripe: role admin.
   'payment:sync':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   // Dashboard banners: role admin manages (members read their role's banner, see policies/banners.ts).

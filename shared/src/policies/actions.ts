@@ -4,7 +4,7 @@ import { canUseSellerTools, isSellerToolsAction, type SellerToolsAction } from '
 import { canUseCourses, isCourseAction, type CourseAction } from './courses';
 import { canOnBanners, isBannerAction, type BannerAction, type BannerSubject } from './banners';
 import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
-import { canUseResources, isResourceAction, type ResourceAction } from './resources';
+import { canUseResources, isResourceAction, type CustomerSubject, type ResourceAction } from './resources';
 import { inUserDirectory } from './user-scope';
 import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from './board';
 
@@ -62,8 +62,8 @@ export interface UserSubject {
  * The one authorization question: may `user` do `action` (on `subject`)?
  * The API asks it for every endpoint; the UI asks it to show or hide controls.
  */
-/** What an action is about: a user (user actions), a board's owner (board actions) or a banner's type. */
-export type Subject = UserSubject | BoardSubject | BannerSubject;
+/** What an action is about: a user (user actions), a board's owner (board actions), a banner's type or a Stripe customer. */
+export type Subject = UserSubject | BoardSubject | BannerSubject | CustomerSubject;
 
 export function can(user: Principal | null, action: Action, subject?: Subject): boolean {
   if (!user) return false;
@@ -72,7 +72,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);
   if (isAiToolsAction(action)) return canUseAiTools(user, action);
-  if (isResourceAction(action)) return canUseResources(user, action);
+  if (isResourceAction(action)) return canUseResources(user, action, subject as CustomerSubject | undefined);
   return canOnUsers(user, action, subject as UserSubject | undefined);
 }
 

@@ -7,6 +7,8 @@ export interface Principal {
   isAdmin: boolean;
   createdAt: string | Date;
   stripeStatus: string | null;
+  /** The member's Stripe customer (payment:portal opens only this one's billing portal). */
+  stripeCustomerId?: string | null;
   alwaysGrantAccess: boolean;
   Tags: ReadonlyArray<{ id: number; name: string }>;
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../limits';
 import { RESOURCE_VISIBILITIES } from '../types/resources';
+import { can } from './actions';
 import type { Principal } from './principal';
 import {
   canUseResources,
@@ -134,6 +135,18 @@ describe('resource access (SPEC §6)', () => {
       expect(canUseResources(u, 'resource:manage')).toBe(role === 'admin');
       expect(canUseResources(u, 'payment:sync')).toBe(role === 'admin');
       expect(canUseResources(u, 'payment:purchase')).toBe(role !== 'admin');
+    }
+  });
+
+  it("opens the billing portal of the member's own Stripe customer only, whatever the role", () => {
+    for (const role of ROLES) {
+      const own = { ...mk(role), stripeCustomerId: 'cus_own' };
+      expect(canUseResources(own, 'payment:portal'), role).toBe(true);
+      expect(canUseResources(own, 'payment:portal', { stripeCustomerId: 'cus_own' }), role).toBe(true);
+      expect(canUseResources(own, 'payment:portal', { stripeCustomerId: 'cus_other' }), role).toBe(false);
+      const none = { ...mk(role), stripeCustomerId: null };
+      expect(canUseResources(none, 'payment:portal', { stripeCustomerId: 'cus_own' }), role).toBe(false);
+      expect(can(own, 'payment:portal', { stripeCustomerId: 'cus_other' }), role).toBe(false);
     }
   });
 });

@@ -17,20 +17,28 @@ export function isResourceAction(action: string): action is ResourceAction {
   return (RESOURCE_ACTIONS as readonly string[]).includes(action);
 }
 
+/** What payment:portal is about: the Stripe customer whose billing portal would open. */
+export interface CustomerSubject {
+  stripeCustomerId: string;
+}
+
 /**
  * - resource:read: every member reads the library (what they see is decided per resource below);
  * - resource:manage: resources and categories, hidden resources, required tags: role admin;
  * - payment:purchase: a member buys a For Sale resource with a card (admins have access already;
  *   members whose subscription is blocked are stopped by the auth layer, as everywhere);
- * - payment:portal: a member opens the Stripe customer portal of their OWN customer id;
+ * - payment:portal: a member opens the Stripe customer portal of their OWN customer id (the subject;
+ *   without one: whether they may use the billing pages at all, which every member may);
  * - payment:sync: Sync with Stripe on the User Dashboard, role admin.
  */
-export function canUseResources(user: Principal | null, action: ResourceAction): boolean {
+export function canUseResources(user: Principal | null, action: ResourceAction, subject?: CustomerSubject): boolean {
   if (!user) return false;
   switch (action) {
     case 'resource:read':
-    case 'payment:portal':
       return true;
+    case 'payment:portal':
+      if (subject === undefined) return true;
+      return !!user.stripeCustomerId && user.stripeCustomerId === subject.stripeCustomerId;
     case 'payment:purchase':
       return !isAdminRole(user);
     case 'resource:manage':

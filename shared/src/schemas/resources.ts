@@ -141,3 +141,12 @@ export const createPaymentIntentSchema = yup.object({
 export type CreatePaymentIntentInput = yup.InferType<typeof createPaymentIntentSchema>;
 
 export const confirmPaymentSchema = yup.object({ paymentIntentId: stripeId('pi') });
+
+const invalidCustomerId = 'Invalid customer id';
+/** The route parameter of POST /api/stripe/create-customer-portal/:customerId: a Stripe customer id. */
+export const customerPortalSchema = yup.object({
+  customerId: yup
+    .string()
+    .required(invalidCustomerId)
+    .matches(/^cus_[A-Za-z0-9_]{1,250}$/, invalidCustomerId),
+});

@@ -8,14 +8,13 @@ import {
   switchRoleSchema,
 } from '@shared/schemas';
 import { MESSAGES } from '@shared/messages';
-import { can, isAdministrator } from '@shared/policies';
-import type { Role } from '@shared/limits';
-import { assertCan, auth, currentUser, requireUser, sessionData } from '../../core/auth';
+import { isAdministrator, type UserSubject } from '@shared/policies';
+import { assertCan, sessionData } from '../../core/auth';
 import { audit } from '../../core/audit';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../core/errors';
+import { endpoint } from '../../core/endpoint';
+import { badRequest, HttpError, notFound, unauthorized } from '../../core/errors';
 import { verifyPassword } from '../../core/password';
 import { loadSessionUser } from '../../core/load-session-user';
-import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentCurrentUser } from '../users/presenter';
 import { runAfterResponse } from './after-response';
@@ -38,116 +37,153 @@ async function startSession(ctx: PortalContext, userId: number, impersonatorId?:
   return presentCurrentUser(user);
 }
 
+/**
+ * The subject of "sign in as": the user with the given email (404 when unknown). Asked of
+ * administrators only (anyone else is refused before the lookup, so the answer says nothing of
+ * which emails exist); the policy then refuses an administrator as the target.
+ */
+async function impersonationTarget(ctx: PortalContext): Promise<UserSubject> {
+  assertCan(ctx, 'user:impersonate');
+  const { email } = ctx.input as { email: string };
+  const target = await service.findUserByEmail(ctx.deps.knex, email);
+  if (!target) throw notFound(MESSAGES.userNotFound);
+  return { id: target.id, role: target.role, isAdmin: target.is_admin };
+}
+
+/**
+ * Sign-in, sign-up, password reset, sign in as and role switch. The writes that go with a session
+ * change (a new member and their tags, a new password, a role and its audit row) commit in their
+ * service's own transaction BEFORE the session is started: the session store writes through its
+ * own connection (on PGlite the only one). The rate-limit counters are written outside any
+ * transaction, so that a refused attempt still counts.
+ */
 export function authRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/auth' });
 
-  router.post('/signin', async (ctx) => {
-    const input = await parse(signInSchema, ctx.request.body);
-    const { knex, log } = ctx.deps;
-    const user = await service.findUserByEmail(knex, input.email);
-    const device = user ? deviceNonceFor(ctx, user.id) : null;
-    // Counted before the password is checked, so simultaneous attempts cannot all get past the limits.
-    const reserved = await limits.reserveSignIn(knex, input.email, ctx.ip, device);
-    const ok = await verifyPassword(user?.password_hash, input.password);
-    if (!user || !ok) {
-      log.warn('sign-in failed', { email: input.email, ip: ctx.ip, knownDevice: device !== null });
-      throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
-    }
-    await limits.signInSucceeded(knex, reserved);
-    rememberDevice(ctx, user.id);
-    log.info('sign-in', { userId: user.id, ip: ctx.ip });
-    ctx.body = { currentUser: await startSession(ctx, user.id) };
-  });
+  router.post(
+    '/signin',
+    ...endpoint({ auth: false, input: signInSchema }, async (ctx) => {
+      const { input } = ctx;
+      const { knex, log } = ctx.deps;
+      const user = await service.findUserByEmail(knex, input.email);
+      const device = user ? deviceNonceFor(ctx, user.id) : null;
+      // Counted before the password is checked, so simultaneous attempts cannot all get past the limits.
+      const reserved = await limits.reserveSignIn(knex, input.email, ctx.ip, device);
+      const ok = await verifyPassword(user?.password_hash, input.password);
+      if (!user || !ok) {
+        log.warn('sign-in failed', { email: input.email, ip: ctx.ip, knownDevice: device !== null });
+        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
+      }
+      await limits.signInSucceeded(knex, reserved);
+      rememberDevice(ctx, user.id);
+      log.info('sign-in', { userId: user.id, ip: ctx.ip });
+      ctx.body = { currentUser: await startSession(ctx, user.id) };
+    }),
+  );
 
-  router.post('/signup', async (ctx) => {
-    const input = await parse(signUpSchema, ctx.request.body);
-    await limits.assertSignUpAllowed(ctx.deps.knex, ctx.ip);
-    const signuptags =
-      input.signuptags ?? (typeof ctx.query.signuptags === 'string' ? ctx.query.signuptags : undefined);
-    const id = await service.createMember(ctx.deps.knex, { ...input, signuptags });
-    ctx.deps.log.info('sign-up', { userId: id, ip: ctx.ip });
-    rememberDevice(ctx, id);
-    ctx.status = 201;
-    ctx.body = { currentUser: await startSession(ctx, id) };
-  });
+  router.post(
+    '/signup',
+    ...endpoint({ auth: false, input: signUpSchema }, async (ctx) => {
+      const { input } = ctx;
+      await limits.assertSignUpAllowed(ctx.deps.knex, ctx.ip);
+      const signuptags =
+        input.signuptags ?? (typeof ctx.query.signuptags === 'string' ? ctx.query.signuptags : undefined);
+      const id = await service.createMember(ctx.deps.knex, { ...input, signuptags });
+      ctx.deps.log.info('sign-up', { userId: id, ip: ctx.ip });
+      rememberDevice(ctx, id);
+      ctx.status = 201;
+      ctx.body = { currentUser: await startSession(ctx, id) };
+    }),
+  );
 
-  router.post('/signout', async (ctx) => {
-    ctx.session = null;
-    ctx.status = 204;
-  });
-
-  router.get('/me', auth({ allowBlocked: true }), async (ctx) => {
-    ctx.body = { currentUser: presentCurrentUser(requireUser(ctx)) };
-  });
-
-  router.post('/forgot-password', async (ctx) => {
-    const input = await parse(forgotPasswordSchema, ctx.request.body);
-    const { deps, ip } = ctx;
-    await limits.assertForgotAllowed(deps.knex, ip);
-    // Whether the email exists changes nothing before the answer: the lookup, token and mail come after it.
-    runAfterResponse(ctx, 'password reset mail', () => service.sendResetMail(deps, input.email, ip));
-    ctx.body = { message: MESSAGES.forgotPasswordSent };
-  });
-
-  router.post('/reset-password/:token', async (ctx) => {
-    const input = await parse(resetPasswordSchema, ctx.request.body);
-    const userId = await service.resetPassword(ctx.deps.knex, ctx.params.token ?? '', input.password);
-    if (!userId) throw badRequest(MESSAGES.resetTokenInvalid);
-    ctx.deps.log.info('password reset', { userId, ip: ctx.ip });
-    ctx.set('Referrer-Policy', 'no-referrer');
-    rememberDevice(ctx, userId);
-    ctx.body = { user: await startSession(ctx, userId), message: MESSAGES.passwordReset };
-  });
-
-  router.post('/signinas', auth(), async (ctx) => {
-    const admin = assertCan(ctx, 'user:impersonate');
-    const input = await parse(signInAsSchema, ctx.request.body);
-    const target = await service.findUserByEmail(ctx.deps.knex, input.email);
-    if (!target) throw notFound(MESSAGES.userNotFound);
-    if (!can(admin, 'user:impersonate', { id: target.id, role: target.role, isAdmin: target.is_admin })) {
-      throw forbidden(MESSAGES.cannotImpersonateAdmin);
-    }
-    await audit(ctx.deps.knex, { actorId: admin.id, action: 'user.signinas', targetUserId: target.id, ip: ctx.ip });
-    ctx.deps.log.info('sign in as', { adminId: admin.id, targetId: target.id });
-    ctx.body = { currentUser: await startSession(ctx, target.id, admin.id) };
-  });
-
-  router.post('/signinas/return', async (ctx) => {
-    const user = await currentUser(ctx);
-    const impersonatorId = sessionData(ctx).impersonatorId;
-    if (!user) throw unauthorized();
-    if (!impersonatorId) throw badRequest('You are not signed in as another user');
-    const admin = await loadSessionUser(ctx.deps.knex, impersonatorId);
-    if (!admin || !isAdministrator(admin)) {
+  router.post(
+    '/signout',
+    ...endpoint({ auth: false }, (ctx) => {
       ctx.session = null;
-      throw unauthorized();
-    }
-    await audit(ctx.deps.knex, {
-      actorId: admin.id,
-      action: 'user.signinas.return',
-      targetUserId: user.id,
-      ip: ctx.ip,
-    });
-    ctx.body = { currentUser: await startSession(ctx, admin.id) };
-  });
+      ctx.status = 204;
+    }),
+  );
 
-  router.post('/switch-role', auth(), async (ctx) => {
-    const user = assertCan(ctx, 'user:switch-role');
-    const input = await parse(switchRoleSchema, ctx.request.body);
-    const role = input.role as Role;
-    await ctx.deps
-      .knex('users')
-      .where({ id: user.id })
-      .update({ role, is_admin: true, updated_at: ctx.deps.knex.fn.now() });
-    await audit(ctx.deps.knex, {
-      actorId: user.id,
-      action: 'user.switch-role',
-      targetUserId: user.id,
-      details: { from: user.role, to: role },
-      ip: ctx.ip,
-    });
-    ctx.body = { currentUser: await startSession(ctx, user.id) };
-  });
+  router.get(
+    '/me',
+    ...endpoint({ auth: { allowBlocked: true } }, (ctx) => {
+      ctx.body = { currentUser: presentCurrentUser(ctx.user) };
+    }),
+  );
+
+  router.post(
+    '/forgot-password',
+    ...endpoint({ auth: false, input: forgotPasswordSchema }, async (ctx) => {
+      const { deps, ip, input } = ctx;
+      await limits.assertForgotAllowed(deps.knex, ip);
+      // Whether the email exists changes nothing before the answer: the lookup, token and mail come after it.
+      runAfterResponse(ctx, 'password reset mail', () => service.sendResetMail(deps, input.email, ip));
+      ctx.body = { message: MESSAGES.forgotPasswordSent };
+    }),
+  );
+
+  router.post(
+    '/reset-password/:token',
+    ...endpoint({ auth: false, input: resetPasswordSchema }, async (ctx) => {
+      const userId = await service.resetPassword(ctx.deps.knex, ctx.params.token ?? '', ctx.input.password);
+      if (!userId) throw badRequest(MESSAGES.resetTokenInvalid);
+      ctx.deps.log.info('password reset', { userId, ip: ctx.ip });
+      ctx.set('Referrer-Policy', 'no-referrer');
+      rememberDevice(ctx, userId);
+      ctx.body = { user: await startSession(ctx, userId), message: MESSAGES.passwordReset };
+    }),
+  );
+
+  router.post(
+    '/signinas',
+    ...endpoint(
+      {
+        input: signInAsSchema,
+        authorize: {
+          action: 'user:impersonate',
+          load: impersonationTarget,
+          message: () => MESSAGES.cannotImpersonateAdmin,
+        },
+      },
+      async (ctx) => {
+        const admin = ctx.user;
+        const target = ctx.subject;
+        await audit(ctx.deps.knex, { actorId: admin.id, action: 'user.signinas', targetUserId: target.id, ip: ctx.ip });
+        ctx.deps.log.info('sign in as', { adminId: admin.id, targetId: target.id });
+        ctx.body = { currentUser: await startSession(ctx, target.id, admin.id) };
+      },
+    ),
+  );
+
+  /** Back to the administrator's own session; open to an impersonated member whose subscription is blocked. */
+  router.post(
+    '/signinas/return',
+    ...endpoint({ auth: { allowBlocked: true } }, async (ctx) => {
+      const user = ctx.user;
+      const impersonatorId = sessionData(ctx).impersonatorId;
+      if (!impersonatorId) throw badRequest('You are not signed in as another user');
+      const admin = await loadSessionUser(ctx.deps.knex, impersonatorId);
+      if (!admin || !isAdministrator(admin)) {
+        ctx.session = null;
+        throw unauthorized();
+      }
+      await audit(ctx.deps.knex, {
+        actorId: admin.id,
+        action: 'user.signinas.return',
+        targetUserId: user.id,
+        ip: ctx.ip,
+      });
+      ctx.body = { currentUser: await startSession(ctx, admin.id) };
+    }),
+  );
+
+  router.post(
+    '/switch-role',
+    ...endpoint({ input: switchRoleSchema, authorize: 'user:switch-role' }, async (ctx) => {
+      await service.switchRole(ctx.deps.knex, ctx.user, ctx.input.role, ctx.ip);
+      ctx.body = { currentUser: await startSession(ctx, ctx.user.id) };
+    }),
+  );
 
   return router;
 }

@@ -1,19 +1,22 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { fn } from 'objection';
 import { MESSAGES } from '@shared/messages';
+import type { Role } from '@shared/limits';
 import type { Config } from '../../config';
 import type { Mailer } from '../../adapters/mail';
 import type { Logger } from '../../core/context';
+import { audit } from '../../core/audit';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { hashPassword } from '../../core/password';
 import { revokeUserSessions, sha256 } from '../../core/session';
-import type { UserRow } from '../../models';
+import { PasswordResetToken, Tag, User, UserTag, type UserRow } from '../../models';
 import { mayMailReset, normEmail } from './limits';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 
 export async function findUserByEmail(knex: Knex, email: string): Promise<UserRow | undefined> {
-  return knex<UserRow>('users')
+  return User.query(knex)
     .whereRaw('lower(email) = ?', [normEmail(email)])
     .first();
 }
@@ -30,8 +33,8 @@ export async function openSignupTagIds(knex: Knex, signuptags: string | undefine
     ),
   ].slice(0, 50);
   if (ids.length === 0) return [];
-  const rows = await knex('tags').select('id').whereIn('id', ids).andWhere({ open_for_signup: true });
-  return rows.map((r: { id: number }) => r.id);
+  const rows = await Tag.query(knex).select('id').whereIn('id', ids).andWhere({ open_for_signup: true });
+  return rows.map((r) => r.id);
 }
 
 export async function createMember(
@@ -42,11 +45,10 @@ export async function createMember(
   try {
     return await knex.transaction(async (trx) => {
       const tagIds = await openSignupTagIds(trx, input.signuptags);
-      const [row] = await trx('users')
+      const { id } = await User.query(trx)
         .insert({ full_name: input.fullName, email: input.email.trim(), password_hash: passwordHash, role: 'basic' })
-        .returning<Array<{ id: number }>>('id');
-      const id = row!.id;
-      if (tagIds.length) await trx('user_tags').insert(tagIds.map((tagId) => ({ user_id: id, tag_id: tagId })));
+        .returning('id');
+      if (tagIds.length) await UserTag.query(trx).insert(tagIds.map((tagId) => ({ user_id: id, tag_id: tagId })));
       return id;
     });
   } catch (err) {
@@ -59,8 +61,8 @@ export async function createMember(
 export async function createResetToken(knex: Knex, userId: number): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await knex.transaction(async (trx) => {
-    await trx('password_reset_tokens').where({ user_id: userId }).del();
-    await trx('password_reset_tokens').insert({
+    await PasswordResetToken.query(trx).delete().where({ user_id: userId });
+    await PasswordResetToken.query(trx).insert({
       user_id: userId,
       token_hash: sha256(token),
       expires_at: new Date(Date.now() + RESET_TOKEN_TTL_MS),
@@ -104,16 +106,33 @@ export async function resetPassword(knex: Knex, token: string, password: string)
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const passwordHash = await hashPassword(password);
   return knex.transaction(async (trx) => {
-    const row = await trx('password_reset_tokens')
+    const row = await PasswordResetToken.query(trx)
       .where({ token_hash: sha256(token) })
       .whereNull('used_at')
-      .andWhere('expires_at', '>', trx.fn.now())
+      .andWhere('expires_at', '>', fn.now())
       .forUpdate()
-      .first<{ id: number; user_id: number } | undefined>();
+      .first();
     if (!row) return null;
-    await trx('password_reset_tokens').where({ user_id: row.user_id }).del();
-    await trx('users').where({ id: row.user_id }).update({ password_hash: passwordHash, updated_at: trx.fn.now() });
+    await PasswordResetToken.query(trx).delete().where({ user_id: row.user_id });
+    await User.query(trx).findById(row.user_id).patch({ password_hash: passwordHash, updated_at: fn.now() });
     await revokeUserSessions(trx, row.user_id);
     return row.user_id;
+  });
+}
+
+/**
+ * An administrator takes a role to see the portal as it (POST /api/auth/switch-role): the role and
+ * its audit row in one transaction. The session is started afresh by the caller once it committed.
+ */
+export async function switchRole(knex: Knex, user: { id: number; role: Role }, role: Role, ip: string): Promise<void> {
+  await knex.transaction(async (trx) => {
+    await User.query(trx).findById(user.id).patch({ role, is_admin: true, updated_at: fn.now() });
+    await audit(trx, {
+      actorId: user.id,
+      action: 'user.switch-role',
+      targetUserId: user.id,
+      details: { from: user.role, to: role },
+      ip,
+    });
   });
 }

@@ -7,6 +7,7 @@ import { cardErrorMessage, isStripeError, type StripeClient } from '../../adapte
 import type { PaymentsConfig } from '../../adapters/stripe-config';
 import { badRequest, conflict, HttpError, notFound } from '../../core/errors';
 import type { Logger } from '../../core/context';
+import { Purchase } from '../../models';
 import { presentResource } from '../resources/presenter';
 import { findResource } from '../resources/queries';
 import { failAttempt, openAttempt, recordIntent, attemptOfIntent, type PurchaseRow } from './purchases';
@@ -112,8 +113,7 @@ export async function confirmPayment(
   user: Principal & { id: number },
   paymentIntentId: string,
 ): Promise<PaymentIntentResult> {
-  const attempt = (await deps
-    .knex('purchases')
+  const attempt = (await Purchase.query(deps.knex)
     .where({ payment_intent_id: paymentIntentId, user_id: user.id })
     .first()) as PurchaseRow | undefined;
   if (!attempt) throw notFound('Payment not found');

@@ -1,22 +1,14 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
+import { fn, type ModelObject } from 'objection';
 import { MESSAGES } from '@shared/messages';
 import { conflict, HttpError, isUniqueViolation } from '../../core/errors';
+import { Purchase, UserResource } from '../../models';
 
-/** A purchase attempt (table purchases). */
-export interface PurchaseRow {
-  id: number;
-  user_id: number | null;
-  resource_id: number | null;
-  amount_cents: number;
-  currency: string;
-  payment_method_id: string;
-  idempotency_key: string;
-  payment_intent_id: string | null;
-  status: 'pending' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
-  failure_message: string | null;
-  created_at: Date | string;
-}
+export type PurchaseStatus = 'pending' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
+
+/** A purchase attempt (table purchases), with its status as the closed set the table allows. */
+export type PurchaseRow = Omit<ModelObject<Purchase>, 'status'> & { status: PurchaseStatus };
 
 const OPEN = ['pending', 'requires_action', 'processing'] as const;
 
@@ -42,7 +34,7 @@ export async function openAttempt(knex: Knex, req: AttemptRequest): Promise<Purc
   for (let round = 0; round < 3; round += 1) {
     try {
       return await knex.transaction(async (trx) => {
-        const open = (await trx('purchases')
+        const open = (await Purchase.query(trx)
           .where({ user_id: req.userId, resource_id: req.resourceId })
           .whereIn('status', OPEN)
           .forUpdate()
@@ -53,13 +45,13 @@ export async function openAttempt(knex: Knex, req: AttemptRequest): Promise<Purc
           if (open.status === 'pending' && open.payment_intent_id === null && age < IN_FLIGHT_MS) {
             throw conflict(MESSAGES.paymentInProgress);
           }
-          await trx('purchases').where({ id: open.id }).update({ status: 'canceled', updated_at: trx.fn.now() });
+          await Purchase.query(trx).findById(open.id).patch({ status: 'canceled', updated_at: fn.now() });
         }
         // A payment that succeeded while this request was on its way (a double click whose first
         // click just finished) must not start a second one.
-        const paid = await trx('user_resources').where({ user_id: req.userId, resource_id: req.resourceId }).first();
+        const paid = await UserResource.query(trx).where({ user_id: req.userId, resource_id: req.resourceId }).first();
         if (paid) throw conflict(MESSAGES.alreadyHasResource);
-        const [row] = (await trx('purchases')
+        return (await Purchase.query(trx)
           .insert({
             user_id: req.userId,
             resource_id: req.resourceId,
@@ -69,8 +61,7 @@ export async function openAttempt(knex: Knex, req: AttemptRequest): Promise<Purc
             idempotency_key: crypto.randomUUID(),
             status: 'pending',
           })
-          .returning('*')) as PurchaseRow[];
-        return row!;
+          .returning('*')) as PurchaseRow;
       });
     } catch (err) {
       // Another request opened the attempt meanwhile: read it in the next round.
@@ -119,21 +110,21 @@ export async function recordIntent(
   intent: IntentFacts,
   failureMessage: string | null = null,
 ): Promise<PurchaseRow | undefined> {
-  const row = (await trx('purchases').where({ id: attempt.id }).forUpdate().first()) as PurchaseRow | undefined;
+  const row = (await Purchase.query(trx).findById(attempt.id).forUpdate()) as PurchaseRow | undefined;
   if (!row) return undefined;
   if (row.payment_intent_id && row.payment_intent_id !== intent.id) return row;
   if (intent.amount !== row.amount_cents || intent.currency.toLowerCase() !== row.currency) return row;
   // A succeeded payment stays succeeded whatever arrives later.
   const status = row.status === 'succeeded' ? 'succeeded' : attemptStatus(intent.status);
-  const [updated] = (await trx('purchases')
-    .where({ id: row.id })
-    .update({
+  const [updated] = (await Purchase.query(trx)
+    .patch({
       payment_intent_id: intent.id,
       status,
       failure_message: status === 'failed' ? (failureMessage ?? row.failure_message) : null,
-      updated_at: trx.fn.now(),
+      updated_at: fn.now(),
     })
-    .returning('*')) as PurchaseRow[];
+    .where('id', row.id)
+    .returning('*')) as unknown as PurchaseRow[];
   if (status === 'succeeded' && row.user_id !== null && row.resource_id !== null) {
     await trx.raw(
       `insert into user_resources (user_id, resource_id, source) values (?, ?, 'purchase')
@@ -149,11 +140,12 @@ export async function attemptOfIntent(
   trx: Knex.Transaction | Knex,
   intent: IntentFacts,
 ): Promise<PurchaseRow | undefined> {
-  const byIntent = (await trx('purchases').where({ payment_intent_id: intent.id }).first()) as PurchaseRow | undefined;
+  const byIntent = (await Purchase.query(trx).where({ payment_intent_id: intent.id }).first()) as
+    PurchaseRow | undefined;
   if (byIntent) return byIntent;
   const purchaseId = Number(intent.metadata?.purchaseId);
   if (!Number.isSafeInteger(purchaseId) || purchaseId <= 0) return undefined;
-  return (await trx('purchases').where({ id: purchaseId }).first()) as PurchaseRow | undefined;
+  return (await Purchase.query(trx).findById(purchaseId)) as PurchaseRow | undefined;
 }
 
 /** Marks an attempt failed (the card was declined before any PaymentIntent could be recorded). */
@@ -163,13 +155,13 @@ export async function failAttempt(
   message: string,
   intentId: string | null,
 ): Promise<void> {
-  await knex('purchases')
-    .where({ id: attemptId })
-    .whereNot({ status: 'succeeded' })
-    .update({
+  await Purchase.query(knex)
+    .patch({
       status: 'failed',
       failure_message: message.slice(0, 500),
       ...(intentId ? { payment_intent_id: intentId } : {}),
-      updated_at: knex.fn.now(),
-    });
+      updated_at: fn.now(),
+    })
+    .where({ id: attemptId })
+    .whereNot({ status: 'succeeded' });
 }

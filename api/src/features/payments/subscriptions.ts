@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { StripeClient } from '../../adapters/stripe';
+import { StripeCustomerState } from '../../models';
 
 /** The fields of a Stripe subscription the portal reads. */
 export interface SubscriptionFacts {
@@ -88,9 +89,7 @@ export async function applyEventStatus(
   created: number,
 ): Promise<'applied' | 'tie'> {
   await applyCustomerStatuses(trx, [{ customerId, status }], created, { ties: 'keep' });
-  const state = await trx('stripe_customer_states')
-    .where({ customer_id: customerId })
-    .first<{ status: string | null; as_of: number | string } | undefined>('status', 'as_of');
+  const state = await StripeCustomerState.query(trx).select('status', 'as_of').findById(customerId);
   return state && Number(state.as_of) === created && state.status !== status ? 'tie' : 'applied';
 }
 
