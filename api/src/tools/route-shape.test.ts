@@ -18,7 +18,6 @@ const NOT_CONVERTED_YET = [
   'products',
   'qualifier',
   'resources',
-  'uploads',
   'users',
 ];
 
