@@ -39,9 +39,11 @@ registers it. All bodies are JSON; errors are \`{ "error": { "code", "message", 
 - **Guards** are the middleware before the handler, as written in the source, in order: \`auth()\`
   answers 401 without a session and 403 \`subscription_blocked\` for a blocked subscription
   (\`auth({ allowBlocked: true })\` lets those through); \`authorize('action')\` asks the shared policy
-  \`can(user, action)\` of \`shared/src/policies\` (403 when it says no); \`authorizeUserAdmin(...)\` asks
-  the user-administration policy; \`rateLimited(...)\` and \`rateLimitPerAdmin(...)\` answer 429 over their
-  limit; \`testEndpointsOnly()\` makes the route a 404 in production. A route without \`auth()\` is public.
+  \`can(user, action)\` of \`shared/src/policies\` (403 when it says no), with the loader of its subject
+  when there is one (\`rateLimitedPolicy\` also counts the admin's rate limit); \`rateLimited(...)\` and
+  \`rateLimitedPolicy\` answer 429 over their limit; \`testEndpointsOnly()\` makes the route a 404 in
+  production (the users' test-only routes, where the summary says "Test only"). A route without \`auth()\` is
+  public.
 - **Input** is the shared yup schema (\`shared/src/schemas\`) the handler validates its body or query
   with (400 with one message per field).
 - **Checks in the handler** are the shared policy functions (and the board's access helpers) the handler

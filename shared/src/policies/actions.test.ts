@@ -80,6 +80,12 @@ const ALL_ACTIONS: readonly Action[] = [
   'user:delete',
   'user:impersonate',
   'user:switch-role',
+  'user:upgrade-role',
+  'user:bulk-update',
+  'user:validate-csv',
+  'user:import',
+  'user:export',
+  'user:test-tools',
   'upload:image',
   'product:use',
   'product:additional-fees',
@@ -128,6 +134,13 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'user:impersonate': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '101100', adminSwitchedToBasic: '000000' },
   // Switch roles: role admin or isAdmin.
   'user:switch-role': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '111111' },
+  // The User Dashboard's bulk and file operations (policies/user-admin-actions.ts): role admin only.
+  'user:upgrade-role': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'user:bulk-update': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'user:validate-csv': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'user:import': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'user:export': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'user:test-tools': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'upload:image':     { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Power Profit Tool: every member (own products only, see ownsProduct); basic cannot change additional fees.
   'product:use':      { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },

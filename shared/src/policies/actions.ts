@@ -7,6 +7,7 @@ import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
 import { canUseResources, isResourceAction, type CustomerSubject, type ResourceAction } from './resources';
 import { inUserDirectory } from './user-scope';
 import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from './board';
+import { canAdministerUsers, isUserAdminAction, type UserAdminAction } from './user-admin-actions';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -43,6 +44,7 @@ export type Action =
   | 'user:delete'
   | 'user:impersonate'
   | 'user:switch-role'
+  | UserAdminAction
   | 'upload:image'
   | 'settings:manage'
   | SellerToolsAction
@@ -73,6 +75,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isBannerAction(action)) return canOnBanners(user, action, subject);
   if (isAiToolsAction(action)) return canUseAiTools(user, action);
   if (isResourceAction(action)) return canUseResources(user, action, subject as CustomerSubject | undefined);
+  if (isUserAdminAction(action)) return canAdministerUsers(user, action);
   return canOnUsers(user, action, subject as UserSubject | undefined);
 }
 

@@ -3,33 +3,7 @@ import { can, type UserSubject } from './actions';
 import { isAdminRole, type Principal } from './principal';
 import { COACH_DIRECTORY_ROLE, userDirectoryScope } from './user-scope';
 
-/**
- * The User Dashboard's bulk and file operations (SPEC §6: admin only). Kept apart from `can()` so
- * the user-administration rules live in one file; the API's routes and the UI's controls both ask
- * `canAdministerUsers`.
- */
-export type UserAdminAction =
-  | 'user:upgrade-role'
-  | 'user:bulk-update'
-  | 'user:validate-csv'
-  | 'user:import'
-  | 'user:export'
-  /** The sample generators and the v2 add-tags helper (absent in production). */
-  | 'user:test-tools';
-
-export const USER_ADMIN_ACTIONS: readonly UserAdminAction[] = [
-  'user:upgrade-role',
-  'user:bulk-update',
-  'user:validate-csv',
-  'user:import',
-  'user:export',
-  'user:test-tools',
-];
-
-export function canAdministerUsers(user: Principal | null, action: UserAdminAction): boolean {
-  if (!user || !USER_ADMIN_ACTIONS.includes(action)) return false;
-  return isAdminRole(user);
-}
+export { canAdministerUsers, isUserAdminAction, USER_ADMIN_ACTIONS, type UserAdminAction } from './user-admin-actions';
 
 /** Whether a bulk role change may touch this account: never an administrator's (role admin or isAdmin). */
 export function isBulkRoleChangeable(subject: Pick<UserSubject, 'role' | 'isAdmin'>): boolean {

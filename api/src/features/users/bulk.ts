@@ -66,71 +66,69 @@ export interface BulkResult {
 
 /**
  * PUT /api/user/bulk-update: adds or removes tags and/or sets the status role (basic, premium)
- * for every account of the CSV, all in ONE transaction (a fault anywhere changes nothing).
+ * for every account of the CSV, all in the caller's ONE transaction (a fault anywhere changes nothing).
  * Unknown tag ids refuse the call (400); emails without an account are left out and reported;
  * staff accounts (admin, coach) keep their role. Every statement is set-based: the number of
  * queries does not grow with the number of users.
  */
-export async function bulkUpdate(knex: Knex, input: BulkUpdateInput, by: AuditBy): Promise<BulkResult> {
+export async function bulkUpdate(trx: Knex.Transaction, input: BulkUpdateInput, by: AuditBy): Promise<BulkResult> {
   const { distinct } = distinctEmails(input.userEmails);
   const tagIds = [...new Set(input.tags)];
-  return knex.transaction(async (trx) => {
-    if (input.availableAction) {
-      const known = (await trx('tags').select('id').whereIn('id', tagIds)) as Array<{ id: number }>;
-      if (known.length !== tagIds.length) throw badRequest('Unknown tag', { tags: 'Choose tags that exist' });
-    }
-    const users = await usersByEmail(trx, distinct, true);
-    const foundLower = new Set(users.map((u) => u.email.toLowerCase()));
-    const notFound = distinct.filter((e) => !foundLower.has(e.toLowerCase()));
-    const ids = JSON.stringify(users.map((u) => u.id));
-    const tags = JSON.stringify(tagIds);
+  if (input.availableAction) {
+    const known = (await trx('tags').select('id').whereIn('id', tagIds)) as Array<{ id: number }>;
+    if (known.length !== tagIds.length) throw badRequest('Unknown tag', { tags: 'Choose tags that exist' });
+  }
+  const users = await usersByEmail(trx, distinct, true);
+  const foundLower = new Set(users.map((u) => u.email.toLowerCase()));
+  const notFound = distinct.filter((e) => !foundLower.has(e.toLowerCase()));
+  const ids = JSON.stringify(users.map((u) => u.id));
+  const tags = JSON.stringify(tagIds);
 
-    if (input.availableAction === 'add' && users.length > 0) {
-      await trx.raw(
-        `insert into user_tags (user_id, tag_id)
-         select u.id, t.id from ${IDS_SQL} as u(id) cross join ${IDS_SQL} as t(id)
-         on conflict do nothing`,
-        [ids, tags],
-      );
-    } else if (input.availableAction === 'remove' && users.length > 0) {
-      await trx.raw(`delete from user_tags where user_id in ${IDS_SQL} and tag_id in ${IDS_SQL}`, [ids, tags]);
-    }
+  if (input.availableAction === 'add' && users.length > 0) {
+    await trx.raw(
+      `insert into user_tags (user_id, tag_id)
+       select u.id, t.id from ${IDS_SQL} as u(id) cross join ${IDS_SQL} as t(id)
+       on conflict do nothing`,
+      [ids, tags],
+    );
+  } else if (input.availableAction === 'remove' && users.length > 0) {
+    await trx.raw(`delete from user_tags where user_id in ${IDS_SQL} and tag_id in ${IDS_SQL}`, [ids, tags]);
+  }
 
-    const role = input.role as Role | null;
-    const roleUnchanged = role
-      ? users.filter((u) => !isBulkStatusChangeable({ role: u.role, isAdmin: u.is_admin })).map((u) => u.email)
-      : [];
-    const roleChanging = role
-      ? users.filter((u) => isBulkStatusChangeable({ role: u.role, isAdmin: u.is_admin }) && u.role !== role)
-      : [];
-    if (role && roleChanging.length > 0) {
-      await trx('users')
-        .whereRaw(`id in ${IDS_SQL}`, [JSON.stringify(roleChanging.map((u) => u.id))])
-        .update({ role, updated_at: trx.fn.now() });
-    }
+  const role = input.role as Role | null;
+  const roleUnchanged = role
+    ? users.filter((u) => !isBulkStatusChangeable({ role: u.role, isAdmin: u.is_admin })).map((u) => u.email)
+    : [];
+  const roleChanging = role
+    ? users.filter((u) => isBulkStatusChangeable({ role: u.role, isAdmin: u.is_admin }) && u.role !== role)
+    : [];
+  if (role && roleChanging.length > 0) {
+    await trx('users')
+      .whereRaw(`id in ${IDS_SQL}`, [JSON.stringify(roleChanging.map((u) => u.id))])
+      .update({ role, updated_at: trx.fn.now() });
+  }
 
-    if (users.length > 0) {
-      const fromRole = new Map(roleChanging.map((u) => [u.id, u.role]));
-      const fields = [...(input.availableAction ? ['Tags'] : []), ...(role ? ['role'] : [])];
-      await trx.raw(
-        `insert into audit_log (actor_id, action, target_user_id, details, ip)
-         select ?, 'user.bulk-update', u.id,
-                jsonb_build_object('fields', ?::jsonb, 'availableAction', ?::text, 'tags', ?::jsonb,
-                                   'role', ?::text, 'fromRole', (?::jsonb) ->> u.id::text),
-                ?
-         from ${IDS_SQL} as u(id)`,
-        [
-          by.actorId,
-          JSON.stringify(fields),
-          input.availableAction ?? null,
-          tags,
-          role,
-          JSON.stringify(Object.fromEntries(fromRole)),
-          by.ip,
-          ids,
-        ],
-      );
-    }
-    return { updated: users.length, notFound, roleUnchanged };
-  });
+  if (users.length > 0) {
+    const fromRole = new Map(roleChanging.map((u) => [u.id, u.role]));
+    const fields = [...(input.availableAction ? ['Tags'] : []), ...(role ? ['role'] : [])];
+    await trx.raw(
+      `insert into audit_log (actor_id, action, target_user_id, details, ip)
+       select ?, 'user.bulk-update', u.id,
+              jsonb_build_object('fields', ?::jsonb, 'availableAction', ?::text, 'tags', ?::jsonb,
+                                 'role', ?::text, 'fromRole', (?::jsonb) ->> u.id::text),
+              ?
+       from ${IDS_SQL} as u(id)`,
+      [
+        by.actorId,
+        JSON.stringify(fields),
+        input.availableAction ?? null,
+        tags,
+        role,
+        JSON.stringify(Object.fromEntries(fromRole)),
+        by.ip,
+        ids,
+      ],
+    );
+  }
+  return { updated: users.length, notFound, roleUnchanged };
 }

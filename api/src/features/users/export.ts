@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
 import { csvLine, TAG_SEPARATOR, USER_EXPORT_COLUMNS } from '@shared/schemas';
+import { audit } from '../../core/audit';
 import { iso } from '../../core/dates';
 
 /** Rows per query while streaming users.csv: memory stays flat whatever the table size. */
@@ -49,6 +50,11 @@ function toCells(r: ExportRow): Array<string | number | boolean | null> {
 export async function countUsers(knex: Knex): Promise<number> {
   const row = await knex('users').count<Array<{ count: number | string }>>('* as count').first();
   return Number(row?.count ?? 0);
+}
+
+/** Who downloaded everyone's contact details, and when: the export's audit row. */
+export async function auditExport(trx: Knex.Transaction, users: number, by: { actorId: number; ip: string }) {
+  await audit(trx, { ...by, action: 'user.export', details: { users } });
 }
 
 /**

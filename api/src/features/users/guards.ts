@@ -1,23 +1,11 @@
 import type { Middleware, Next } from 'koa';
 import { MESSAGES } from '@shared/messages';
-import { canAdministerUsers, type UserAdminAction } from '@shared/policies';
-import { requireUser } from '../../core/auth';
-import { forbidden, notFound, tooManyRequests } from '../../core/errors';
+import type { UserAdminAction } from '@shared/policies';
+import type { Policy } from '../../core/authorize';
+import { notFound, tooManyRequests } from '../../core/errors';
 import { hitRateLimit } from '../../core/rate-limit';
+import { assertCan } from '../../core/refuse';
 import type { PortalContext } from '../../core/context';
-
-/** Asks the shared user-administration policy (admin only); 403 when it says no. Use after auth(). */
-export function authorizeUserAdmin(action: UserAdminAction): Middleware {
-  return async (ctx, next: Next) => {
-    const c = ctx as unknown as PortalContext;
-    const user = requireUser(c);
-    if (!canAdministerUsers(user, action)) {
-      c.deps.log.warn('denied', { requestId: c.state.requestId, userId: user.id, action, path: c.path });
-      throw forbidden();
-    }
-    await next();
-  };
-}
 
 /** Costly calls, per admin, per window (SECURITY §2): over the limit is a 429 with Retry-After. */
 export const USER_ADMIN_RATE_LIMITS = {
@@ -28,18 +16,28 @@ export const USER_ADMIN_RATE_LIMITS = {
 } as const;
 export type UserAdminBucket = keyof typeof USER_ADMIN_RATE_LIMITS;
 
-export function rateLimitPerAdmin(bucket: UserAdminBucket): Middleware {
+/**
+ * The policy of a costly user-administration call: the shared policy first (a logged 403 for
+ * anyone else, who is never counted), then the admin's rate limit (429 with Retry-After). It runs
+ * as the chain's authorize step, before the transaction, so every call counts, a failed one too.
+ */
+export function rateLimitedPolicy(action: UserAdminAction, bucket: UserAdminBucket): Policy<undefined> {
   const { max, windowMs } = USER_ADMIN_RATE_LIMITS[bucket];
-  return async (ctx, next: Next) => {
-    const c = ctx as unknown as PortalContext;
-    const user = requireUser(c);
-    const hit = await hitRateLimit(c.deps.knex, `user-admin:${bucket}:${user.id}`, windowMs);
-    if (hit.count > max) throw tooManyRequests(MESSAGES.tooManyUserAdminRequests, hit.retryAfterSeconds);
-    await next();
+  return {
+    action,
+    load: async (ctx: PortalContext) => {
+      const user = assertCan(ctx, action);
+      const hit = await hitRateLimit(ctx.deps.knex, `user-admin:${bucket}:${user.id}`, windowMs);
+      if (hit.count > max) throw tooManyRequests(MESSAGES.tooManyUserAdminRequests, hit.retryAfterSeconds);
+      return undefined;
+    },
   };
 }
 
-/** Test-only endpoints do not exist in production: 404 for everyone, before any other check. */
+/**
+ * Test-only endpoints do not exist in production: 404 for everyone, before any other check. Used
+ * with `router.use(paths, testEndpointsOnly())` ahead of the routes, so it runs before the chain.
+ */
 export function testEndpointsOnly(): Middleware {
   return async (ctx, next: Next) => {
     const c = ctx as unknown as PortalContext;

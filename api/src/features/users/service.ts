@@ -5,7 +5,9 @@ import type { UserListQuery } from '@shared/schemas';
 import { audit } from '../../core/audit';
 import { likePattern, USER_TAGS_JSON_SQL } from '../../db/sql';
 import { revokeUserSessions } from '../../core/session';
-import type { UserRow } from '../../models';
+import { MESSAGES } from '@shared/messages';
+import { conflict, isUniqueViolation } from '../../core/errors';
+import { User, type UserRow } from '../../models';
 import { changedFieldNames } from './fields';
 import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources/owned';
 import type { UserRowWithRelations } from './presenter';
@@ -105,7 +107,7 @@ export async function getUserWithTags(knex: Knex, id: number): Promise<UserRowWi
 }
 
 export async function getUser(knex: Knex, id: number): Promise<UserRow | undefined> {
-  return knex<UserRow>('users').where({ id }).first();
+  return User.query(knex).findById(id);
 }
 
 export interface UserWrite {
@@ -125,68 +127,79 @@ export interface UserWrite {
 }
 
 /**
- * Creates or updates a user, their tags, the audit row and the session revocation in ONE
- * transaction: either all of it happens or none of it. Returns the user's id.
+ * Creates or updates a user, their tags, the audit row and the session revocation in the caller's
+ * transaction: either all of it happens or none of it. Returns the user's id; a taken email is a 409.
  */
-export async function saveUser(knex: Knex, write: UserWrite): Promise<number> {
-  const { target, values } = write;
-  return knex.transaction(async (trx) => {
-    let id: number;
-    if (target) {
-      id = target.id;
-      if (Object.keys(values).length > 0)
-        await trx('users')
-          .where({ id })
-          .update({ ...values, updated_at: trx.fn.now() });
-    } else {
-      const [row] = await trx('users').insert(values).returning<Array<{ id: number }>>('id');
-      id = row!.id;
+export async function saveUser(trx: Knex.Transaction, write: UserWrite): Promise<number> {
+  try {
+    return await writeUser(trx, write);
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_email_unique')) {
+      throw conflict(MESSAGES.emailInUse, { users_email: MESSAGES.emailInUse });
     }
-    let tagsChanged = false;
-    if (write.tagIds) {
-      const wanted = write.tagIds.length
-        ? ((await trx('tags').select('id').whereIn('id', write.tagIds)) as Array<{ id: number }>).map((r) => r.id)
-        : [];
-      const before = target
-        ? ((await trx('user_tags').select('tag_id').where({ user_id: id })) as Array<{ tag_id: number }>).map(
-            (r) => r.tag_id,
-          )
-        : [];
-      tagsChanged = wanted.length !== before.length || wanted.some((t) => !before.includes(t));
-      if (tagsChanged) {
-        await trx('user_tags').where({ user_id: id }).del();
-        if (wanted.length) await trx('user_tags').insert(wanted.map((tagId) => ({ user_id: id, tag_id: tagId })));
-      }
-    }
-    const resourcesChanged = write.resourceIds ? await replaceOwnedResources(trx, id, write.resourceIds) : false;
-    if (write.auditBy) {
-      const fields = changedFieldNames(target, values);
-      if (tagsChanged) fields.push('Tags');
-      if (resourcesChanged) fields.push('Resources');
-      if (write.passwordChanged) fields.push('password'); // the name only, never the value
-      await audit(trx, {
-        actorId: write.auditBy.actorId,
-        action: target ? 'user.update' : 'user.create',
-        targetUserId: id,
-        details: { fields },
-        ip: write.auditBy.ip,
-      });
-    }
-    if (target && write.revokeSessions) await revokeUserSessions(trx, id, write.revokeSessions.exceptKey);
-    return id;
-  });
+    throw err;
+  }
 }
 
-/** Deletes a user; their sessions, tags and reset tokens go with them (ON DELETE CASCADE). */
-export async function deleteUser(knex: Knex, target: UserRow, by: { actorId: number; ip: string }): Promise<void> {
-  await knex.transaction(async (trx) => {
+async function writeUser(trx: Knex.Transaction, write: UserWrite): Promise<number> {
+  const { target, values } = write;
+  let id: number;
+  if (target) {
+    id = target.id;
+    if (Object.keys(values).length > 0)
+      await trx('users')
+        .where({ id })
+        .update({ ...values, updated_at: trx.fn.now() });
+  } else {
+    const [row] = await trx('users').insert(values).returning<Array<{ id: number }>>('id');
+    id = row!.id;
+  }
+  let tagsChanged = false;
+  if (write.tagIds) {
+    const wanted = write.tagIds.length
+      ? ((await trx('tags').select('id').whereIn('id', write.tagIds)) as Array<{ id: number }>).map((r) => r.id)
+      : [];
+    const before = target
+      ? ((await trx('user_tags').select('tag_id').where({ user_id: id })) as Array<{ tag_id: number }>).map(
+          (r) => r.tag_id,
+        )
+      : [];
+    tagsChanged = wanted.length !== before.length || wanted.some((t) => !before.includes(t));
+    if (tagsChanged) {
+      await trx('user_tags').where({ user_id: id }).del();
+      if (wanted.length) await trx('user_tags').insert(wanted.map((tagId) => ({ user_id: id, tag_id: tagId })));
+    }
+  }
+  const resourcesChanged = write.resourceIds ? await replaceOwnedResources(trx, id, write.resourceIds) : false;
+  if (write.auditBy) {
+    const fields = changedFieldNames(target, values);
+    if (tagsChanged) fields.push('Tags');
+    if (resourcesChanged) fields.push('Resources');
+    if (write.passwordChanged) fields.push('password'); // the name only, never the value
     await audit(trx, {
-      actorId: by.actorId,
-      action: 'user.delete',
-      targetUserId: null,
-      details: { userId: target.id, email: target.email },
-      ip: by.ip,
+      actorId: write.auditBy.actorId,
+      action: target ? 'user.update' : 'user.create',
+      targetUserId: id,
+      details: { fields },
+      ip: write.auditBy.ip,
     });
-    await trx('users').where({ id: target.id }).del();
+  }
+  if (target && write.revokeSessions) await revokeUserSessions(trx, id, write.revokeSessions.exceptKey);
+  return id;
+}
+
+/** Deletes a user, audited in the same transaction; their sessions, tags and reset tokens go with them (ON DELETE CASCADE). */
+export async function deleteUser(
+  trx: Knex.Transaction,
+  target: UserRow,
+  by: { actorId: number; ip: string },
+): Promise<void> {
+  await audit(trx, {
+    actorId: by.actorId,
+    action: 'user.delete',
+    targetUserId: null,
+    details: { userId: target.id, email: target.email },
+    ip: by.ip,
   });
+  await User.query(trx).deleteById(target.id);
 }
