@@ -17,7 +17,6 @@ const NOT_CONVERTED_YET = [
   'payments',
   'products',
   'qualifier',
-  'resources',
   'uploads',
   'users',
 ];
