@@ -138,15 +138,17 @@ export const lessonOptionsQuerySchema = yup.object({ search: yup.string().trim()
 
 const INVALID_ID = 'Invalid id';
 
-/** An optional id in a query string: digits only, 1..2147483647; anything else is 'Invalid id'. */
+/**
+ * An optional id in a query string: digits only, 1..2147483647; anything else is 'Invalid id' (it
+ * casts to 0, not to NaN: the API words every type error alike, and this message is the field's own).
+ */
 const queryId = () =>
   yup
     .number()
     .transform((value: number, original: unknown) => {
       if (original === undefined) return undefined;
-      return typeof original === 'string' && /^\d{1,10}$/.test(original) ? Number(original) : Number.NaN;
+      return typeof original === 'string' && /^\d{1,10}$/.test(original) ? Number(original) : 0;
     })
-    .typeError(INVALID_ID)
     .positive(INVALID_ID)
     .max(2_147_483_647, INVALID_ID)
     .optional();
