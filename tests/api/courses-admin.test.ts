@@ -291,3 +291,43 @@ describe('lesson editing', () => {
     expect(lesson.content).toBe(payload);
   });
 });
+
+describe('course changes and their audit rows', () => {
+  it('writes the audit row in the transaction of the change: when it fails, the change is undone', async () => {
+    const c = await createCourse(t.knex, gridCourse(2, 2));
+    const snapshot = async () => ({
+      courses: await t.knex('courses').orderBy('id').select('id', 'title', 'position'),
+      modules: await t.knex('modules').orderBy('id').select('id', 'title', 'course_id', 'position'),
+      lessons: await t.knex('lessons').orderBy('id').select('id', 'title', 'module_id', 'position'),
+    });
+    const before = await snapshot();
+    await t.knex.raw(`create function refuse_course_audit() returns trigger language plpgsql as $$
+      begin if new.action like 'course.%' or new.action like 'module.%' or new.action like 'lesson.%'
+      then raise exception 'audit refused'; end if; return new; end $$`);
+    await t.knex.raw(
+      'create trigger refuse_course_audit before insert on audit_log for each row execute function refuse_course_audit()',
+    );
+    try {
+      const [m0, m1] = c.modules;
+      const courses = before.courses.map((r, i) => ({ id: r.id as number, position: before.courses.length - i }));
+      for (const [method, path, body] of [
+        ['post', '/api/course/upsert', { title: 'Never', slug: 'never-saved' }],
+        ['post', '/api/course/upsert', { id: c.id, title: 'Renamed', slug: c.slug }],
+        ['post', '/api/course/reorder-courses', { courses }],
+        ['delete', `/api/course/${c.id}`, undefined],
+        ['post', '/api/module/upsert', { title: 'Never module', CourseId: c.id, position: 1 }],
+        ['post', '/api/module/reorder', { modules: [m1, m0].map((m, i) => ({ id: m!.id, position: i + 1 })) }],
+        ['delete', `/api/module/${m0!.id}`, undefined],
+        ['post', '/api/lesson/upsert', { title: 'Never lesson', content: 'x', ModuleId: m0!.id, position: 1 }],
+        ['delete', `/api/lesson/${m1!.lessons[0]}`, undefined],
+      ] as const) {
+        const req = method === 'post' ? admin.post(path).send(body ?? {}) : admin.delete(path);
+        expect((await req).status, path).toBe(500);
+      }
+      expect(await snapshot()).toEqual(before);
+    } finally {
+      await t.knex.raw('drop trigger refuse_course_audit on audit_log');
+      await t.knex.raw('drop function refuse_course_audit()');
+    }
+  });
+});

@@ -106,6 +106,23 @@ describe('GET /api/lesson/read-many without a filter', () => {
     },
   );
 
+  it('answers 400 "Invalid id" on the field for a ModuleId or courseId that is not an id', async () => {
+    const agent = await agentFor('basic');
+    for (const [query, field] of [
+      ['ModuleId=abc', 'ModuleId'],
+      ['ModuleId=0', 'ModuleId'],
+      ['ModuleId=-1', 'ModuleId'],
+      ['ModuleId=1.5', 'ModuleId'],
+      ['courseId=2147483648', 'courseId'],
+      ['courseId=99999999999', 'courseId'],
+    ] as const) {
+      const res = await agent.get(`/api/lesson/read-many?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.error.message, query).toBe('Invalid id');
+      expect(res.body.error.fields, query).toEqual({ [field]: 'Invalid id' });
+    }
+  });
+
   it('keeps the filtered read for an admin who gives a filter', async () => {
     const admin = await agentFor('admin');
     const res = await admin.get(`/api/lesson/read-many?ModuleId=${draft.modules[0]!.id}`);

@@ -255,3 +255,44 @@ describe('resource categories', () => {
     expect((await admin.post('/api/resource/category/upsert').send({ id: 999999, name: 'Gone' })).status).toBe(404);
   });
 });
+
+describe('resource and category changes and their audit rows', () => {
+  it('writes the audit row in the transaction of the change: when it fails, the change is undone', async () => {
+    const admin = await agentFor('admin');
+    const cat = await createCategory(t.knex, 'Audited category');
+    const tag = await createTag(t.knex);
+    const kept = await admin
+      .post('/api/resource/upsert')
+      .send({ ...LINK, title: 'Audited', ResourceCategories: [{ id: cat.id }] });
+    expect(kept.status).toBe(200);
+    const id = kept.body.resource.id as number;
+    await t.knex.raw(`create function refuse_resource_audit() returns trigger language plpgsql as $$
+      begin if new.action like 'resource.%' or new.action like 'category.%' then raise exception 'audit refused'; end if;
+      return new; end $$`);
+    await t.knex.raw(
+      'create trigger refuse_resource_audit before insert on audit_log for each row execute function refuse_resource_audit()',
+    );
+    try {
+      expect((await admin.post('/api/resource/upsert').send({ ...LINK, title: 'Never' })).status).toBe(500);
+      const edit = { ...LINK, id, title: 'Renamed', ResourceCategories: [], Tags: [{ id: tag.id }] };
+      expect((await admin.post('/api/resource/upsert').send(edit)).status).toBe(500);
+      expect((await admin.delete(`/api/resource/${id}`)).status).toBe(500);
+      expect((await admin.post('/api/resource/category/upsert').send({ name: 'Never category' })).status).toBe(500);
+      expect((await admin.post('/api/resource/category/upsert').send({ id: cat.id, name: 'Renamed' })).status).toBe(
+        500,
+      );
+      expect((await admin.delete(`/api/resource/category/${cat.id}`)).status).toBe(500);
+      expect(await t.knex('resources').where({ title: 'Never' })).toHaveLength(0);
+      expect(await t.knex('resources').where({ id }).first('title')).toEqual({ title: 'Audited' });
+      expect(await t.knex('resource_categories').where({ resource_id: id })).toEqual([
+        { resource_id: id, category_id: cat.id },
+      ]);
+      expect(await t.knex('resource_tags').where({ resource_id: id })).toEqual([]);
+      expect(await t.knex('categories').where({ name: 'Never category' })).toHaveLength(0);
+      expect(await t.knex('categories').where({ id: cat.id }).first('name')).toEqual({ name: 'Audited category' });
+    } finally {
+      await t.knex.raw('drop trigger refuse_resource_audit on audit_log');
+      await t.knex.raw('drop function refuse_resource_audit()');
+    }
+  });
+});

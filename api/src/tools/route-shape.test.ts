@@ -4,15 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from './route-table';
 import { routeFiles, routeShapeProblems } from './route-shape';
 
-/**
- * Features whose routes are not converted to the chain yet (issue 11 §1, §3). The list only
- * shrinks: a feature on it must still break the shape (so a converted one is taken off), and every
- * other feature must keep it.
- */
-const NOT_CONVERTED_YET = ['courses', 'resources'];
-
-const featureOf = (file: string) => file.split('/')[3]!;
-
+/** Every feature keeps the shape (issue 11 §1, §3): routes declared with the chain, no SQL in route files. */
 describe('route files keep the shape: the chain, and no SQL', () => {
   const files = routeFiles(ROOT);
   const problems = (file: string) => routeShapeProblems(file, fs.readFileSync(path.join(ROOT, file), 'utf8'));
@@ -23,14 +15,8 @@ describe('route files keep the shape: the chain, and no SQL', () => {
     expect(files.length).toBeGreaterThan(20);
   });
 
-  it('every converted feature declares its routes with the chain and holds no SQL', () => {
-    const found = files.filter((f) => !NOT_CONVERTED_YET.includes(featureOf(f))).flatMap(problems);
-    expect(found).toEqual([]);
-  });
-
-  it.each(NOT_CONVERTED_YET)('%s is still to convert (take it off the list once it keeps the shape)', (feature) => {
-    const found = files.filter((f) => featureOf(f) === feature).flatMap(problems);
-    expect(found.length).toBeGreaterThan(0);
+  it('every feature declares its routes with the chain and holds no SQL', () => {
+    expect(files.flatMap(problems)).toEqual([]);
   });
 });
 

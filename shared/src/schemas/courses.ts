@@ -129,3 +129,37 @@ export const lessonPageQuerySchema = yup.object({
 export type LessonPageQuery = yup.InferType<typeof lessonPageQuerySchema>;
 
 export const courseDetailQuerySchema = yup.object({ search: yup.string().trim().max(200).default('') });
+
+/** GET /api/course/access?slug: the slug is checked by the API (400 without one, 404 for one that cannot exist). */
+export const courseAccessQuerySchema = yup.object({ slug: yup.string().optional() });
+
+/** GET /api/lesson/read-options?search: the lesson picker's choices. */
+export const lessonOptionsQuerySchema = yup.object({ search: yup.string().trim().max(200).default('') });
+
+const INVALID_ID = 'Invalid id';
+
+/**
+ * An optional id in a query string: digits only, 1..2147483647; anything else is 'Invalid id' (it
+ * casts to 0, not to NaN: the API words every type error alike, and this message is the field's own).
+ */
+const queryId = () =>
+  yup
+    .number()
+    .transform((value: number, original: unknown) => {
+      if (original === undefined) return undefined;
+      return typeof original === 'string' && /^\d{1,10}$/.test(original) ? Number(original) : 0;
+    })
+    .positive(INVALID_ID)
+    .max(2_147_483_647, INVALID_ID)
+    .optional();
+
+/**
+ * GET /api/lesson/read-many: the lessons of ModuleId or of courseId. Without either (course managers
+ * only) every lesson, paged: `page` and `itemsPerPage` are then checked with lessonPageQuerySchema.
+ */
+export const lessonListQuerySchema = yup.object({
+  ModuleId: queryId(),
+  courseId: queryId(),
+  page: yup.string().optional(),
+  itemsPerPage: yup.string().optional(),
+});

@@ -2,21 +2,21 @@ import Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
 import { courseAudience } from '@shared/policies';
 import {
+  courseAccessQuerySchema,
   courseDetailQuerySchema,
   courseListQuerySchema,
   courseUpsertSchema,
   reorderCourseSchema,
   reorderCoursesSchema,
 } from '@shared/schemas';
-import { auth, authorize, requireUser } from '../../core/auth';
+import { endpoint } from '../../core/endpoint';
 import { badRequest, HttpError, notFound } from '../../core/errors';
-import { idParam, parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { audienceSql } from './audience';
 import { readCatalog, readListedCourse } from './catalog';
-import { deleteCourse, saveCourse } from './course-service';
+import { currentCourseCover, deleteCourse, saveCourse } from './course-service';
 import { findCourse, lessonRedirectTarget, readCourseDetail } from './detail';
-import { actorOf, isPossibleSlug, singleValues } from './params';
+import { actorOf, bodyForManagers, detailQuery, isPossibleSlug } from './params';
 import { lessonUrl } from './presenters';
 import { reorderCourse, reorderCourses } from './reorder';
 
@@ -26,72 +26,90 @@ const noAccess = () => new HttpError(403, 'no_access', 'This course is not part 
 export function courseRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/course' });
 
-  router.get('/read-many', auth(), authorize('course:read'), async (ctx) => {
-    const query = await parse(courseListQuerySchema, singleValues(ctx.query));
-    ctx.body = await readCatalog(ctx.deps.knex, courseAudience(requireUser(ctx)), query);
-  });
+  router.get(
+    '/read-many',
+    ...endpoint({ input: courseListQuerySchema, from: 'query', authorize: 'course:read' }, async (ctx) => {
+      ctx.body = await readCatalog(ctx.deps.knex, courseAudience(ctx.user), ctx.input);
+    }),
+  );
 
-  router.get('/access', auth(), authorize('course:read'), async (ctx) => {
-    const { slug } = singleValues(ctx.query);
-    if (!slug) throw badRequest('Give the course slug', { slug: MESSAGES.fieldRequired });
-    if (!isPossibleSlug(slug)) throw notFound(MESSAGES.courseNotFound);
-    const found = await findCourse(ctx.deps.knex, audienceSql(courseAudience(requireUser(ctx))), slug);
-    if (found.kind === 'not-found') throw notFound(MESSAGES.courseNotFound);
-    ctx.body = { hasAccess: found.kind === 'ok' };
-  });
+  router.get(
+    '/access',
+    ...endpoint({ input: courseAccessQuerySchema, from: 'query', authorize: 'course:read' }, async (ctx) => {
+      const { slug } = ctx.input;
+      if (!slug) throw badRequest('Give the course slug', { slug: MESSAGES.fieldRequired });
+      if (!isPossibleSlug(slug)) throw notFound(MESSAGES.courseNotFound);
+      const found = await findCourse(ctx.deps.knex, audienceSql(courseAudience(ctx.user)), slug);
+      if (found.kind === 'not-found') throw notFound(MESSAGES.courseNotFound);
+      ctx.body = { hasAccess: found.kind === 'ok' };
+    }),
+  );
 
-  router.get('/lesson-redirect/:lessonId', auth(), authorize('course:read'), async (ctx) => {
-    const lessonId = idParam(ctx.params.lessonId);
-    const target = await lessonRedirectTarget(ctx.deps.knex, courseAudience(requireUser(ctx)), lessonId);
-    if (!target) throw notFound(MESSAGES.lessonNotFound);
-    ctx.body = { url: lessonUrl(target.slug, target.moduleId, target.lessonId) };
-  });
+  router.get(
+    '/lesson-redirect/:lessonId',
+    ...endpoint({ ids: ['lessonId'], authorize: 'course:read' }, async (ctx) => {
+      const target = await lessonRedirectTarget(ctx.deps.knex, courseAudience(ctx.user), ctx.input.lessonId);
+      if (!target) throw notFound(MESSAGES.lessonNotFound);
+      ctx.body = { url: lessonUrl(target.slug, target.moduleId, target.lessonId) };
+    }),
+  );
 
-  router.post('/upsert', auth(), authorize('course:manage'), async (ctx) => {
-    const input = await parse(courseUpsertSchema, ctx.request.body);
-    const { knex, storage } = ctx.deps;
-    if (input.coverPhotoUrl) {
-      const current = input.id
-        ? ((await knex('courses').select('cover_photo_url').where({ id: input.id }).first()) as
-            { cover_photo_url: string | null } | undefined)
-        : undefined;
-      if (input.coverPhotoUrl !== current?.cover_photo_url && !storage.owns(input.coverPhotoUrl)) {
+  router.post(
+    '/upsert',
+    ...endpoint({ input: courseUpsertSchema, authorize: 'course:manage', transaction: true }, async (ctx) => {
+      const { input, trx } = ctx;
+      if (
+        input.coverPhotoUrl &&
+        input.coverPhotoUrl !== (await currentCourseCover(trx, input.id)) &&
+        !ctx.deps.storage.owns(input.coverPhotoUrl)
+      ) {
         const message = 'Choose a photo uploaded to the portal';
         throw badRequest(message, { coverPhotoUrl: message });
       }
-    }
-    const saved = await saveCourse(knex, input, actorOf(ctx));
-    const course = await readListedCourse(knex, courseAudience(requireUser(ctx)), saved.id);
-    ctx.body = { course, isNew: saved.isNew };
-  });
+      const saved = await saveCourse(trx, input, actorOf(ctx));
+      const course = await readListedCourse(trx, courseAudience(ctx.user), saved.id);
+      ctx.body = { course, isNew: saved.isNew };
+    }),
+  );
 
-  router.post('/reorder-courses', auth(), authorize('course:manage'), async (ctx) => {
-    const input = await parse(reorderCoursesSchema, ctx.request.body);
-    await reorderCourses(ctx.deps.knex, input.courses, actorOf(ctx));
-    ctx.body = { success: true };
-  });
+  router.post(
+    '/reorder-courses',
+    ...endpoint(
+      { input: reorderCoursesSchema, from: bodyForManagers, authorize: 'course:manage', transaction: true },
+      async (ctx) => {
+        await reorderCourses(ctx.trx, ctx.input.courses, actorOf(ctx));
+        ctx.body = { success: true };
+      },
+    ),
+  );
 
-  router.post('/reorder', auth(), authorize('course:manage'), async (ctx) => {
-    const input = await parse(reorderCourseSchema, ctx.request.body);
-    await reorderCourse(ctx.deps.knex, input, actorOf(ctx));
-    ctx.body = { success: true };
-  });
+  router.post(
+    '/reorder',
+    ...endpoint({ input: reorderCourseSchema, authorize: 'course:manage', transaction: true }, async (ctx) => {
+      await reorderCourse(ctx.trx, ctx.input, actorOf(ctx));
+      ctx.body = { success: true };
+    }),
+  );
 
-  router.delete('/:id', auth(), authorize('course:manage'), async (ctx) => {
-    const id = idParam(ctx.params.id);
-    const deleted = await deleteCourse(ctx.deps.knex, id, actorOf(ctx));
-    ctx.body = { success: true, message: MESSAGES.courseDeleted, deleted };
-  });
+  router.delete(
+    '/:id',
+    ...endpoint({ ids: ['id'], authorize: 'course:manage', transaction: true }, async (ctx) => {
+      const deleted = await deleteCourse(ctx.trx, ctx.input.id, actorOf(ctx));
+      ctx.body = { success: true, message: MESSAGES.courseDeleted, deleted };
+    }),
+  );
 
-  router.get('/:slug', auth(), authorize('course:read'), async (ctx) => {
-    const slug = ctx.params.slug;
-    if (!isPossibleSlug(slug)) throw notFound(MESSAGES.courseNotFound);
-    const { search } = await parse(courseDetailQuerySchema, singleValues(ctx.query));
-    const found = await readCourseDetail(ctx.deps.knex, courseAudience(requireUser(ctx)), slug, search);
-    if (found.kind === 'not-found') throw notFound(MESSAGES.courseNotFound);
-    if (found.kind === 'no-access' || !found.detail) throw noAccess();
-    ctx.body = { course: found.detail, search };
-  });
+  router.get(
+    '/:slug',
+    ...endpoint({ input: courseDetailQuerySchema, from: detailQuery, authorize: 'course:read' }, async (ctx) => {
+      const slug = ctx.params.slug!;
+      const { search } = ctx.input;
+      const found = await readCourseDetail(ctx.deps.knex, courseAudience(ctx.user), slug, search);
+      if (found.kind === 'not-found') throw notFound(MESSAGES.courseNotFound);
+      if (found.kind === 'no-access' || !found.detail) throw noAccess();
+      ctx.body = { course: found.detail, search };
+    }),
+  );
 
   return router;
 }

@@ -1,11 +1,16 @@
 import Router from '@koa/router';
-import * as yup from 'yup';
 import { MESSAGES } from '@shared/messages';
 import { can, courseAudience } from '@shared/policies';
-import { lessonIdSchema, lessonPageQuerySchema, lessonUpsertSchema } from '@shared/schemas';
-import { auth, authorize, requireUser } from '../../core/auth';
+import {
+  lessonIdSchema,
+  lessonListQuerySchema,
+  lessonOptionsQuerySchema,
+  lessonPageQuerySchema,
+  lessonUpsertSchema,
+} from '@shared/schemas';
+import { endpoint } from '../../core/endpoint';
 import { badRequest, notFound } from '../../core/errors';
-import { idParam, parse } from '../../core/validate';
+import { parse } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { findVisibleLesson } from './detail';
 import {
@@ -16,65 +21,76 @@ import {
   readLessons,
 } from './lesson-queries';
 import { deleteLesson, markCompleted, markUncompleted, saveLesson } from './lesson-service';
-import { actorOf, optionalId, singleValues } from './params';
-
-const optionsQuerySchema = yup.object({ search: yup.string().trim().max(200).default('') });
+import { actorOf } from './params';
 
 /** SPEC §7 lesson calls under /api/lesson. Reads follow the course visibility rules. */
 export function lessonRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/lesson' });
 
-  router.get('/read-many', auth(), authorize('course:read'), async (ctx) => {
-    const q = singleValues(ctx.query);
-    const moduleId = optionalId(q.ModuleId, 'ModuleId');
-    const courseId = optionalId(q.courseId, 'courseId');
-    const user = requireUser(ctx);
-    if (!moduleId && !courseId) {
-      // SPEC §7 names no parameter: a course manager gets every lesson, paged; others must filter.
-      if (!can(user, 'course:manage')) {
-        throw badRequest('Give ModuleId or courseId', { ModuleId: 'Give ModuleId or courseId' });
+  router.get(
+    '/read-many',
+    ...endpoint({ input: lessonListQuerySchema, from: 'query', authorize: 'course:read' }, async (ctx) => {
+      const { ModuleId: moduleId, courseId } = ctx.input;
+      if (!moduleId && !courseId) {
+        // SPEC §7 names no parameter: a course manager gets every lesson, paged; others must filter.
+        if (!can(ctx.user, 'course:manage')) {
+          throw badRequest('Give ModuleId or courseId', { ModuleId: 'Give ModuleId or courseId' });
+        }
+        const { page, itemsPerPage } = ctx.input;
+        const paging = await parse(lessonPageQuerySchema, { page, itemsPerPage });
+        ctx.body = await readAllLessons(ctx.deps.knex, ctx.user.id, paging);
+        return;
       }
-      const paging = await parse(lessonPageQuerySchema, { page: q.page, itemsPerPage: q.itemsPerPage });
-      ctx.body = await readAllLessons(ctx.deps.knex, user.id, paging);
-      return;
-    }
-    ctx.body = { lessons: await readLessons(ctx.deps.knex, courseAudience(user), { moduleId, courseId }) };
-  });
+      ctx.body = { lessons: await readLessons(ctx.deps.knex, courseAudience(ctx.user), { moduleId, courseId }) };
+    }),
+  );
 
-  router.get('/read-options', auth(), authorize('course:read'), async (ctx) => {
-    const { search } = await parse(optionsQuerySchema, singleValues(ctx.query));
-    ctx.body = { lessons: await readLessonOptions(ctx.deps.knex, courseAudience(requireUser(ctx)), search) };
-  });
+  router.get(
+    '/read-options',
+    ...endpoint({ input: lessonOptionsQuerySchema, from: 'query', authorize: 'course:read' }, async (ctx) => {
+      ctx.body = { lessons: await readLessonOptions(ctx.deps.knex, courseAudience(ctx.user), ctx.input.search) };
+    }),
+  );
 
-  router.get('/completed', auth(), authorize('course:read'), async (ctx) => {
-    ctx.body = { lessons: await readCompletedLessons(ctx.deps.knex, courseAudience(requireUser(ctx))) };
-  });
+  router.get(
+    '/completed',
+    ...endpoint({ authorize: 'course:read' }, async (ctx) => {
+      ctx.body = { lessons: await readCompletedLessons(ctx.deps.knex, courseAudience(ctx.user)) };
+    }),
+  );
 
-  router.post('/upsert', auth(), authorize('course:manage'), async (ctx) => {
-    const input = await parse(lessonUpsertSchema, ctx.request.body);
-    const saved = await saveLesson(ctx.deps.knex, input, actorOf(ctx));
-    ctx.body = { lesson: await readLessonForAdmin(ctx.deps.knex, requireUser(ctx).id, saved.id), isNew: saved.isNew };
-  });
+  router.post(
+    '/upsert',
+    ...endpoint({ input: lessonUpsertSchema, authorize: 'course:manage', transaction: true }, async (ctx) => {
+      const saved = await saveLesson(ctx.trx, ctx.input, actorOf(ctx));
+      ctx.body = { lesson: await readLessonForAdmin(ctx.trx, ctx.user.id, saved.id), isNew: saved.isNew };
+    }),
+  );
 
-  router.delete('/:id', auth(), authorize('course:manage'), async (ctx) => {
-    await deleteLesson(ctx.deps.knex, idParam(ctx.params.id), actorOf(ctx));
-    ctx.body = { success: true, message: MESSAGES.lessonDeleted };
-  });
+  router.delete(
+    '/:id',
+    ...endpoint({ ids: ['id'], authorize: 'course:manage', transaction: true }, async (ctx) => {
+      await deleteLesson(ctx.trx, ctx.input.id, actorOf(ctx));
+      ctx.body = { success: true, message: MESSAGES.lessonDeleted };
+    }),
+  );
 
   /** A member marks a lesson they can open; any other id is "not found" (no probing of drafts). */
   for (const [path, completed] of [
     ['/mark-as-completed', true],
     ['/mark-as-uncompleted', false],
   ] as const) {
-    router.put(path, auth(), authorize('course:read'), async (ctx) => {
-      const { lessonId } = await parse(lessonIdSchema, ctx.request.body);
-      const user = requireUser(ctx);
-      const lesson = await findVisibleLesson(ctx.deps.knex, courseAudience(user), lessonId);
-      if (!lesson) throw notFound(MESSAGES.lessonNotFound);
-      if (completed) await markCompleted(ctx.deps.knex, user.id, lessonId);
-      else await markUncompleted(ctx.deps.knex, user.id, lessonId);
-      ctx.body = { success: true, lessonId, completed: completed ? 'true' : 'false' };
-    });
+    router.put(
+      path,
+      ...endpoint({ input: lessonIdSchema, authorize: 'course:read', transaction: true }, async (ctx) => {
+        const { lessonId } = ctx.input;
+        const lesson = await findVisibleLesson(ctx.trx, courseAudience(ctx.user), lessonId);
+        if (!lesson) throw notFound(MESSAGES.lessonNotFound);
+        if (completed) await markCompleted(ctx.trx, ctx.user.id, lessonId);
+        else await markUncompleted(ctx.trx, ctx.user.id, lessonId);
+        ctx.body = { success: true, lessonId, completed: completed ? 'true' : 'false' };
+      }),
+    );
   }
 
   return router;

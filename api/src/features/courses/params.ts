@@ -1,33 +1,36 @@
 import { SLUG_PATTERN } from '@shared/schemas';
-import { badRequest } from '../../core/errors';
-import { requireUser } from '../../core/auth';
+import { MESSAGES } from '@shared/messages';
+import { notFound } from '../../core/errors';
+import { assertCan } from '../../core/refuse';
+import { singleQuery } from '../../core/validate';
 import type { PortalContext } from '../../core/context';
 import type { Actor } from './course-service';
-
-/** Query values must be single strings: ?search=a&search=b is a 400, not a 500. Empty means absent. */
-export function singleValues(query: Record<string, string | string[] | undefined>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(query)) {
-    if (Array.isArray(v)) throw badRequest('Repeated query parameter', { [k]: 'Give this parameter once' });
-    if (v !== undefined && v !== '') out[k] = v;
-  }
-  return out;
-}
 
 /** A slug that could exist (anything else cannot name a course). */
 export function isPossibleSlug(value: string | undefined): value is string {
   return typeof value === 'string' && value.length <= 100 && SLUG_PATTERN.test(value);
 }
 
-/** An optional positive integer query parameter; 400 when present and not one. */
-export function optionalId(value: string | undefined, field: string): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d{1,10}$/.test(value) || n <= 0 || n > 2_147_483_647)
-    throw badRequest('Invalid id', { [field]: 'Invalid id' });
-  return n;
+/**
+ * The input of GET /api/course/:slug: a slug that cannot exist is a 404 before the query string is
+ * read; the query values must be single.
+ */
+export function detailQuery(ctx: PortalContext): Record<string, string> {
+  if (!isPossibleSlug(ctx.params.slug)) throw notFound(MESSAGES.courseNotFound);
+  return singleQuery(ctx);
 }
 
-export function actorOf(ctx: PortalContext): Actor {
-  return { actorId: requireUser(ctx).id, ip: ctx.ip };
+/**
+ * The body of a reorder call, read for course managers only: the policy is asked before the list
+ * is validated (a logged 403 through assertCan), so a member who sends any list, even an empty
+ * one, is refused as before the chain rather than told the list is too short.
+ */
+export function bodyForManagers(ctx: PortalContext): unknown {
+  assertCan(ctx, 'course:manage');
+  return ctx.request.body;
+}
+
+/** Who writes, for the audit rows. */
+export function actorOf(ctx: { user: { id: number }; ip: string }): Actor {
+  return { actorId: ctx.user.id, ip: ctx.ip };
 }

@@ -56,58 +56,54 @@ async function setPositions(
 }
 
 /** POST /api/course/reorder-courses: the whole course list in its new order, renumbered 1..n. */
-export async function reorderCourses(knex: Knex, items: Positioned[], by: Actor): Promise<void> {
+export async function reorderCourses(trx: Knex.Transaction, items: Positioned[], by: Actor): Promise<void> {
   const ids = ordered(items);
   assertNoDuplicates(ids, 'courses');
-  await knex.transaction(async (trx) => {
-    await deferPositionConstraints(trx);
-    await lockCourseList(trx);
-    const actual = (await trx('courses').select<Array<{ id: number }>>('id')).map((r) => r.id);
-    assertSameSet(ids, actual);
-    await setPositions(
-      trx,
-      'courses',
-      ids,
-      ids.map((_, i) => i + 1),
-    );
-    await audit(trx, { actorId: by.actorId, action: 'course.reorder', details: { courses: ids.length }, ip: by.ip });
-  });
+  await deferPositionConstraints(trx);
+  await lockCourseList(trx);
+  const actual = (await trx('courses').select<Array<{ id: number }>>('id')).map((r) => r.id);
+  assertSameSet(ids, actual);
+  await setPositions(
+    trx,
+    'courses',
+    ids,
+    ids.map((_, i) => i + 1),
+  );
+  await audit(trx, { actorId: by.actorId, action: 'course.reorder', details: { courses: ids.length }, ip: by.ip });
 }
 
 /** POST /api/module/reorder: all modules of one course in their new order, renumbered 1..n. */
-export async function reorderModules(knex: Knex, items: Positioned[], by: Actor): Promise<void> {
+export async function reorderModules(trx: Knex.Transaction, items: Positioned[], by: Actor): Promise<void> {
   const ids = ordered(items);
   assertNoDuplicates(ids, 'modules');
-  await knex.transaction(async (trx) => {
-    await deferPositionConstraints(trx);
-    const courses = (await trx('modules').distinct('course_id').whereIn('id', ids)) as Array<{
-      course_id: number | null;
-    }>;
-    const courseId = courses[0]?.course_id;
-    if (courses.length !== 1 || courseId === null || courseId === undefined) {
-      throw badRequest('Send the modules of one course', { modules: 'Send the modules of one course' });
-    }
-    await lockCourseTrees(trx, [courseId]);
-    const actual = (await trx('modules').select<Array<{ id: number }>>('id').where({ course_id: courseId })).map(
-      (r) => r.id,
-    );
-    assertSameSet(ids, actual);
-    await setPositions(
-      trx,
-      'modules',
-      ids,
-      ids.map((_, i) => i + 1),
-    );
-    await audit(trx, { actorId: by.actorId, action: 'module.reorder', details: { courseId }, ip: by.ip });
-  });
+  await deferPositionConstraints(trx);
+  const courses = (await trx('modules').distinct('course_id').whereIn('id', ids)) as Array<{
+    course_id: number | null;
+  }>;
+  const courseId = courses[0]?.course_id;
+  if (courses.length !== 1 || courseId === null || courseId === undefined) {
+    throw badRequest('Send the modules of one course', { modules: 'Send the modules of one course' });
+  }
+  await lockCourseTrees(trx, [courseId]);
+  const actual = (await trx('modules').select<Array<{ id: number }>>('id').where({ course_id: courseId })).map(
+    (r) => r.id,
+  );
+  assertSameSet(ids, actual);
+  await setPositions(
+    trx,
+    'modules',
+    ids,
+    ids.map((_, i) => i + 1),
+  );
+  await audit(trx, { actorId: by.actorId, action: 'module.reorder', details: { courseId }, ip: by.ip });
 }
 
 /**
  * POST /api/course/reorder (Manage Order): the course's modules and, inside each, its lessons, in
  * their new order. Lessons may move between the course's modules (their ModuleId changes).
- * Modules and lessons are renumbered from 1, in ONE transaction of two set-based UPDATEs.
+ * Modules and lessons are renumbered from 1, in the caller's (one) transaction, by two set-based UPDATEs.
  */
-export async function reorderCourse(knex: Knex, input: ReorderCourseInput, by: Actor): Promise<void> {
+export async function reorderCourse(trx: Knex.Transaction, input: ReorderCourseInput, by: Actor): Promise<void> {
   const moduleOrder = input.modules
     .map((m, index) => ({ ...m, index }))
     .sort((a, b) => a.position - b.position || a.index - b.index);
@@ -124,31 +120,29 @@ export async function reorderCourse(knex: Knex, input: ReorderCourseInput, by: A
     });
   }
   assertNoDuplicates(lessonIds, 'modules');
-  await knex.transaction(async (trx) => {
-    await deferPositionConstraints(trx);
-    await lockCourseTrees(trx, [input.courseId]);
-    const course = await trx('courses').select('id').where({ id: input.courseId }).first();
-    if (!course) throw notFound(MESSAGES.courseNotFound);
-    const modules = ((await trx('modules').select('id').where({ course_id: input.courseId })) as Positioned[]).map(
-      (r) => r.id,
-    );
-    assertSameSet(moduleIds, modules);
-    const lessons = modules.length
-      ? ((await trx('lessons').select('id').whereIn('module_id', modules)) as Positioned[]).map((r) => r.id)
-      : [];
-    assertSameSet(lessonIds, lessons);
-    await setPositions(
-      trx,
-      'modules',
-      moduleIds,
-      moduleIds.map((_, i) => i + 1),
-    );
-    await setPositions(trx, 'lessons', lessonIds, lessonPositions, { column: 'module_id', values: lessonModules });
-    await audit(trx, {
-      actorId: by.actorId,
-      action: 'course.reorder-content',
-      details: { courseId: input.courseId, modules: moduleIds.length, lessons: lessonIds.length },
-      ip: by.ip,
-    });
+  await deferPositionConstraints(trx);
+  await lockCourseTrees(trx, [input.courseId]);
+  const course = await trx('courses').select('id').where({ id: input.courseId }).first();
+  if (!course) throw notFound(MESSAGES.courseNotFound);
+  const modules = ((await trx('modules').select('id').where({ course_id: input.courseId })) as Positioned[]).map(
+    (r) => r.id,
+  );
+  assertSameSet(moduleIds, modules);
+  const lessons = modules.length
+    ? ((await trx('lessons').select('id').whereIn('module_id', modules)) as Positioned[]).map((r) => r.id)
+    : [];
+  assertSameSet(lessonIds, lessons);
+  await setPositions(
+    trx,
+    'modules',
+    moduleIds,
+    moduleIds.map((_, i) => i + 1),
+  );
+  await setPositions(trx, 'lessons', lessonIds, lessonPositions, { column: 'module_id', values: lessonModules });
+  await audit(trx, {
+    actorId: by.actorId,
+    action: 'course.reorder-content',
+    details: { courseId: input.courseId, modules: moduleIds.length, lessons: lessonIds.length },
+    ip: by.ip,
   });
 }

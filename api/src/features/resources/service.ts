@@ -3,6 +3,7 @@ import type { ResourceUpsertInput } from '@shared/schemas';
 import { audit } from '../../core/audit';
 import { badRequest, notFound } from '../../core/errors';
 import { MESSAGES } from '@shared/messages';
+import { Resource } from '../../models';
 
 export interface Actor {
   actorId: number;
@@ -42,72 +43,70 @@ async function existingIds(trx: Knex.Transaction, table: string, wanted: number[
 }
 
 /**
- * Creates or updates a resource with its categories and required tags, and the audit row, in ONE
- * transaction. A category, tag or course that does not exist (deleted meanwhile) is a 400.
+ * Creates or updates a resource with its categories and required tags, and the audit row, in the
+ * caller's (one) transaction. A category, tag or course that does not exist (deleted meanwhile) is a 400.
  */
 export async function saveResource(
-  knex: Knex,
+  trx: Knex.Transaction,
   input: ResourceUpsertInput,
   by: Actor,
 ): Promise<{ id: number; isNew: boolean }> {
   const categoryIds = ids(input.ResourceCategories);
   const tagIds = ids(input.Tags);
   const values = resourceColumns(input);
-  return knex.transaction(async (trx) => {
-    if ((await existingIds(trx, 'categories', categoryIds)).length !== categoryIds.length) {
-      throw badRequest('A chosen category no longer exists', {
-        ResourceCategories: 'A chosen category no longer exists',
-      });
-    }
-    if ((await existingIds(trx, 'tags', tagIds)).length !== tagIds.length) {
-      throw badRequest('A chosen tag no longer exists', { Tags: 'A chosen tag no longer exists' });
-    }
-    if (values.course_id !== null && (await existingIds(trx, 'courses', [values.course_id as number])).length === 0) {
-      throw badRequest('Choose an existing course', { CourseId: 'Choose an existing course' });
-    }
-    let id: number;
-    if (input.id) {
-      const [row] = await trx('resources')
-        .where({ id: input.id })
-        .update({ ...values, updated_at: trx.fn.now() })
-        .returning<Array<{ id: number }>>('id');
-      if (!row) throw notFound(MESSAGES.resourceNotFound);
-      id = row.id;
-      await trx('resource_categories').where({ resource_id: id }).del();
-      await trx('resource_tags').where({ resource_id: id }).del();
-    } else {
-      const [row] = await trx('resources').insert(values).returning<Array<{ id: number }>>('id');
-      id = row!.id;
-    }
-    if (categoryIds.length) {
-      await trx('resource_categories').insert(
-        categoryIds.map((categoryId) => ({ resource_id: id, category_id: categoryId })),
-      );
-    }
-    if (tagIds.length) await trx('resource_tags').insert(tagIds.map((tagId) => ({ resource_id: id, tag_id: tagId })));
-    await audit(trx, {
-      actorId: by.actorId,
-      action: input.id ? 'resource.update' : 'resource.create',
-      details: { resourceId: id, title: input.title },
-      ip: by.ip,
+  if ((await existingIds(trx, 'categories', categoryIds)).length !== categoryIds.length) {
+    throw badRequest('A chosen category no longer exists', {
+      ResourceCategories: 'A chosen category no longer exists',
     });
-    return { id, isNew: !input.id };
+  }
+  if ((await existingIds(trx, 'tags', tagIds)).length !== tagIds.length) {
+    throw badRequest('A chosen tag no longer exists', { Tags: 'A chosen tag no longer exists' });
+  }
+  if (values.course_id !== null && (await existingIds(trx, 'courses', [values.course_id as number])).length === 0) {
+    throw badRequest('Choose an existing course', { CourseId: 'Choose an existing course' });
+  }
+  let id: number;
+  if (input.id) {
+    const [row] = await trx('resources')
+      .where({ id: input.id })
+      .update({ ...values, updated_at: trx.fn.now() })
+      .returning<Array<{ id: number }>>('id');
+    if (!row) throw notFound(MESSAGES.resourceNotFound);
+    id = row.id;
+    await trx('resource_categories').where({ resource_id: id }).del();
+    await trx('resource_tags').where({ resource_id: id }).del();
+  } else {
+    const [row] = await trx('resources').insert(values).returning<Array<{ id: number }>>('id');
+    id = row!.id;
+  }
+  if (categoryIds.length) {
+    await trx('resource_categories').insert(
+      categoryIds.map((categoryId) => ({ resource_id: id, category_id: categoryId })),
+    );
+  }
+  if (tagIds.length) await trx('resource_tags').insert(tagIds.map((tagId) => ({ resource_id: id, tag_id: tagId })));
+  await audit(trx, {
+    actorId: by.actorId,
+    action: input.id ? 'resource.update' : 'resource.create',
+    details: { resourceId: id, title: input.title },
+    ip: by.ip,
   });
+  return { id, isNew: !input.id };
 }
 
-/** Deletes a resource; its categories, tags and owners' rows go with it, purchases keep their record. */
-export async function deleteResource(knex: Knex, id: number, by: Actor): Promise<void> {
-  await knex.transaction(async (trx) => {
-    const deleted = await trx('resources').where({ id }).del();
-    if (!deleted) throw notFound(MESSAGES.resourceNotFound);
-    await audit(trx, { actorId: by.actorId, action: 'resource.delete', details: { resourceId: id }, ip: by.ip });
-  });
+/**
+ * Deletes a resource and writes the audit row, in the caller's transaction; its categories, tags
+ * and owners' rows go with it, purchases keep their record.
+ */
+export async function deleteResource(trx: Knex.Transaction, id: number, by: Actor): Promise<void> {
+  const deleted = await Resource.query(trx).deleteById(id);
+  if (!deleted) throw notFound(MESSAGES.resourceNotFound);
+  await audit(trx, { actorId: by.actorId, action: 'resource.delete', details: { resourceId: id }, ip: by.ip });
 }
 
 /** The cover photo of a resource being edited (an unchanged cover need not be re-checked). */
 export async function currentCover(knex: Knex, id: number | undefined): Promise<string | null> {
   if (!id) return null;
-  const row = (await knex('resources').select('cover_photo_url').where({ id }).first()) as
-    { cover_photo_url: string | null } | undefined;
+  const row = await Resource.query(knex).findById(id).select('cover_photo_url');
   return row?.cover_photo_url ?? null;
 }
