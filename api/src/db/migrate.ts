@@ -10,6 +10,7 @@ import * as sellerTools from './migrations/0011_seller_tools';
 import * as settings from './migrations/0012_settings';
 import * as cardArchive from './migrations/0013_card_archive';
 import * as premiumSlides from './migrations/0014_premium_slides';
+import * as coaches from './migrations/0015_coaches';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -29,6 +30,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0012_settings', settings],
   ['0013_card_archive', cardArchive],
   ['0014_premium_slides', premiumSlides],
+  ['0015_coaches', coaches],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

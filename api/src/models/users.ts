@@ -24,6 +24,7 @@ export class User extends BaseModel {
     'position',
     'created_at',
     'updated_at',
+    'coach_id',
   ] as const;
 
   declare id: number;
@@ -41,6 +42,8 @@ export class User extends BaseModel {
   declare stripe_customer_id: string | null;
   declare always_grant_access: boolean;
   declare position: number;
+  /** The member's coach (issue 13 §3), or null. */
+  declare coach_id: number | null;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
 }
