@@ -7,7 +7,7 @@ import type { SessionUser } from './session-types';
 import type { PortalContext, SessionData } from './context';
 
 export function sessionData(ctx: PortalContext): SessionData {
-  return (ctx.session as SessionData | null) ?? {};
+  return ctx.session ?? {};
 }
 
 /** Loads the session's user into ctx.state.user when there is one; never fails. */

@@ -29,9 +29,22 @@ export interface SessionData {
   impersonatorId?: number;
 }
 
+/** The koa-session object as the API uses it (koa-session declares no type for `ctx.session`). */
+export interface PortalSession extends SessionData {
+  readonly externalKey?: string;
+  isNew: boolean;
+  maxAge: number;
+  regenerate(): Promise<void> | undefined;
+  save(): Promise<void> | undefined;
+}
+
 declare module 'koa' {
   interface DefaultContext {
     deps: Deps;
+    /** Set by koa-session: null once the session is ended. */
+    session?: PortalSession | null;
+    /** Route parameters (@koa/router): a parameter the route does not declare is absent. */
+    params: Record<string, string | undefined>;
     /** The validated input (set by `validate()`; typed in the handler by `endpoint()`). */
     input?: unknown;
     /** What the policy was asked about (set by `authorize()` with a loader). */

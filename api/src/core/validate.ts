@@ -90,7 +90,7 @@ export function validate(schema: ObjectSchema<AnyObject> | undefined, options: V
   return async (ctx, next: Next) => {
     const c = ctx as unknown as PortalContext;
     const ids: Record<string, number> = {};
-    for (const name of options.ids ?? []) ids[name] = idParam((c.params as Record<string, string | undefined>)[name]);
+    for (const name of options.ids ?? []) ids[name] = idParam(c.params[name]);
     const parsed = schema ? await parse(schema, sourceOf(c, options.from ?? 'body'), options.rename) : {};
     c.input = { ...parsed, ...ids };
     await next();

@@ -26,7 +26,7 @@ import * as service from './service';
 async function startSession(ctx: PortalContext, userId: number, impersonatorId?: number) {
   const session = ctx.session;
   if (!session) throw new HttpError(500, 'internal_error', MESSAGES.internalError);
-  const data = session as unknown as { userId?: number; impersonatorId?: number };
+  const data = session;
   data.userId = userId;
   if (impersonatorId) data.impersonatorId = impersonatorId;
   else delete data.impersonatorId;

@@ -122,7 +122,8 @@ export async function reorderCourse(trx: Knex.Transaction, input: ReorderCourseI
   assertNoDuplicates(lessonIds, 'modules');
   await deferPositionConstraints(trx);
   await lockCourseTrees(trx, [input.courseId]);
-  const course = await trx('courses').select('id').where({ id: input.courseId }).first();
+  const course = (await trx('courses').select('id').where({ id: input.courseId }).first()) as
+    { id: number } | undefined;
   if (!course) throw notFound(MESSAGES.courseNotFound);
   const modules = ((await trx('modules').select('id').where({ course_id: input.courseId })) as Positioned[]).map(
     (r) => r.id,
