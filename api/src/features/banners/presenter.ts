@@ -1,19 +1,10 @@
 import type { BannerType, DashboardBanner } from '@shared/types';
+import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
+import type { DashboardBanner as DashboardBannerModel } from '../../models';
 
-export interface BannerRow {
-  type: BannerType;
-  title: string;
-  content: string;
-  video_url: string | null;
-  button_text: string;
-  button_url: string;
-  /** numeric arrives as a string. */
-  average_shipping_rate: string | number | null;
-  updated_by: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+/** A dashboard_banners row, as its model declares it (numeric arrives as a string). */
+export type BannerRow = Omit<ModelObject<DashboardBannerModel>, 'type'> & { type: BannerType };
 
 export const BANNER_COLUMNS = [
   'type',

@@ -1,31 +1,13 @@
 import { computeProduct, type AdditionalFeesType } from '@shared/calc';
 import type { Product, ProductFields } from '@shared/types';
+import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
+import type { Product as ProductModel } from '../../models';
 
-/** A products row as PostgreSQL returns it (numeric columns arrive as strings). */
-export interface ProductRow {
-  id: number;
-  user_id: number;
-  title: string;
-  description: string | null;
-  position: number;
-  units: number;
-  cost_per_unit: string | number;
-  shipping_cost: string | number;
-  amazon_fees: string | number;
-  amazon_retail: string | number;
-  additional_fees: string | number;
+/** A products row, as its model declares it (numeric columns arrive as strings). */
+export type ProductRow = Omit<ModelObject<ProductModel>, 'type_additional_fees'> & {
   type_additional_fees: AdditionalFeesType;
-  promotion_units_per_day: number | null;
-  promotion_percentage: string | number | null;
-  promotion_days: number | null;
-  daily_advertising_cost: string | number | null;
-  spend: string | number | null;
-  sales: string | number | null;
-  projected_units: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+};
 
 export const PRODUCT_COLUMNS = [
   'id',

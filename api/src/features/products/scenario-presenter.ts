@@ -1,26 +1,11 @@
 import { SCENARIO_CHANGE_KEYS, type ScenarioChangeKey, type ScenarioChanges } from '@shared/calc';
 import type { ProductScenario } from '@shared/types';
+import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
+import type { ProductScenario as ProductScenarioModel } from '../../models';
 
-/** A product_scenarios row (numeric columns arrive as strings). */
-export interface ScenarioRow {
-  id: number;
-  product_id: number;
-  name: string;
-  position: number;
-  amazon_retail: string | number | null;
-  cost_per_unit: string | number | null;
-  shipping_cost: string | number | null;
-  amazon_fees: string | number | null;
-  additional_fees: string | number | null;
-  daily_advertising_cost: string | number | null;
-  spend: string | number | null;
-  sales: string | number | null;
-  units: number | null;
-  projected_units: number | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+/** A product_scenarios row, as its model declares it (numeric columns arrive as strings). */
+export type ScenarioRow = ModelObject<ProductScenarioModel>;
 
 /** Each change's column. */
 export const SCENARIO_CHANGE_COLUMNS: Readonly<Record<ScenarioChangeKey, keyof ScenarioRow>> = {

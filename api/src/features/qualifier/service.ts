@@ -12,21 +12,16 @@ import {
 } from '@shared/calc';
 import { QUALIFIER_QUESTIONS, answerFeedback } from '@shared/content/qualifier';
 import type { QualifierAnswerItem, QualifierProgress } from '@shared/types';
+import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
 import { QualifierProgress as QualifierProgressModel } from '../../models';
 
-export interface ProgressRow {
-  user_id: number;
+/** A qualifier_progress row, as its model declares it, with its closed sets typed. */
+export type ProgressRow = Omit<ModelObject<QualifierProgressModel>, 'answers' | 'size_tier' | 'result'> & {
   answers: QualifierAnswerItem[] | string;
   size_tier: SizeTier | null;
-  score: number;
   result: QualifierResult;
-  rated: boolean;
-  updated_at: Date | string;
-  launch_keyword: string | null;
-  launch_product_id: number | null;
-  launch_card_id: number | null;
-}
+};
 
 export const PROGRESS_COLUMNS = [
   'user_id',

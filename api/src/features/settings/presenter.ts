@@ -1,15 +1,11 @@
 import { SETTING_DEFINITIONS, SETTING_KEYS, PRIVATE_SETTING_KEYS, type SettingKey } from '@shared/schemas/settings';
 import type { AdminSetting, PublicSettings } from '@shared/types';
+import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
+import type { PortalSetting } from '../../models';
 
 /** A saved row with the name of the admin who saved it (null when none or deleted). */
-export interface SettingRow {
-  key: string;
-  value: string;
-  updated_at: Date | string;
-  updated_by: number | null;
-  updated_by_name: string | null;
-}
+export type SettingRow = ModelObject<PortalSetting> & { updated_by_name: string | null };
 
 /** Every key with its value in effect: the saved row, else the first-start default. */
 export function presentAdminSettings(rows: SettingRow[], defaults: Record<SettingKey, string>): AdminSetting[] {
