@@ -46,6 +46,9 @@ if (process.env.TEST_SCOPE && !DATABASE_ONLY) {
 if (DATABASE_ONLY)
   console.log('TEST_SCOPE=database: the tests that depend on the database, and the smoke and axe specs');
 const totals = { passed: 0, failed: 0, skipped: 0 };
+const runStart = Date.now();
+/** Each part's wall time, printed at the end. */
+const times = [];
 const problems = [];
 
 // 1. vitest: shared, API, desktop main/preload and renderer unit tests.
@@ -54,6 +57,7 @@ async function vitestPart() {
   const since = Date.now();
   const projects = DATABASE_ONLY ? ['--project', 'server', '--project', 'isolated'] : [];
   const vitestStatus = await start(bin('vitest'), ['run', ...projects], { VITEST_JSON: vitestJson });
+  times.push(`vitest ${seconds(since)}`);
   console.log(`vitest took ${seconds(since)}`);
   if (fs.existsSync(vitestJson)) {
     const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
@@ -90,6 +94,7 @@ async function e2ePart() {
     { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson },
     e2eLog,
   );
+  times.push(`Playwright ${seconds(since)}${stale ? ' with the web build' : ''}`);
   const took = `Playwright took ${seconds(since)}${stale ? ' (with the web build)' : ' (web build reused)'}`;
   if (fs.existsSync(pwJson)) {
     const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats ?? {};
@@ -156,5 +161,8 @@ if (!fs.existsSync(electronBinary)) {
 }
 for (const p of problems) console.log(`problem: ${p}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(
+  `wall time: ${[...times, `in all ${seconds(runStart)}`].join(', ')} (vitest and Playwright run side by side)`,
+);
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
 process.exit(totals.failed > 0 ? 1 : 0);
