@@ -179,6 +179,20 @@ export function fillMessage(template: string, values: Record<string, string | nu
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
+/**
+ * How long ago, in words: "just now" (under a minute), "1 minute ago", "3 hours ago", "2 days ago";
+ * from 30 days on, null (show the date instead).
+ */
+export function formatAgo(seconds: number): string | null {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return 'just now';
+  if (s < 3600) return plural(Math.floor(s / 60), 'minute');
+  if (s < 86_400) return plural(Math.floor(s / 3600), 'hour');
+  if (s < 30 * 86_400) return plural(Math.floor(s / 86_400), 'day');
+  return null;
+}
+
 /** A wait in words, rounded up: "45 seconds", "1 minute", "15 minutes", "1 hour", "1 hour 5 minutes". */
 export function formatWait(seconds: number): string {
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
