@@ -274,6 +274,15 @@ describe('card history: who may read it', () => {
     expect((await owner.agent.get(`${MTN}/card/abc/history`)).status).toBe(400);
   });
 
+  it('an entry outlives its author: a deleted user reads as no actor', async () => {
+    const gone = await actor(t, { role: 'coach', fullName: 'Gone Coach' });
+    const { cardId } = await newCard();
+    await gone.agent.post(`${MTN}/card/upsert`).send({ id: cardId, title: 'Renamed by a coach' }).expect(200);
+    await t.knex('users').where({ id: gone.user.id }).del();
+    const [latest] = await history(owner, cardId);
+    expect(latest).toMatchObject({ kind: 'renamed', actor: null });
+  });
+
   it('a coach’s change is written in the coach’s name', async () => {
     const { cardId, lists } = await newCard();
     await coach.agent
