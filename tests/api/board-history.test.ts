@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enteredCurrentListAt } from '../../api/src/features/board/history';
+import { enteredCurrentListAt } from '../../api/src/features/board';
 import type { CardHistoryEntry } from '../../shared/src/types/board';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { actor, countQueries, listByName, MTN, readBoard, upload, type Actor } from './board-fixtures';
@@ -283,7 +283,7 @@ describe('card history: who may read it', () => {
     expect(latest).toMatchObject({ kind: 'renamed', actor: null });
   });
 
-  it('a coach’s change is written in the coach’s name', async () => {
+  it('a coach’s or an admin’s change is written in their name', async () => {
     const { cardId, lists } = await newCard();
     await coach.agent
       .post(`${MTN}/card/move`)
@@ -293,6 +293,14 @@ describe('card history: who may read it', () => {
     expect(latest).toMatchObject({
       text: 'moved this card from NOT STARTED to COMPLETED',
       actor: { id: coach.user.id, fullName: 'Cora Coach' },
+    });
+    await admin.agent
+      .post(`${MTN}/card/move`)
+      .send({ cardId, sourceListId: lists['COMPLETED'], destListId: lists['IN PROGRESS'], positionOnDestList: 0 })
+      .expect(200);
+    expect((await history(coach, cardId))[0]).toMatchObject({
+      text: 'moved this card from COMPLETED to IN PROGRESS',
+      actor: { id: admin.user.id, fullName: 'Ada Admin' },
     });
   });
 });
