@@ -58,6 +58,24 @@ export const MESSAGES = {
   boardHasNoList: 'The board has no list to restore the card to',
   cardMoved: 'Card moved',
   cardUpdated: 'Card updated',
+  /** A card's history (issue 13 §4): what the actor did, shown after their name. */
+  historyCreated: 'created this card in {list}',
+  historyMoved: 'moved this card from {from} to {to}',
+  historyRenamed: 'renamed this card from “{from}” to “{to}”',
+  historyDescribed: 'edited the description',
+  historyItemCompleted: 'completed “{item}”',
+  historyItemReopened: 'reopened “{item}”',
+  historyAttachmentAdded: 'attached {file}',
+  historyAttachmentRemoved: 'removed the attachment {file}',
+  historyLabelAdded: 'added the label {label}',
+  historyLabelRemoved: 'removed the label {label}',
+  historyArchived: 'archived this card from {list}',
+  historyRestored: 'restored this card to {list}',
+  historyFormerMember: 'Former member',
+  historyLoading: 'Loading the card’s history…',
+  historyFailed: 'The card’s history could not be loaded.',
+  historyRetry: 'Try again',
+  historyNone: 'No comments or changes yet.',
   listAdded: 'List added',
   labelUpdated: 'Label updated',
   labelAdded: 'Added label',
@@ -159,6 +177,20 @@ export type MessageKey = keyof typeof MESSAGES;
 /** Fills a message's `{name}` placeholders (each occurrence). */
 export function fillMessage(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * How long ago, in words: "just now" (under a minute), "1 minute ago", "3 hours ago", "2 days ago";
+ * from 30 days on, null (show the date instead).
+ */
+export function formatAgo(seconds: number): string | null {
+  const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return 'just now';
+  if (s < 3600) return plural(Math.floor(s / 60), 'minute');
+  if (s < 86_400) return plural(Math.floor(s / 3600), 'hour');
+  if (s < 30 * 86_400) return plural(Math.floor(s / 86_400), 'day');
+  return null;
 }
 
 /** A wait in words, rounded up: "45 seconds", "1 minute", "15 minutes", "1 hour", "1 hour 5 minutes". */

@@ -71,6 +71,11 @@ describe('Start this product: what it makes', () => {
     expect(card.CheckLists).toHaveLength(1);
     expect(card.CheckLists[0].title).toBe('Launch steps');
     expect(card.CheckLists[0].CheckListItems.map((i: { title: string }) => i.title)).toEqual(DEFAULT_LAUNCH_STEPS);
+    // The card's history starts with its creation, in the member's name (issue 13 §4).
+    const history = (await a.agent.get(`${MTN}/card/${cardId}/history`)).body.entries;
+    expect(history).toMatchObject([
+      { kind: 'created', text: 'created this card in NOT STARTED', actor: { id: a.user.id } },
+    ]);
     const list = await a.agent.get('/api/product/read-many');
     expect(list.body.products.map((p: { id: number }) => p.id)).toEqual([res.body.product.id]);
   });

@@ -63,7 +63,7 @@ test('user text with script payloads renders inert for the coach and the admin',
     await page.goto(`/move-the-needle/${memberId}?card=${cardId}`);
     await dismissWelcome(page);
     const dialog = page.getByRole('dialog', { name: 'XSS probe' });
-    await expect(dialog.getByRole('list', { name: 'Comments' })).toContainText('bold');
+    await expect(dialog.getByRole('list', { name: 'Comments and history' })).toContainText('bold');
     await expect(dialog.locator('strong', { hasText: 'bold' })).toHaveCount(3);
     expect(await dialog.locator('script, img[src="x"], svg[onload], [onerror]').count()).toBe(0);
     const hrefs = await dialog.locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));

@@ -118,7 +118,7 @@ test('the member works in the card dialog: checklist, image cover, comment with 
   await box.pressSequentially('Second line');
   await box.press('Enter');
   await expect(page.getByText('Comment added')).toBeVisible();
-  const comments = dialog.getByRole('list', { name: 'Comments' });
+  const comments = dialog.getByRole('list', { name: 'Comments and history' });
   await expect(comments.getByText('please review')).toBeVisible();
   await expect(comments.getByText('Mentioned: @Cole Coach')).toBeVisible();
   await shot(page, 'board-card-dialog');
@@ -138,7 +138,7 @@ test('the coach opens the member’s board from its URL and sees the comment', a
   await expect(page.getByRole('button', { name: 'Reset board' })).toBeVisible();
   await cardTile(page, 'Order samples from two suppliers').click();
   const dialog = page.getByRole('dialog', { name: 'Order samples from two suppliers' });
-  await expect(dialog.getByRole('list', { name: 'Comments' }).getByText('please review')).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'Comments and history' }).getByText('please review')).toBeVisible();
   await expect(dialog.getByText('Priya Premium').first()).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Delete card' })).toHaveCount(0);
   await shot(page, 'board-coach-view');

@@ -145,6 +145,20 @@ export class Activity extends BaseModel {
   declare updated_at: Timestamp;
 }
 
+/** `mtn_card_events`: a card's history (issue 13 §4), never a comment. */
+export class CardEvent extends BaseModel {
+  static override tableName = 'mtn_card_events';
+  static override idColumn = 'id';
+  static override columns = ['id', 'card_id', 'actor_id', 'kind', 'data', 'created_at'] as const;
+
+  declare id: number;
+  declare card_id: number;
+  declare actor_id: number | null;
+  declare kind: string;
+  declare data: Record<string, unknown>;
+  declare created_at: Timestamp;
+}
+
 /** `mtn_activity_mentions` */
 export class ActivityMention extends BaseModel {
   static override tableName = 'mtn_activity_mentions';

@@ -112,6 +112,40 @@ export interface Activity {
   createdAt: string;
 }
 
+/** What a card history entry records (issue 13 §4). */
+export const CARD_EVENT_KINDS = [
+  'created',
+  'moved',
+  'renamed',
+  'described',
+  'item_completed',
+  'item_reopened',
+  'attachment_added',
+  'attachment_removed',
+  'label_added',
+  'label_removed',
+  'archived',
+  'restored',
+] as const;
+export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
+
+/**
+ * One entry of a card's history (GET /card/{id}/history): `text` says what happened, without the
+ * actor ("moved this card from IN PROGRESS to FOR REVIEW"); `actor` is null once they are deleted.
+ */
+export interface CardHistoryEntry {
+  id: number;
+  kind: CardEventKind;
+  text: string;
+  createdAt: string;
+  actor: { id: number; fullName: string } | null;
+}
+
+/** GET /api/move-the-needle/card/{id}/history: newest first. */
+export interface CardHistoryResponse {
+  entries: CardHistoryEntry[];
+}
+
 /** The card dialog's card (GET /card/{id} and card/upsert). */
 export interface Card {
   id: number;

@@ -4,6 +4,7 @@ import { endpoint } from '../../core/endpoint';
 import type { PortalContext, PortalState } from '../../core/context';
 import { byInput, ownedPolicy } from './access';
 import { attachUpload, deleteAttachment, renameAttachment } from './item-service';
+import { recordAttachmentAdded, recordAttachmentRemoved } from './history';
 import { BOARD_TRANSACTION } from './locks';
 import { presentAttachment } from './presenters';
 
@@ -27,6 +28,7 @@ export function attachmentRoutes(router: Router<PortalState, PortalContext>): vo
         const row = input.id
           ? await renameAttachment(ctx.trx, input.id, input.fileName)
           : await attachUpload(ctx.trx, ctx.deps.storage, ctx.user.id, ctx.subject.row!.id, input);
+        if (!input.id) await recordAttachmentAdded(ctx.trx, ctx.user.id, row.id);
         ctx.body = { attachment: presentAttachment(row), isNew: !input.id };
       },
     ),
@@ -42,6 +44,7 @@ export function attachmentRoutes(router: Router<PortalState, PortalContext>): vo
         transaction: BOARD_TRANSACTION,
       },
       async (ctx) => {
+        await recordAttachmentRemoved(ctx.trx, ctx.user.id, ctx.input.id);
         await deleteAttachment(ctx.trx, ctx.subject.row!);
         ctx.body = { success: true };
       },

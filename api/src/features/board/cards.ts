@@ -16,6 +16,13 @@ import type { PortalContext, PortalState } from '../../core/context';
 import { boardPolicy, byInput, ownedPolicy, type BoardTarget } from './access';
 import { archiveCard, findArchivedCardOwner, readArchivedCards, restoreCard } from './archive';
 import { createCard, updateCard } from './card-service';
+import {
+  recordCardArchived,
+  recordCardCreated,
+  recordCardEdited,
+  recordCardMoved,
+  recordCardRestored,
+} from './history';
 import { BOARD_TRANSACTION } from './locks';
 import { deleteCardAt, moveCard, reorderCard } from './positions';
 import { readCard } from './read-model';
@@ -57,7 +64,9 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
         transaction: BOARD_TRANSACTION,
       },
       async (ctx) => {
-        ctx.body = { success: true, card: await moveCard(ctx.trx, ctx.subject.lock, ctx.input) };
+        const card = await moveCard(ctx.trx, ctx.subject.lock, ctx.input);
+        await recordCardMoved(ctx.trx, ctx.user.id, card.id, ctx.input.sourceListId, card.ListId);
+        ctx.body = { success: true, card };
       },
     ),
   );
@@ -79,9 +88,11 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
       },
       async (ctx) => {
         const found = ctx.subject.row!;
+        if (ctx.input.id) await recordCardEdited(ctx.trx, ctx.user.id, found.id, ctx.input);
         const cardId = ctx.input.id
           ? await updateCard(ctx.trx, found, ctx.input)
           : await createCard(ctx.trx, found, ctx.input);
+        if (!ctx.input.id) await recordCardCreated(ctx.trx, ctx.user.id, cardId);
         ctx.body = { card: await readCard(ctx.trx, cardId), isNew: !ctx.input.id };
       },
     ),
@@ -98,6 +109,7 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
       },
       async (ctx) => {
         await archiveCard(ctx.trx, ctx.subject.lock, ctx.input.id);
+        await recordCardArchived(ctx.trx, ctx.user.id, ctx.input.id);
         ctx.body = { success: true, message: MESSAGES.cardArchived, id: ctx.input.id };
       },
     ),
@@ -121,6 +133,7 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
       },
       async (ctx) => {
         const place = await restoreCard(ctx.trx, ctx.subject.lock, ctx.input.id);
+        await recordCardRestored(ctx.trx, ctx.user.id, ctx.input.id);
         const card = await readCard(ctx.trx, ctx.input.id);
         ctx.body = {
           success: true,

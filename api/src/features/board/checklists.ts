@@ -10,6 +10,7 @@ import { endpoint } from '../../core/endpoint';
 import type { PortalContext, PortalState } from '../../core/context';
 import { byInput, ownedPolicy } from './access';
 import { createItem, deleteChecklist, deleteItem, saveChecklist, updateItem } from './item-service';
+import { recordItemToggled } from './history';
 import { BOARD_TRANSACTION } from './locks';
 import { presentChecklist, presentItem } from './presenters';
 
@@ -60,6 +61,7 @@ export function checklistRoutes(router: Router<PortalState, PortalContext>): voi
         transaction: BOARD_TRANSACTION,
       },
       async (ctx) => {
+        if (ctx.input.id) await recordItemToggled(ctx.trx, ctx.user.id, ctx.input.id, ctx.input.completed);
         const row = ctx.input.id
           ? await updateItem(ctx.trx, ctx.input.id, ctx.input)
           : await createItem(ctx.trx, ctx.subject.row!, ctx.input);

@@ -15,6 +15,7 @@ import {
   removeCardLabel,
   updateLabel,
 } from './item-service';
+import { recordLabelChanged } from './history';
 import { BOARD_TRANSACTION } from './locks';
 import { presentLabel } from './presenters';
 
@@ -100,6 +101,7 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
   router.post(
     '/label/add',
     ...endpoint({ input: cardLabelSchema, authorize: labelAndCard, transaction: BOARD_TRANSACTION }, async (ctx) => {
+      await recordLabelChanged(ctx.trx, ctx.user.id, ctx.input.CardId, ctx.subject.labelId, true);
       await addCardLabel(ctx.trx, ctx.input.CardId, ctx.subject.labelId);
       ctx.body = { success: true, label: presentLabel(await readLabel(ctx.trx, ctx.subject.labelId)) };
     }),
@@ -108,6 +110,7 @@ export function labelRoutes(router: Router<PortalState, PortalContext>): void {
   router.post(
     '/label/remove',
     ...endpoint({ input: cardLabelSchema, authorize: labelAndCard, transaction: BOARD_TRANSACTION }, async (ctx) => {
+      await recordLabelChanged(ctx.trx, ctx.user.id, ctx.input.CardId, ctx.subject.labelId, false);
       await removeCardLabel(ctx.trx, ctx.input.CardId, ctx.subject.labelId);
       ctx.body = { success: true };
     }),

@@ -8,6 +8,7 @@ import {
 } from '@shared/content/launch';
 import { MESSAGES } from '@shared/messages';
 import { notFound } from '../../core/errors';
+import { recordCardCreated } from './history';
 import { copyBoard, createDefaultLists } from './template';
 
 /**
@@ -78,5 +79,6 @@ export async function createLaunchCard(trx: Knex.Transaction, ownerId: number, t
   await trx('mtn_checklist_items').insert(
     steps.map((step) => ({ checklist_id: checklist!.id, card_id: card!.id, title: step, completed: false })),
   );
+  await recordCardCreated(trx, ownerId, card!.id);
   return card!.id;
 }

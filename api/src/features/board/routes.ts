@@ -10,6 +10,7 @@ import { attachmentRoutes } from './attachments';
 import { summaryFor } from './board-service';
 import { cardRoutes } from './cards';
 import { checklistRoutes } from './checklists';
+import { historyRoutes } from './history-routes';
 import { labelRoutes } from './labels';
 import { listRoutes } from './lists';
 import { BOARD_TRANSACTION } from './locks';
@@ -81,6 +82,7 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
   );
 
   listRoutes(router);
+  historyRoutes(router);
   cardRoutes(router);
   labelRoutes(router);
   attachmentRoutes(router);

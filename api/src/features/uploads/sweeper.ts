@@ -49,6 +49,8 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['lessons', 'title'],
   ['modules', 'title'],
   ['mtn_attachments', 'file_name'],
+  ['mtn_card_events', 'data'],
+  ['mtn_card_events', 'kind'],
   ['mtn_cards', 'title'],
   ['mtn_checklist_items', 'title'],
   ['mtn_checklists', 'title'],

@@ -6,6 +6,7 @@ import type {
   BoardResponse,
   BoardSummary,
   Card,
+  CardHistoryEntry,
   CheckList,
   CheckListItem,
   Label,
@@ -72,6 +73,12 @@ export const boardApi = api.injectEndpoints({
     getCard: build.query<Card, number>({
       query: (id) => `${BASE}/card/${id}`,
       transformResponse: (res: { card: Card }) => res.card,
+      providesTags: (_r, _e, id) => [{ type: 'BoardCard', id }],
+    }),
+    /** The card's history (issue 13 §4), read when its dialog opens; refreshed with the card. */
+    getCardHistory: build.query<CardHistoryEntry[], number>({
+      query: (id) => `${BASE}/card/${id}/history`,
+      transformResponse: (res: { entries: CardHistoryEntry[] }) => res.entries,
       providesTags: (_r, _e, id) => [{ type: 'BoardCard', id }],
     }),
     getLabels: build.query<Label[], number>({
@@ -245,6 +252,7 @@ export const {
   useGetBoardQuery,
   useGetBoardSummaryQuery,
   useGetCardQuery,
+  useGetCardHistoryQuery,
   useGetLabelsQuery,
   useGetCoachesQuery,
   useUpsertListMutation,

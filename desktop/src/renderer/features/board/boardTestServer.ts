@@ -1,4 +1,4 @@
-import type { ArchivedCard, BoardCard, BoardResponse, Card, Label } from '@shared/types/board';
+import type { ArchivedCard, BoardCard, BoardResponse, Card, CardHistoryEntry, Label } from '@shared/types/board';
 import { mockFetch, type MockResponse } from '../../test/render';
 
 /** A card of the fake board; `extra` fills the dialog's details. */
@@ -80,6 +80,8 @@ export interface FakeServerOptions {
   override?: (req: { method: string; path: string; body: unknown }) => MockResponse | undefined;
   /** The board's archived cards (GET card/archive/read-many); restore takes one out. */
   archived?: ArchivedCard[];
+  /** Each card's history (GET card/{id}/history); none by default. */
+  history?: Record<number, CardHistoryEntry[]>;
 }
 
 /** A Move the Needle API in memory, enough for the screens' tests. Returns the calls made. */
@@ -116,6 +118,8 @@ export function boardServer(opts: FakeServerOptions = {}) {
       archived = archived.filter((c) => c.id !== body.id);
       return { body: { success: true, message: 'Card restored' } };
     }
+    const historyOf = /^\/api\/move-the-needle\/card\/(\d+)\/history$/.exec(path);
+    if (method === 'GET' && historyOf) return { body: { entries: opts.history?.[Number(historyOf[1])] ?? [] } };
     if (method === 'GET' && path.startsWith(`${base}/card/`)) {
       const card = detail(Number(path.split('/').pop()));
       return card

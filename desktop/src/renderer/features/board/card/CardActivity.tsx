@@ -1,11 +1,18 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { MAX_COACHES_LISTED } from '@shared/limits';
+import { formatAgo, MESSAGES } from '@shared/messages';
 import { canEditActivity } from '@shared/policies/board';
-import type { Activity, Card } from '@shared/types/board';
+import type { Activity, Card, CardHistoryEntry } from '@shared/types/board';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { selectCurrentUser, useAppSelector } from '../../../app/hooks';
-import { useDeleteActivityMutation, useGetCoachesQuery, useUpsertActivityMutation } from '../boardApi';
+import {
+  useDeleteActivityMutation,
+  useGetCardHistoryQuery,
+  useGetCoachesQuery,
+  useUpsertActivityMutation,
+} from '../boardApi';
+import { mergeActivity } from './activityFeed';
 import { Markdown } from './Markdown';
 
 /** One comment: author, date, text, mentions; its author (or an admin) may delete it. */
@@ -62,9 +69,28 @@ function Comment({ activity: a }: { activity: Activity }) {
   );
 }
 
+/** One entry of the card's history, quieter than a comment: "Jane moved this card from A to B · 2 hours ago". */
+function HistoryEntry({ entry }: { entry: CardHistoryEntry }) {
+  const when = new Date(entry.createdAt);
+  const ago = formatAgo((Date.now() - when.getTime()) / 1000) ?? when.toLocaleDateString();
+  return (
+    <li className="flex gap-3 pl-1 text-xs text-gray-600">
+      <span aria-hidden="true" className="mt-1.5 size-1.5 shrink-0 rounded-full bg-gray-400" />
+      <p className="min-w-0 flex-1 break-words">
+        <span className="font-medium text-gray-800">{entry.actor?.fullName || MESSAGES.historyFormerMember}</span>{' '}
+        {entry.text} ·{' '}
+        <time dateTime={entry.createdAt} title={when.toLocaleString()}>
+          {ago}
+        </time>
+      </p>
+    </li>
+  );
+}
+
 /**
  * Activity: a comment box (Enter sends when not empty, Shift+Enter starts a new line) with
- * optional coach mentions (up to 50 coaches listed), then the comments, newest first.
+ * optional coach mentions (up to 50 coaches listed), then the comments and the card's history
+ * (read when the dialog opens) together, newest first.
  */
 export function CardActivity({ card }: { card: Card }) {
   const [comment, setComment] = useState('');
@@ -74,6 +100,8 @@ export function CardActivity({ card }: { card: Card }) {
     skip: !picking && mentioned.length === 0,
   });
   const [send, { isLoading }] = useUpsertActivityMutation();
+  const history = useGetCardHistoryQuery(card.id);
+  const feed = mergeActivity(card.Activities, history.data ?? []);
   const id = useId();
 
   const submit = async () => {
@@ -166,10 +194,28 @@ export function CardActivity({ card }: { card: Card }) {
           </fieldset>
         )}
       </div>
-      <ol className="flex flex-col gap-3" aria-label="Comments">
-        {card.Activities.map((a) => (
-          <Comment key={a.id} activity={a} />
-        ))}
+      {history.isLoading && (
+        <p role="status" className="text-xs text-gray-500">
+          {MESSAGES.historyLoading}
+        </p>
+      )}
+      {history.isError && (
+        <div role="alert" className="flex flex-wrap items-center gap-2 text-xs text-red-700">
+          {MESSAGES.historyFailed}
+          <Button size="sm" variant="secondary" onClick={() => void history.refetch()}>
+            {MESSAGES.historyRetry}
+          </Button>
+        </div>
+      )}
+      {feed.length === 0 && history.isSuccess && <p className="text-xs text-gray-500">{MESSAGES.historyNone}</p>}
+      <ol className="flex flex-col gap-3" aria-label="Comments and history">
+        {feed.map((item) =>
+          item.type === 'comment' ? (
+            <Comment key={item.key} activity={item.activity} />
+          ) : (
+            <HistoryEntry key={item.key} entry={item.entry} />
+          ),
+        )}
       </ol>
     </section>
   );

@@ -74,7 +74,7 @@ describe('the card dialog', () => {
       },
     });
     const dialog = await openCard();
-    await within(dialog).findByRole('list', { name: 'Comments' });
+    await within(dialog).findByRole('list', { name: 'Comments and history' });
     expect(dialog.querySelector('script, img[src="x"], [onerror]')).toBeNull();
     for (const a of Array.from(dialog.querySelectorAll('a')))
       expect(a.getAttribute('href') ?? '').not.toMatch(/^javascript:/i);
