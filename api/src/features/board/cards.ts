@@ -18,6 +18,8 @@ import { archiveCard, findArchivedCardOwner, readArchivedCards, restoreCard } fr
 import { createCard, updateCard } from './card-service';
 import { BOARD_TRANSACTION } from './locks';
 import { deleteCardAt, moveCard, reorderCard } from './positions';
+import { mailAfterCommit } from '../notifications/mail';
+import { notifyCardMove } from '../notifications/service';
 import { readCard } from './read-model';
 
 /** Cards: the dialog's read, create/update, reorder within a list, move across lists, delete. */
@@ -57,7 +59,12 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
         transaction: BOARD_TRANSACTION,
       },
       async (ctx) => {
-        ctx.body = { success: true, card: await moveCard(ctx.trx, ctx.subject.lock, ctx.input) };
+        const card = await moveCard(ctx.trx, ctx.subject.lock, ctx.input);
+        mailAfterCommit(
+          ctx,
+          await notifyCardMove(ctx.trx, { ...ctx.input, actor: ctx.user, ownerId: ctx.subject.lock }),
+        );
+        ctx.body = { success: true, card };
       },
     ),
   );
