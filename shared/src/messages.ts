@@ -166,7 +166,13 @@ export const MESSAGES = {
   /** `{count}` unread notifications (the bell's accessible name). */
   notificationsBell: 'Notifications, {count} unread',
   notificationsMarkFailed: 'The notifications could not be marked read. Please try again.',
+  /** `{count}` unread notifications (under the page's title). */
+  notificationsUnread: '{count} unread',
+  notificationsTryAgain: 'Try again',
   notificationPreferencesTitle: 'Notifications',
+  notificationPreferencesHint: 'A mention always reaches you by email as well.',
+  notificationPreferencesSave: 'Save notification settings',
+  notificationPreferencesSaving: 'Saving…',
   notificationPreferencesSaved: 'Notification preferences saved',
   notificationPreferencesLoadFailed: 'The notification preferences could not be loaded.',
   notificationPreferenceComment: 'A comment on my card',
