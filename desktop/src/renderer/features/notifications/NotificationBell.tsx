@@ -103,7 +103,7 @@ export function NotificationBell({ user }: { user: CurrentUser }) {
           id={panelId}
           role="region"
           aria-label={MESSAGES.notificationsTitle}
-          className="absolute right-0 z-40 mt-2 w-[min(22rem,calc(100vw-2rem))] rounded-xl border border-gray-200 bg-white p-2 shadow-lg lg:left-0 lg:right-auto"
+          className="fixed inset-x-4 top-16 z-40 max-h-[calc(100vh-5rem)] overflow-y-auto rounded-xl border border-gray-200 bg-white p-2 shadow-lg lg:absolute lg:inset-x-auto lg:top-auto lg:left-0 lg:mt-2 lg:w-88"
         >
           <div className="flex items-center justify-between gap-2 border-b border-gray-100 px-2 pt-1 pb-2">
             <p className="text-sm font-semibold text-gray-900">{MESSAGES.notificationsTitle}</p>

@@ -124,8 +124,20 @@ describe('/notifications', () => {
 
   it('shows loading, then the empty state', async () => {
     mockFetch(inboxHandler(() => ({ notifications: [], unread: 0, total: 0 })));
+    // Hold every answer until the page's loading state has been seen.
+    const answer = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await held;
+      return answer(...args);
+    });
     renderApp('/notifications', makeUser({ role: 'basic' }));
+    await screen.findByRole('heading', { name: 'Notifications' });
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    release();
     expect(await screen.findByText(MESSAGES.notificationsEmpty)).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
   });
 
   it('shows the error state and tries again', async () => {
