@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { afterResponseSettled } from '../../api/src/features/auth/after-response';
-import { sendNotificationDigests, msUntilHourUtc } from '../../api/src/features/notifications/mail';
+import { mailNotificationsNow, sendNotificationDigests } from '../../api/src/features/notifications/mail';
 import { notify } from '../../api/src/features/notifications/service';
 import { createLogger } from '../../api/src/core/context';
 import { createMailer } from '../../api/src/adapters/mail';
@@ -318,6 +318,38 @@ describe('preferences and email', () => {
     expect(t.smtp.messages.slice(before).some((m) => m.to.includes(coach.user.email))).toBe(false);
   });
 
+  it('a failed send gives the row back for a later try, and never fails the change', async () => {
+    const { member, coach, cardId } = await coachedMember();
+    await member.agent
+      .put(`${N}/preferences`)
+      .send({ preferences: { comment: 'email', for_review: 'app', review_done: 'app' } });
+    const failing = { send: vi.fn(async () => Promise.reject(new Error('smtp down'))), close: () => undefined };
+    const [row] = await t.knex.transaction(async (trx) =>
+      notify(trx, [
+        {
+          userId: member.user.id,
+          type: 'comment',
+          actorId: coach.user.id,
+          cardId,
+          boardOwnerId: member.user.id,
+          text: 'x',
+        },
+      ]),
+    );
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const deps = { knex: t.knex, mailer: failing, log, publicUrl: t.config.publicUrl };
+    expect(await mailNotificationsNow(deps, [row!.id])).toBe(0);
+    expect(log.error).toHaveBeenCalledWith('notification mail failed', {
+      notificationId: row!.id,
+      error: 'Error: smtp down',
+    });
+    expect(failing.send).toHaveBeenCalledTimes(1);
+    expect((await t.knex('notifications').where({ id: row!.id }).first('emailed_at')).emailed_at).toBeNull();
+    // A comment while mail is down still saves (the mail goes after the response).
+    await comment(coach, cardId, 'still saved');
+    expect((await inbox(member)).total).toBe(2);
+  });
+
   it('the daily digest mails one summary of the unread, not yet emailed notifications, once', async () => {
     const { member, coach, cardId } = await coachedMember();
     await member.agent
@@ -345,11 +377,5 @@ describe('preferences and email', () => {
     expect(await sendNotificationDigests(deps)).toBe(0);
     expect(t.smtp.messages.filter((m) => m.to.includes(member.user.email)).length).toBe(sent);
     mailer.close();
-  });
-
-  it('the digest timer fires at the digest hour, UTC', () => {
-    expect(msUntilHourUtc(new Date('2026-01-01T06:00:00Z'), 7)).toBe(3_600_000);
-    expect(msUntilHourUtc(new Date('2026-01-01T07:00:00Z'), 7)).toBe(24 * 3_600_000);
-    expect(msUntilHourUtc(new Date('2026-01-01T08:30:00Z'), 7)).toBe(22.5 * 3_600_000);
   });
 });
