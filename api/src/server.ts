@@ -10,6 +10,9 @@ import { openDatabase } from './db/knex';
 import { prepareDatabase } from './db/prepare';
 import { pruneRateLimits } from './core/rate-limit';
 import { sweepUnreferencedUploads } from './features/uploads/sweeper';
+import { createMailer } from './adapters/mail';
+import { sendNotificationDigests, startDigestTimer } from './features/notifications/mail';
+import path from 'node:path';
 
 /** How long in-flight requests may take after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -21,7 +24,13 @@ async function main(): Promise<void> {
   await prepareDatabase(db.knex, config);
 
   const storage = createStorage(config);
-  const app = createApp({ config, knex: db.knex, log, storage });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+    log,
+  });
+  const app = createApp({ config, knex: db.knex, log, storage, mailer });
   const callback = app.callback();
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => void callback(req, res);
   const server =
@@ -64,6 +73,13 @@ async function main(): Promise<void> {
     });
   const sweep = setInterval(sweepUploads, 60 * 60_000);
   sweep.unref();
+  // The daily notification digest (issue 13 §2), at DIGEST_HOUR_UTC.
+  const stopDigest = startDigestTimer(() =>
+    runJob('notification digest', async () => {
+      const sent = await sendNotificationDigests({ knex: db.knex, mailer, log, publicUrl: config.publicUrl });
+      if (sent) log.info('notification digests sent', { count: sent });
+    }),
+  );
 
   // Signal handlers go in before the ready line: a Ctrl+C right after it must shut down gracefully.
   let stopping = false;
@@ -73,6 +89,7 @@ async function main(): Promise<void> {
     console.log(`${signal} received: finishing in-flight requests...`);
     clearInterval(prune);
     clearInterval(sweep);
+    stopDigest();
     void drainer
       .drain(SHUTDOWN_GRACE_MS)
       .then(async (clean) => {

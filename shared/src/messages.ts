@@ -170,6 +170,38 @@ export const MESSAGES = {
   paymentInProgress: 'A payment for this resource is already in progress. Please wait a moment.',
   stripeSynced: 'Synced {checked} user(s) with Stripe; {updated} changed',
   tooManyStripeRequests: 'Too many requests. Please wait a few minutes and try again.',
+  /** The notification inbox (issue 13 §2). `{actor}` a name, `{card}` a card title, `{list}` a list name. */
+  notificationMention: '{actor} mentioned you on "{card}"',
+  notificationComment: '{actor} commented on your card "{card}"',
+  notificationForReview: '{actor} moved "{card}" to FOR REVIEW',
+  notificationReviewDone: '{actor} moved your card "{card}" from FOR REVIEW to {list}',
+  notificationsTitle: 'Notifications',
+  notificationsEmpty: 'No notifications yet.',
+  notificationsLoadFailed: 'The notifications could not be loaded.',
+  notificationsMarkAllRead: 'Mark all read',
+  notificationsMarkRead: 'Mark read',
+  notificationsSeeAll: 'See all notifications',
+  /** `{count}` unread notifications (the bell's accessible name). */
+  notificationsBell: 'Notifications, {count} unread',
+  notificationsMarkFailed: 'The notifications could not be marked read. Please try again.',
+  /** `{count}` unread notifications (under the page's title). */
+  notificationsUnread: '{count} unread',
+  notificationsTryAgain: 'Try again',
+  notificationPreferencesTitle: 'Notifications',
+  notificationPreferencesHint: 'A mention always reaches you by email as well.',
+  notificationPreferencesSave: 'Save notification settings',
+  notificationPreferencesSaving: 'Saving…',
+  notificationPreferencesSaved: 'Notification preferences saved',
+  notificationPreferencesLoadFailed: 'The notification preferences could not be loaded.',
+  notificationPreferenceComment: 'A comment on my card',
+  notificationPreferenceForReview: 'A card of a member I coach moved to FOR REVIEW',
+  notificationPreferenceReviewDone: 'My card moved out of FOR REVIEW by a coach',
+  notificationDeliveryApp: 'In the app only',
+  notificationDeliveryEmail: 'In the app and by email',
+  notificationDeliveryDigest: 'In the app and in a daily email digest',
+  /** The subject of the daily digest; `{count}` notifications. */
+  notificationDigestSubject: 'You have {count} unread notification(s) on Move the Needle',
+  notificationEmailSubject: 'New notification on Move the Needle',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

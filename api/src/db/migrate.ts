@@ -12,6 +12,7 @@ import * as cardArchive from './migrations/0013_card_archive';
 import * as premiumSlides from './migrations/0014_premium_slides';
 import * as coaches from './migrations/0015_coaches';
 import * as cardHistory from './migrations/0017_card_history';
+import * as notifications from './migrations/0018_notifications';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -33,6 +34,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0014_premium_slides', premiumSlides],
   ['0015_coaches', coaches],
   ['0017_card_history', cardHistory],
+  ['0018_notifications', notifications],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -19,6 +19,7 @@ function portalHandlers() {
     saveFile: vi.fn(async () => true),
     savePdf: vi.fn(async () => true),
     openExternal: vi.fn(async () => true),
+    showNotification: vi.fn(async () => 'closed' as const),
   };
 }
 
@@ -62,6 +63,7 @@ describe('IPC handlers', () => {
     expect(h.saveFile).not.toHaveBeenCalled();
     expect(h.savePdf).not.toHaveBeenCalled();
     expect(h.openExternal).not.toHaveBeenCalled();
+    expect(h.showNotification).not.toHaveBeenCalled();
     expect(onBlocked).toHaveBeenCalledTimes(Object.values(IPC_CHANNELS).length);
   });
 

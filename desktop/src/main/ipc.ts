@@ -21,6 +21,7 @@ export interface PortalHandlers {
   saveFile(request: unknown): Promise<boolean>;
   savePdf(request: unknown, event: IpcInvokeEventLike): Promise<boolean>;
   openExternal(url: unknown): Promise<boolean>;
+  showNotification(request: unknown): Promise<'clicked' | 'closed'>;
 }
 
 export class UntrustedSenderError extends Error {

@@ -58,6 +58,7 @@ const h = vi.hoisted(() => {
     },
     session,
     shell: { openExternal: vi.fn() },
+    Notification: { isSupported: vi.fn(() => true) },
   };
   return { calls, appListeners, windows, ipcChannels, electron, ready: () => readyResolve() };
 });

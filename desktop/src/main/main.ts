@@ -5,12 +5,13 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, session, shell } from 'electron';
 import { APP_ORIGIN, APP_SCHEME } from '../shared-ipc/contract';
 import { loadDesktopConfig } from './config';
 import { pickFile, saveFile, type FileDeps } from './files';
 import { registerIpcHandlers } from './ipc';
 import { pdfPageOf, savePdf } from './pdf';
+import { showNativeNotification } from './notifications';
 import { menuTemplate } from './menu';
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './protocol';
 import { guardWebContents, installPermissionHandlers, mainWindowOptions } from './security';
@@ -111,6 +112,15 @@ if (!app.requestSingleInstanceLock()) {
         saveFile: (request) => saveFile(fileDeps(), request),
         savePdf: (request, event) => savePdf({ ...fileDeps(), page: pdfPageOf(event.sender) }, request),
         openExternal: (url) => openExternal(url),
+        showNotification: (request) =>
+          showNativeNotification(
+            {
+              isSupported: () => Notification.isSupported(),
+              create: (options) => new Notification(options),
+              focusWindow: focusMainWindow,
+            },
+            request,
+          ),
       },
       warn,
     );

@@ -10,6 +10,8 @@ import {
   type PortalBridge,
   type SaveFileRequest,
   type SavePdfRequest,
+  type ShowNotificationRequest,
+  type NotificationOutcome,
 } from '../shared-ipc/contract';
 
 export interface Invoker {
@@ -27,5 +29,10 @@ export function createBridge(ipc: Invoker): PortalBridge {
     savePdf: (request: SavePdfRequest) =>
       ipc.invoke(IPC_CHANNELS.savePdf, { defaultName: request.defaultName }) as Promise<boolean>,
     openExternal: (url: string) => ipc.invoke(IPC_CHANNELS.openExternal, String(url)) as Promise<boolean>,
+    showNotification: (request: ShowNotificationRequest) =>
+      ipc.invoke(IPC_CHANNELS.showNotification, {
+        title: String(request.title),
+        body: String(request.body),
+      }) as Promise<NotificationOutcome>,
   });
 }

@@ -43,11 +43,13 @@ describe('preload bridge', () => {
     await bridge.saveFile({ defaultName: 'a.csv', bytes });
     await bridge.savePdf({ defaultName: 'summary.pdf' });
     await bridge.openExternal('https://calendly.com/');
+    await bridge.showNotification({ title: 'Rainmakers Portal', body: 'Mina commented' });
     expect(electron.ipcRenderer.invoke.mock.calls).toEqual([
       [IPC_CHANNELS.pickFile, { accept: 'csv' }],
       [IPC_CHANNELS.saveFile, { defaultName: 'a.csv', bytes }],
       [IPC_CHANNELS.savePdf, { defaultName: 'summary.pdf' }],
       [IPC_CHANNELS.openExternal, 'https://calendly.com/'],
+      [IPC_CHANNELS.showNotification, { title: 'Rainmakers Portal', body: 'Mina commented' }],
     ]);
   });
 

@@ -20,6 +20,15 @@ export interface SavePdfRequest {
   defaultName: string;
 }
 
+/** A native OS notification (issue 13 §2): plain text only. */
+export interface ShowNotificationRequest {
+  title: string;
+  body: string;
+}
+
+/** How a native notification ended: clicked (the window is brought to the front) or closed. */
+export type NotificationOutcome = 'clicked' | 'closed';
+
 /** The renderer of the desktop app is served from this origin (custom protocol, not file://). */
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'portal';
@@ -40,6 +49,8 @@ export interface PortalBridge {
   /** The native Save dialog, then the page as a PDF written there; false when cancelled. */
   savePdf(request: SavePdfRequest): Promise<boolean>;
   openExternal(url: string): Promise<boolean>;
+  /** Shows a native notification; resolves 'clicked' (the renderer then opens the card) or 'closed'. */
+  showNotification(request: ShowNotificationRequest): Promise<NotificationOutcome>;
 }
 
 /** The only IPC channels; main registers exactly these and checks every sender. */
@@ -48,8 +59,17 @@ export const IPC_CHANNELS = {
   saveFile: 'portal:save-file',
   savePdf: 'portal:save-pdf',
   openExternal: 'portal:open-external',
+  showNotification: 'portal:show-notification',
 } as const;
 
 export type IpcChannel = (typeof IPC_CHANNELS)[keyof typeof IPC_CHANNELS];
 
-export const BRIDGE_KEYS = ['platform', 'apiBaseUrl', 'pickFile', 'saveFile', 'savePdf', 'openExternal'] as const;
+export const BRIDGE_KEYS = [
+  'platform',
+  'apiBaseUrl',
+  'pickFile',
+  'saveFile',
+  'savePdf',
+  'openExternal',
+  'showNotification',
+] as const;

@@ -47,6 +47,7 @@ export type Action =
   | UserAdminAction
   | 'upload:image'
   | 'settings:manage'
+  | 'notification:own'
   | SellerToolsAction
   | CourseAction
   | BannerAction
@@ -111,6 +112,10 @@ function canOnUsers(user: Principal, action: Action, subject?: UserSubject): boo
     // Portal settings (links, videos, chat widget): role admin only, like the other site content.
     case 'settings:manage':
       return admin;
+    // The notification inbox and its preferences (issue 13 §2): every signed-in user has their own,
+    // and only their own (the API reads and marks the rows of ctx.user only).
+    case 'notification:own':
+      return true;
     default:
       return false;
   }

@@ -149,6 +149,7 @@ const GRID: Record<string, string> = {
   '/profit-calculator/3/summary':      ALLROLE,
   '/product-qualifier':                ALLROLE,
   '/profile':                          ALLROLE,
+  '/notifications':                    ALLROLE,
   // role-gated
   '/move-the-needle':                  MTN____,
   '/move-the-needle/42':               MTN_ID_,
@@ -196,6 +197,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/move-the-needle/:id': '/move-the-needle/42',
   '/product-qualifier': '/product-qualifier',
   '/profile': '/profile',
+  '/notifications': '/notifications',
   '/users': '/users',
   '/tag-management': '/tag-management',
   '/portal-settings': '/portal-settings',
@@ -321,7 +323,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(21); // one sample per gated pattern (SPEC §2, plus the product summary of issue 15)
+    expect(NON_PUBLIC_PATHS.length).toBe(22); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications of issue 13)
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

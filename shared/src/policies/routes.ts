@@ -44,6 +44,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/move-the-needle/:id', roles: ['coach'], hiddenByCutoff: true },
   { pattern: '/product-qualifier', roles: ALL },
   { pattern: '/profile', roles: ALL },
+  { pattern: '/notifications', roles: ALL },
   { pattern: '/users', roles: ['admin', 'coach'] },
   { pattern: '/tag-management', roles: ['admin'] },
   { pattern: '/portal-settings', roles: ['admin'] },

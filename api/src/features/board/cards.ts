@@ -25,6 +25,8 @@ import {
 } from './history';
 import { BOARD_TRANSACTION } from './locks';
 import { deleteCardAt, moveCard, reorderCard } from './positions';
+import { mailAfterCommit } from '../notifications/mail';
+import { notifyCardMove } from '../notifications/service';
 import { readCard } from './read-model';
 
 /** Cards: the dialog's read, create/update, reorder within a list, move across lists, delete. */
@@ -66,6 +68,10 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
       async (ctx) => {
         const card = await moveCard(ctx.trx, ctx.subject.lock, ctx.input);
         await recordCardMoved(ctx.trx, ctx.user.id, card.id, ctx.input.sourceListId, card.ListId);
+        mailAfterCommit(
+          ctx,
+          await notifyCardMove(ctx.trx, { ...ctx.input, actor: ctx.user, ownerId: ctx.subject.lock }),
+        );
         ctx.body = { success: true, card };
       },
     ),

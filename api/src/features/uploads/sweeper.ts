@@ -57,6 +57,11 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['mtn_labels', 'color'],
   ['mtn_labels', 'name'],
   ['mtn_lists', 'name'],
+  ['notification_preferences', 'delivery'],
+  ['notification_preferences', 'type'],
+  // A notification's sentence quotes a card title and a name, never a comment.
+  ['notifications', 'text'],
+  ['notifications', 'type'],
   ['password_reset_tokens', 'token_hash'],
   ['portal_settings', 'key'],
   ['product_scenarios', 'name'],

@@ -20,6 +20,7 @@ export const TAG_TYPES = [
   'Resource',
   'ResourceCategory',
   'Setting',
+  'Notification',
 ] as const;
 
 /**

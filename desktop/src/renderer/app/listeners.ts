@@ -16,6 +16,7 @@ import { RESOURCE_TOAST_RULES } from '../features/resources/toasts';
 import { PAYMENT_TOAST_RULES } from '../features/payments/toasts';
 import { UPLOAD_TOAST_RULES } from '../features/uploads/toasts';
 import { SETTINGS_TOAST_RULES } from '../features/settings/toasts';
+import { NOTIFICATION_TOAST_RULES } from '../features/notifications/toasts';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
 
 const a = authApi.endpoints;
@@ -50,6 +51,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...PAYMENT_TOAST_RULES,
   ...UPLOAD_TOAST_RULES,
   ...SETTINGS_TOAST_RULES,
+  ...NOTIFICATION_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

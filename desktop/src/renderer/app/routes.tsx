@@ -19,6 +19,7 @@ const Blocked = lazyNamed(() => import('../features/auth/Blocked'), 'Blocked');
 const CheckStripePayment = lazyNamed(() => import('../features/auth/CheckStripePayment'), 'CheckStripePayment');
 const Dashboard = lazyNamed(() => import('../features/dashboard/Dashboard'), 'Dashboard');
 const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile');
+const Notifications = lazyNamed(() => import('../features/notifications/Notifications'), 'Notifications');
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
 const MoveTheNeedle = lazyNamed(() => import('../features/board/MoveTheNeedle'), 'MoveTheNeedle');
@@ -52,6 +53,7 @@ export function AppRoutes() {
         <Route element={<AppShell />}>
           <Route index element={<Dashboard />} />
           <Route path="/profile" element={<Profile />} />
+          <Route path="/notifications" element={<Notifications />} />
           <Route path="/tag-management" element={<TagManagement />} />
           <Route path="/portal-settings" element={<PortalSettings />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />

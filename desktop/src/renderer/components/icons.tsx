@@ -39,6 +39,7 @@ export const MenuIcon = icon('M4 6h16M4 12h16M4 18h16', 'size-5');
 export const CloseIcon = icon('M6 6l12 12M18 6 6 18', 'size-5');
 export const LogoutIcon = icon('M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11', 'size-5');
 export const SwitchIcon = icon('M7 7h13l-4-4M17 17H4l4 4', 'size-5');
+export const BellIcon = icon('M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20a2 2 0 0 0 4 0', 'size-5');
 
 /** One icon per in-app sidebar item key (external items get ExternalIcon). */
 const NAV_ICON_PATHS: Record<string, string> = {

@@ -11,6 +11,7 @@ function withPortal(pick: PortalBridge['pickFile'], savePdf: PortalBridge['saveP
     saveFile: vi.fn(async () => true),
     savePdf,
     openExternal: vi.fn(async () => true),
+    showNotification: vi.fn(async () => 'closed' as const),
   };
   (window as unknown as { portal?: PortalBridge }).portal = portal;
 }

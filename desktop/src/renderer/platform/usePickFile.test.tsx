@@ -14,6 +14,7 @@ function withPortal(pick: PortalBridge['pickFile']) {
     saveFile: vi.fn(async () => true),
     savePdf: vi.fn(async () => true),
     openExternal: vi.fn(async () => true),
+    showNotification: vi.fn(async () => 'closed' as const),
   };
 }
 

@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '../../lib/serverErrors';
 import { yupResolver } from '../../lib/yupResolver';
 import { PhotoPicker } from './PhotoPicker';
 import { useSaveProfileMutation } from './profileApi';
+import { NotificationPreferences } from '../notifications/NotificationPreferences';
 
 interface ProfileForm {
   fullName: string;
@@ -142,7 +143,10 @@ export function Profile() {
   return (
     <div className="max-w-3xl">
       <PageHeader title="Profile" description="Manage your photo and account details." />
-      <ProfileEditor key={user.id} user={user} />
+      <div className="flex flex-col gap-6">
+        <ProfileEditor key={user.id} user={user} />
+        <NotificationPreferences />
+      </div>
     </div>
   );
 }

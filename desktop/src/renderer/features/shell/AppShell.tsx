@@ -8,6 +8,8 @@ import { Logo } from './Logo';
 import { MobileBar } from './MobileBar';
 import { SidebarNav } from './SidebarNav';
 import { UserBlock } from './UserBlock';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { NativeNotifications } from '../notifications/NativeNotifications';
 
 /**
  * Signed-in layout: fixed sidebar from lg up, top bar with menu button and profile menu below.
@@ -20,6 +22,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
 
   return (
     <div className="min-h-full">
+      <NativeNotifications userId={user.id} />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -27,8 +30,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
         Skip to content
       </a>
       <aside className="fixed inset-y-0 left-0 z-20 hidden w-64 flex-col border-r border-gray-200 bg-white lg:flex">
-        <div className="flex h-16 shrink-0 items-center px-5">
+        <div className="flex h-16 shrink-0 items-center justify-between gap-2 px-5">
           <Logo />
+          <NotificationBell user={user} />
         </div>
         <div className="flex min-h-0 flex-1 flex-col justify-between gap-6 overflow-y-auto px-3 pb-4">
           <SidebarNav user={user} />

@@ -10,6 +10,7 @@ import { SidebarNav } from './SidebarNav';
 import { SwitchRolesDialog } from './SwitchRolesDialog';
 import { UserBlock } from './UserBlock';
 import { useSignOut } from '../auth/useSignOut';
+import { NotificationBell } from '../notifications/NotificationBell';
 
 /** The profile/logout menu of small screens (a disclosure: Escape or a click outside closes it). */
 function ProfileMenu({ user }: { user: CurrentUser }) {
@@ -113,7 +114,10 @@ export function MobileBar({ user }: { user: CurrentUser }) {
         <MenuIcon className="size-6" />
       </button>
       <Logo className="text-sm" />
-      <ProfileMenu user={user} />
+      <div className="flex items-center gap-1">
+        <NotificationBell user={user} />
+        <ProfileMenu user={user} />
+      </div>
       <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} title="Menu" placement="left" hideTitle>
         <div className="flex min-h-full flex-col gap-6">
           <div className="flex items-center justify-between">

@@ -26,6 +26,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/move-the-needle/:id': 'Move the Needle',
   '/product-qualifier': 'Product Qualifier Tool',
   '/profile': 'Profile',
+  '/notifications': 'Notifications',
   '/users': 'User Dashboard',
   '/tag-management': 'Tag Management',
   '/portal-settings': 'Portal settings',

@@ -1,0 +1,17 @@
+import type { NotificationItem } from '@shared/types';
+import type { InboxRow } from './service';
+
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** An inbox row as GET /api/notification/read-many sends it (issue 13 §2). */
+export function presentNotification(row: InboxRow): NotificationItem {
+  return {
+    id: row.id,
+    type: row.type,
+    text: row.text,
+    readAt: row.read_at === null ? null : iso(row.read_at),
+    createdAt: iso(row.created_at),
+    actor: row.actor_id === null ? null : { id: row.actor_id, fullName: row.actor_name ?? '' },
+    card: { id: row.card_id, title: row.card_title, ownerId: row.board_owner_id },
+  };
+}

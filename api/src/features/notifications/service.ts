@@ -1,0 +1,269 @@
+import type { Knex } from 'knex';
+import { fillMessage, MESSAGES } from '@shared/messages';
+import {
+  NOTIFICATION_PREFERENCE_TYPES,
+  type NotificationDelivery,
+  type NotificationMarkReadInput,
+  type NotificationPreferenceType,
+  type NotificationType,
+} from '@shared/schemas/notifications';
+import type { Role } from '@shared/limits';
+import { Notification, NotificationPreference } from '../../models';
+
+/**
+ * The notification inbox (issue 13 §2). Notifications are written with the transaction of the
+ * change that causes them (a comment, a card moved into or out of FOR REVIEW), so a change that
+ * rolls back leaves none. Never to the actor themself. Each function returns the rows it wrote:
+ * the caller publishes them on the live bus and schedules their emails (deliver.ts).
+ */
+
+/** Who caused a notification. */
+export interface NotificationActor {
+  id: number;
+  fullName: string;
+  role: Role;
+}
+
+export interface NotificationDraft {
+  userId: number;
+  type: NotificationType;
+  actorId: number;
+  cardId: number;
+  boardOwnerId: number;
+  text: string;
+}
+
+export type NotificationRow = Pick<
+  Notification,
+  'id' | 'user_id' | 'type' | 'actor_id' | 'card_id' | 'board_owner_id' | 'text' | 'read_at' | 'created_at'
+>;
+const ROW_COLUMNS = [
+  'id',
+  'user_id',
+  'type',
+  'actor_id',
+  'card_id',
+  'board_owner_id',
+  'text',
+  'read_at',
+  'created_at',
+] as const;
+
+const REVIEW_LIST = 'FOR REVIEW';
+const isReviewList = (name: string) => name.trim().toUpperCase() === REVIEW_LIST;
+
+/**
+ * Writes `drafts` in `trx`: never one to its own actor, at most one per recipient (the first
+ * draft for a user wins). Returns the rows written, for the caller to publish and mail.
+ */
+export async function notify(trx: Knex.Transaction, drafts: readonly NotificationDraft[]): Promise<NotificationRow[]> {
+  const seen = new Set<number>();
+  const rows = drafts.filter((d) => {
+    if (d.userId === d.actorId || seen.has(d.userId)) return false;
+    seen.add(d.userId);
+    return true;
+  });
+  if (rows.length === 0) return [];
+  return await Notification.query(trx)
+    .insert(
+      rows.map((d) => ({
+        user_id: d.userId,
+        type: d.type,
+        actor_id: d.actorId,
+        card_id: d.cardId,
+        board_owner_id: d.boardOwnerId,
+        text: d.text,
+      })),
+    )
+    .returning([...ROW_COLUMNS]);
+}
+
+interface CardFacts {
+  title: string;
+  owner_id: number;
+}
+
+async function cardFacts(trx: Knex.Transaction, cardId: number): Promise<CardFacts | undefined> {
+  return trx('mtn_cards as c')
+    .leftJoin('mtn_lists as l', 'l.id', 'c.list_id')
+    .where('c.id', cardId)
+    .first<CardFacts | undefined>('c.title', trx.raw('coalesce(l.user_id, c.archived_owner_id) as owner_id'));
+}
+
+/**
+ * A comment saved on card `cardId`: each coach it newly mentions gets a `mention`; on a new
+ * comment, the board's owner gets a `comment` (unless they wrote it, or are mentioned in it).
+ */
+export async function notifyComment(
+  trx: Knex.Transaction,
+  input: { actor: NotificationActor; cardId: number; isNew: boolean; newlyMentioned: readonly number[] },
+): Promise<NotificationRow[]> {
+  const mentioned = input.newlyMentioned.filter((id) => id !== input.actor.id);
+  if (mentioned.length === 0 && !input.isNew) return [];
+  const card = await cardFacts(trx, input.cardId);
+  if (!card) return [];
+  const values = { actor: input.actor.fullName, card: card.title };
+  const base = { actorId: input.actor.id, cardId: input.cardId, boardOwnerId: card.owner_id };
+  const drafts: NotificationDraft[] = mentioned.map((userId) => ({
+    ...base,
+    userId,
+    type: 'mention',
+    text: fillMessage(MESSAGES.notificationMention, values),
+  }));
+  if (input.isNew) {
+    drafts.push({
+      ...base,
+      userId: card.owner_id,
+      type: 'comment',
+      text: fillMessage(MESSAGES.notificationComment, values),
+    });
+  }
+  return notify(trx, drafts);
+}
+
+/**
+ * A card of board `ownerId` moved from list `sourceListId` to `destListId` (after moveCard). Into FOR REVIEW: the
+ * owner's coach (users.coach_id; none without one) gets a `for_review`. Out of FOR REVIEW by a
+ * coach or an admin: the owner gets a `review_done`. A move within a list costs no query.
+ */
+export async function notifyCardMove(
+  trx: Knex.Transaction,
+  input: { actor: NotificationActor; ownerId: number; cardId: number; sourceListId: number; destListId: number },
+): Promise<NotificationRow[]> {
+  if (input.sourceListId === input.destListId) return [];
+  const facts = await trx('users as o')
+    .where('o.id', input.ownerId)
+    .first<{ title: string | null; coach_id: number | null; from_name: string; to_name: string } | undefined>(
+      'o.coach_id',
+      trx('mtn_cards').select('title').where('id', input.cardId).as('title'),
+      trx('mtn_lists').select('name').where('id', input.sourceListId).as('from_name'),
+      trx('mtn_lists').select('name').where('id', input.destListId).as('to_name'),
+    );
+  if (!facts || facts.title === null) return [];
+  const into = isReviewList(facts.to_name) && !isReviewList(facts.from_name);
+  const outOf = isReviewList(facts.from_name) && !isReviewList(facts.to_name);
+  const base = { actorId: input.actor.id, cardId: input.cardId, boardOwnerId: input.ownerId };
+  const values = { actor: input.actor.fullName, card: facts.title, list: facts.to_name };
+  if (into && facts.coach_id !== null) {
+    return notify(trx, [
+      {
+        ...base,
+        userId: facts.coach_id,
+        type: 'for_review',
+        text: fillMessage(MESSAGES.notificationForReview, values),
+      },
+    ]);
+  }
+  const byCoach = input.actor.role === 'coach' || input.actor.role === 'admin';
+  if (outOf && byCoach) {
+    return notify(trx, [
+      {
+        ...base,
+        userId: input.ownerId,
+        type: 'review_done',
+        text: fillMessage(MESSAGES.notificationReviewDone, values),
+      },
+    ]);
+  }
+  return [];
+}
+
+/** One inbox row with its actor and card, as the inbox lists it. */
+export interface InboxRow {
+  id: number;
+  type: NotificationType;
+  text: string;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  actor_id: number | null;
+  actor_name: string | null;
+  card_id: number;
+  card_title: string;
+  board_owner_id: number;
+}
+
+/** A page of `userId`'s inbox, newest first, with their unread count and total. */
+export async function readInbox(
+  knex: Knex,
+  userId: number,
+  page: { page: number; itemsPerPage: number },
+): Promise<{ rows: InboxRow[]; unread: number; total: number }> {
+  const [rows, counts] = await Promise.all([
+    knex('notifications as n')
+      .join('mtn_cards as c', 'c.id', 'n.card_id')
+      .leftJoin('users as a', 'a.id', 'n.actor_id')
+      .where('n.user_id', userId)
+      .orderBy([
+        { column: 'n.created_at', order: 'desc' },
+        { column: 'n.id', order: 'desc' },
+      ])
+      .limit(page.itemsPerPage)
+      .offset((page.page - 1) * page.itemsPerPage)
+      .select<InboxRow[]>(
+        'n.id',
+        'n.type',
+        'n.text',
+        'n.read_at',
+        'n.created_at',
+        'n.actor_id',
+        'a.full_name as actor_name',
+        'n.card_id',
+        'c.title as card_title',
+        'n.board_owner_id',
+      ),
+    unreadAndTotal(knex, userId),
+  ]);
+  return { rows, ...counts };
+}
+
+async function unreadAndTotal(db: Knex, userId: number): Promise<{ unread: number; total: number }> {
+  const row = await db('notifications')
+    .where({ user_id: userId })
+    .first<{ unread: number; total: number }>(
+      db.raw('count(*) filter (where read_at is null)::int as unread'),
+      db.raw('count(*)::int as total'),
+    );
+  return { unread: Number(row?.unread ?? 0), total: Number(row?.total ?? 0) };
+}
+
+/**
+ * Marks `userId`'s notifications read: the given ids (an id of another user's is simply not
+ * theirs, and not touched) or all. Returns how many changed and the unread count after.
+ */
+export async function markRead(
+  trx: Knex.Transaction,
+  userId: number,
+  input: NotificationMarkReadInput,
+): Promise<{ marked: number; unread: number }> {
+  const query = Notification.query(trx).patch({ read_at: trx.fn.now() }).where({ user_id: userId });
+  query.whereNull('read_at');
+  if (!input.all) query.whereIn('id', input.ids ?? []);
+  const marked = await query;
+  const { unread } = await unreadAndTotal(trx, userId);
+  return { marked, unread };
+}
+
+export type Preferences = Record<NotificationPreferenceType, NotificationDelivery>;
+
+/** `userId`'s delivery of each type; a type without a row is in the app only. */
+export async function readPreferences(db: Knex, userId: number): Promise<Preferences> {
+  const rows = await NotificationPreference.query(db).where({ user_id: userId }).select('type', 'delivery');
+  const out = Object.fromEntries(NOTIFICATION_PREFERENCE_TYPES.map((t) => [t, 'app'])) as Preferences;
+  for (const r of rows) out[r.type] = r.delivery;
+  return out;
+}
+
+/** Saves `userId`'s delivery of every type. */
+export async function savePreferences(trx: Knex.Transaction, userId: number, prefs: Preferences): Promise<void> {
+  await trx('notification_preferences')
+    .insert(
+      NOTIFICATION_PREFERENCE_TYPES.map((type) => ({
+        user_id: userId,
+        type,
+        delivery: prefs[type],
+        updated_at: trx.fn.now(),
+      })),
+    )
+    .onConflict(['user_id', 'type'])
+    .merge(['delivery', 'updated_at']);
+}

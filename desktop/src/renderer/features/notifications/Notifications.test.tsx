@@ -1,0 +1,216 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@shared/messages';
+import type { NotificationItem } from '@shared/types';
+import type { PortalBridge } from '../../../shared-ipc/contract';
+import { makeUser } from '../../test/fixtures';
+import { mockFetch, renderApp, type MockHandler } from '../../test/render';
+
+vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  delete (window as unknown as { portal?: PortalBridge }).portal;
+});
+
+const coach = makeUser({ role: 'coach', fullName: 'Mina Mentor' });
+const MEMBER_ID = 7;
+
+function item(id: number, over: Partial<NotificationItem> = {}): NotificationItem {
+  return {
+    id,
+    type: 'for_review',
+    text: `Dana Rivers moved "Card ${id}" to FOR REVIEW`,
+    readAt: null,
+    createdAt: new Date().toISOString(),
+    actor: { id: MEMBER_ID, fullName: 'Dana Rivers' },
+    card: { id: 100 + id, title: `Card ${id}`, ownerId: MEMBER_ID },
+    ...over,
+  };
+}
+
+/** Answers the inbox read with `pages(search)` and records mark-read calls. */
+function inboxHandler(pages: (search: URLSearchParams) => unknown): MockHandler {
+  return ({ method, path, search }) => {
+    if (path === '/api/notification/read-many') return { body: pages(search) };
+    if (path === '/api/notification/mark-read' && method === 'PUT') return { body: { marked: 1, unread: 0 } };
+    if (path === '/api/notification/preferences' && method === 'GET')
+      return { body: { preferences: { comment: 'app', for_review: 'app', review_done: 'app' } } };
+    return undefined;
+  };
+}
+
+describe('the bell', () => {
+  it('shows the unread count and a panel of the latest that link to the card; Mark all read', async () => {
+    const own = item(2, { card: { id: 55, title: 'Mine', ownerId: coach.id }, readAt: '2026-01-01T00:00:00.000Z' });
+    const calls = mockFetch(inboxHandler(() => ({ notifications: [item(3), own], unread: 1, total: 2 })));
+    const user = userEvent.setup();
+    renderApp('/', coach);
+    const [bell] = await screen.findAllByRole('button', { name: 'Notifications, 1 unread' });
+    expect(calls.find((c) => c.path === '/api/notification/read-many')?.search.get('itemsPerPage')).toBe('5');
+    await user.click(bell!);
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    const links = within(panel).getAllByRole('link');
+    expect(links.map((l) => l.getAttribute('href'))).toEqual([
+      `/move-the-needle/${MEMBER_ID}?card=103`,
+      '/move-the-needle?card=55',
+      '/notifications',
+    ]);
+    expect(within(panel).getByText('Dana Rivers moved "Card 3" to FOR REVIEW')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/notification/mark-read')?.body).toEqual({ all: true }),
+    );
+    // Escape closes the panel and gives the focus back to the bell.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Notifications' })).toBeNull();
+  });
+
+  it('opening a notification marks it read and goes to the card', async () => {
+    const calls = mockFetch(inboxHandler(() => ({ notifications: [item(4)], unread: 1, total: 1 })));
+    const user = userEvent.setup();
+    renderApp('/', coach);
+    await user.click((await screen.findAllByRole('button', { name: 'Notifications, 1 unread' }))[0]!);
+    await user.click(await screen.findByRole('link', { name: /Card 4/ }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/move-the-needle/${MEMBER_ID}`));
+    expect(calls.find((c) => c.path === '/api/notification/mark-read')?.body).toEqual({ ids: [4] });
+  });
+
+  it('says so when there are none', async () => {
+    mockFetch(inboxHandler(() => ({ notifications: [], unread: 0, total: 0 })));
+    const user = userEvent.setup();
+    renderApp('/', coach);
+    await user.click((await screen.findAllByRole('button', { name: 'Notifications, 0 unread' }))[0]!);
+    expect(await screen.findByText(MESSAGES.notificationsEmpty)).toBeTruthy();
+  });
+});
+
+describe('/notifications', () => {
+  it('lists the inbox, paged; marks one and all read', async () => {
+    const calls = mockFetch(
+      inboxHandler((search) =>
+        search.get('itemsPerPage') === '5'
+          ? { notifications: [], unread: 2, total: 25 }
+          : search.get('page') === '2'
+            ? { notifications: [item(1)], unread: 2, total: 21 }
+            : { notifications: [item(21), item(20, { readAt: '2026-01-01T00:00:00.000Z' })], unread: 2, total: 21 },
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/notifications', coach);
+    expect(await screen.findByRole('heading', { name: 'Notifications' })).toBeTruthy();
+    expect(await screen.findByText('Dana Rivers moved "Card 21" to FOR REVIEW')).toBeTruthy();
+    expect(screen.getByText('2 unread')).toBeTruthy();
+    // Only the unread one has its own button.
+    const markOne = screen.getAllByRole('button', { name: /^Mark read/ });
+    expect(markOne).toHaveLength(1);
+    await user.click(markOne[0]!);
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/notification/mark-read').map((c) => c.body)).toEqual([{ ids: [21] }]),
+    );
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/notification/mark-read').map((c) => c.body)).toContainEqual({
+        all: true,
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Dana Rivers moved "Card 1" to FOR REVIEW')).toBeTruthy();
+    expect(calls.some((c) => c.search.get('page') === '2' && c.search.get('itemsPerPage') === '20')).toBe(true);
+  });
+
+  it('shows loading, then the empty state', async () => {
+    mockFetch(inboxHandler(() => ({ notifications: [], unread: 0, total: 0 })));
+    // Hold every answer until the page's loading state has been seen.
+    const answer = globalThis.fetch;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await held;
+      return answer(...args);
+    });
+    renderApp('/notifications', makeUser({ role: 'basic' }));
+    await screen.findByRole('heading', { name: 'Notifications' });
+    expect(screen.getByText('Loading…')).toBeTruthy();
+    release();
+    expect(await screen.findByText(MESSAGES.notificationsEmpty)).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+  });
+
+  it('shows the error state and tries again', async () => {
+    let fail = true;
+    mockFetch(({ path, search }) => {
+      if (path !== '/api/notification/read-many') return undefined;
+      if (search.get('itemsPerPage') === '20' && fail)
+        return { status: 500, body: { error: { code: 'x', message: 'x' } } };
+      return { body: { notifications: [item(9)], unread: 1, total: 1 } };
+    });
+    const user = userEvent.setup();
+    renderApp('/notifications', makeUser({ role: 'premium' }));
+    expect(await screen.findByText(MESSAGES.notificationsLoadFailed)).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Dana Rivers moved "Card 9" to FOR REVIEW')).toBeTruthy();
+  });
+});
+
+describe('preferences on /profile', () => {
+  it('reads and saves the delivery of each type', async () => {
+    const calls = mockFetch((req) => {
+      if (req.path === '/api/notification/preferences' && req.method === 'PUT') return { body: req.body as object };
+      return inboxHandler(() => ({ notifications: [], unread: 0, total: 0 }))(req);
+    });
+    const user = userEvent.setup();
+    renderApp('/profile', coach);
+    const select = await screen.findByLabelText<HTMLSelectElement>(MESSAGES.notificationPreferenceForReview);
+    expect(select.value).toBe('app');
+    await user.selectOptions(select, MESSAGES.notificationDeliveryDigest);
+    await user.selectOptions(screen.getByLabelText(MESSAGES.notificationPreferenceComment), 'email');
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    expect(await screen.findByText(MESSAGES.notificationPreferencesSaved)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/api/notification/preferences' && c.method === 'PUT')?.body).toEqual({
+      preferences: { comment: 'email', for_review: 'digest', review_done: 'app' },
+    });
+  });
+
+  it('shows an error when the preferences cannot be loaded', async () => {
+    mockFetch(({ path }) =>
+      path === '/api/notification/preferences'
+        ? { status: 500, body: { error: { code: 'x', message: 'x' } } }
+        : undefined,
+    );
+    renderApp('/profile', coach);
+    expect(await screen.findByText(MESSAGES.notificationPreferencesLoadFailed)).toBeTruthy();
+  });
+});
+
+describe('desktop: native notifications through the bridge', () => {
+  it('announces a notification that arrives after the first read; a click opens the card', async () => {
+    const showNotification = vi.fn(async () => 'clicked' as const);
+    (window as unknown as { portal?: Partial<PortalBridge> }).portal = {
+      platform: 'desktop',
+      apiBaseUrl: '',
+      showNotification,
+    };
+    let inbox = [item(1)];
+    mockFetch(inboxHandler(() => ({ notifications: inbox, unread: inbox.length, total: inbox.length })));
+    const user = userEvent.setup();
+    renderApp('/', coach);
+    await user.click((await screen.findAllByRole('button', { name: 'Notifications, 1 unread' }))[0]!);
+    expect(showNotification).not.toHaveBeenCalled();
+    // A new one arrives (the refetch after Mark all read stands in for the poll or a live event).
+    inbox = [item(2), item(1)];
+    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await waitFor(() =>
+      expect(showNotification).toHaveBeenCalledWith({
+        title: 'Rainmakers Portal',
+        body: 'Dana Rivers moved "Card 2" to FOR REVIEW',
+      }),
+    );
+    expect(showNotification).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/move-the-needle/${MEMBER_ID}`));
+  });
+});

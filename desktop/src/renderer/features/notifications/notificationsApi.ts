@@ -1,0 +1,51 @@
+import type {
+  NotificationMarkReadResponse,
+  NotificationPreferencesResponse,
+  NotificationReadManyResponse,
+} from '@shared/types';
+import type { NotificationMarkReadInput, NotificationPreferencesInput } from '@shared/schemas/notifications';
+import { api } from '../../app/api';
+
+/** How many the bell's panel lists; the bell's count comes from the same read. */
+export const LATEST_COUNT = 5;
+/** Until live events patch the cache, the bell asks again this often. */
+export const BELL_POLL_MS = 30_000;
+
+const INBOX = { type: 'Notification' as const, id: 'INBOX' };
+const PREFERENCES = { type: 'Notification' as const, id: 'PREFERENCES' };
+
+/**
+ * The notification inbox (issue 13 §2). `getNotifications({page: 1, itemsPerPage: LATEST_COUNT})`
+ * is the bell's one read: its `unread` is the count the live part patches
+ * (`notificationsApi.util.updateQueryData('getNotifications', BELL_ARGS, ...)`).
+ */
+export const notificationsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getNotifications: build.query<NotificationReadManyResponse, { page: number; itemsPerPage: number }>({
+      query: ({ page, itemsPerPage }) => ({ url: '/api/notification/read-many', params: { page, itemsPerPage } }),
+      providesTags: [INBOX],
+    }),
+    markNotificationsRead: build.mutation<NotificationMarkReadResponse, NotificationMarkReadInput>({
+      query: (body) => ({ url: '/api/notification/mark-read', method: 'PUT', body }),
+      invalidatesTags: [INBOX],
+    }),
+    getNotificationPreferences: build.query<NotificationPreferencesResponse, void>({
+      query: () => '/api/notification/preferences',
+      providesTags: [PREFERENCES],
+    }),
+    saveNotificationPreferences: build.mutation<NotificationPreferencesResponse, NotificationPreferencesInput>({
+      query: (body) => ({ url: '/api/notification/preferences', method: 'PUT', body }),
+      invalidatesTags: [PREFERENCES],
+    }),
+  }),
+});
+
+/** The arguments of the bell's read (the cache entry the live part patches). */
+export const BELL_ARGS = { page: 1, itemsPerPage: LATEST_COUNT } as const;
+
+export const {
+  useGetNotificationsQuery,
+  useMarkNotificationsReadMutation,
+  useGetNotificationPreferencesQuery,
+  useSaveNotificationPreferencesMutation,
+} = notificationsApi;

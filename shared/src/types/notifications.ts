@@ -1,0 +1,30 @@
+import type { NotificationDelivery, NotificationPreferenceType, NotificationType } from '../schemas/notifications';
+
+/** One entry of the inbox (issue 13 §2). `actor` is null once the actor's account is deleted. */
+export interface NotificationItem {
+  id: number;
+  type: NotificationType;
+  text: string;
+  readAt: string | null;
+  createdAt: string;
+  actor: { id: number; fullName: string } | null;
+  card: { id: number; title: string; ownerId: number };
+}
+
+/** GET /api/notification/read-many */
+export interface NotificationReadManyResponse {
+  notifications: NotificationItem[];
+  unread: number;
+  total: number;
+}
+
+/** PUT /api/notification/mark-read */
+export interface NotificationMarkReadResponse {
+  marked: number;
+  unread: number;
+}
+
+/** GET and PUT /api/notification/preferences */
+export interface NotificationPreferencesResponse {
+  preferences: Record<NotificationPreferenceType, NotificationDelivery>;
+}
