@@ -33,6 +33,7 @@ function appRoutes(courseSlug: string): string[] {
     '/users',
     '/tag-management',
     '/portal-settings',
+    '/notifications',
     '/ai-toolkit',
     '/ai-toolkit-chat',
     '/no-such-page',
