@@ -26,6 +26,7 @@ import { resourceRoutes } from './features/resources/routes';
 import { paymentRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
 import { settingsRoutes } from './features/settings';
+import { liveRoutes } from './features/live';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -99,6 +100,7 @@ export function createApp(opts: AppOptions): Koa {
     resourceRoutes(),
     paymentRoutes(),
     settingsRoutes(),
+    liveRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

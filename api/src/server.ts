@@ -10,6 +10,7 @@ import { openDatabase } from './db/knex';
 import { prepareDatabase } from './db/prepare';
 import { pruneRateLimits } from './core/rate-limit';
 import { sweepUnreferencedUploads } from './features/uploads/sweeper';
+import { liveBus, sweepLiveEvents } from './features/live';
 
 /** How long in-flight requests may take after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
           pruneRateLimits(db.knex),
           db.knex('sessions').where('expires_at', '<=', db.knex.fn.now()).del(),
           db.knex('password_reset_tokens').where('expires_at', '<=', db.knex.fn.now()).del(),
+          sweepLiveEvents(db.knex),
         ]),
       ),
     10 * 60_000,
@@ -73,6 +75,8 @@ async function main(): Promise<void> {
     console.log(`${signal} received: finishing in-flight requests...`);
     clearInterval(prune);
     clearInterval(sweep);
+    // Open event streams end now (their clients reconnect elsewhere), so draining does not wait on them.
+    void liveBus(db.knex).endAll();
     void drainer
       .drain(SHUTDOWN_GRACE_MS)
       .then(async (clean) => {

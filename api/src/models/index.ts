@@ -11,3 +11,4 @@ export * from './payments';
 export * from './products';
 export * from './banners';
 export * from './settings';
+export * from './live';
