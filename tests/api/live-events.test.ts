@@ -2,14 +2,11 @@
  * GET /api/events (issue 13 §1): the live stream of a board and of one's own events, through the
  * endpoint chain (401, 400, 403 before the stream opens), board events published in the write's
  * transaction, Last-Event-ID replay and resync, heartbeats, and the streams a sign-out, a role
- * change, sign-in-as or a deletion ends. Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
+ * change, sign-in-as or a deletion ends (two instances: live-instances.test.ts). Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).
  */
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../shared/src/types/live';
-import { createApp } from '../../api/src/app';
-import { createLogger } from '../../api/src/core/context';
 import { publishEvent } from '../../api/src/features/live';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
@@ -260,30 +257,5 @@ describe('streams that end', () => {
     const del = await admin.agent.delete(`/api/user/${victim.id}`);
     expect(del.status, JSON.stringify(del.body)).toBe(200);
     await victimStream.ended;
-  });
-});
-
-describe('fan-out', () => {
-  it('two apps on one database: a move through A reaches a stream of B within 1 s', async () => {
-    const appB = createApp({ config: t.config, knex: t.knex, log: createLogger('silent') });
-    const callback = appB.callback();
-    const serverB = http.createServer((req, res) => void callback(req, res));
-    await new Promise<void>((r) => serverB.listen(0, '127.0.0.1', r));
-    try {
-      const baseB = `http://127.0.0.1:${(serverB.address() as AddressInfo).port}`;
-      const c = await stream(coach, `?board=${member.user.id}`, {}, baseB);
-      const started = performance.now();
-      const { card, from, to } = await moveFirstCard(member);
-      await c.next(
-        isBoard((d) => d.change.kind === 'patch' && d.change.cards[0]?.id === card.id),
-        1_000,
-      );
-      expect(performance.now() - started).toBeLessThan(1_000);
-      c.close();
-      await moveBack(member, card.id, to.id, from.id);
-    } finally {
-      serverB.closeAllConnections();
-      await new Promise<void>((r) => serverB.close(() => r()));
-    }
   });
 });
