@@ -245,6 +245,17 @@ describe('streams that end', () => {
     expect([401, 403]).toContain(again.status);
   });
 
+  it('on a role change of many users at once (upgrade-role)', async () => {
+    const [u1, u2] = [await actor(t, { role: 'basic' }), await actor(t, { role: 'basic' })];
+    const s1 = await stream(await sessionCookie(base, u1.user));
+    const s2 = await stream(await sessionCookie(base, u2.user));
+    const res = await admin.agent
+      .post('/api/user/upgrade-role')
+      .send({ users: [u1.user.id, u2.user.id], newRole: 'premium' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await Promise.all([s1.ended, s2.ended]);
+  });
+
   it("on sign-in-as (the admin's streams) and on deleting the user", async () => {
     const a2 = await actor(t, { role: 'admin' });
     const adminCookie = await sessionCookie(base, a2.user);

@@ -58,9 +58,19 @@ export function publishSql(payloadExpr: string, withClause = ''): string {
   select id, pg_notify('${LIVE_CHANNEL}', id::text) from e`;
 }
 
-/** Ends every open event stream of `userId`, on every API instance (after the commit of `db`). */
-export function endUserStreams(db: Db, userId: number, reason: string): Promise<number> {
-  return publishEvent(db, { topic: 'user', key: userId, type: END_STREAMS, payload: { reason } });
+/**
+ * Ends every open event stream of the user(s), on every API instance, once `db` commits (one
+ * statement for any number of users: a bulk role change ends them all).
+ */
+export async function endUserStreams(db: Db, userIds: number | readonly number[], reason: string): Promise<void> {
+  const ids = typeof userIds === 'number' ? [userIds] : [...userIds];
+  if (ids.length === 0) return;
+  await db.raw(
+    `with e as (insert into live_events (topic, key, type, payload)
+                select 'user', k, ?, ?::jsonb from unnest(?::int[]) as k returning id)
+     select id, pg_notify('${LIVE_CHANNEL}', id::text) from e`,
+    [END_STREAMS, JSON.stringify({ reason }), ids],
+  );
 }
 
 /** Deletes the events older than the retention (the newest row always stays: it marks the horizon). */
