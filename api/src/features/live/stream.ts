@@ -77,6 +77,13 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   out.write('retry: 2000\n\n');
 
   try {
+    // The board's version now that the stream listens: a read older than it may have missed a change.
+    if (opts.boardOwnerId !== null) {
+      const row = await knex('mtn_boards')
+        .where({ user_id: opts.boardOwnerId })
+        .first<{ version: number } | undefined>('version');
+      out.write(`event: ready\ndata: ${JSON.stringify({ version: row ? Number(row.version) : null })}\n\n`);
+    }
     if (opts.lastEventId !== null) {
       const missed = await replaySince(knex, opts.lastEventId, topics);
       if (missed === null) out.write(formatEvent(await newestEventId(knex), 'resync', {}));

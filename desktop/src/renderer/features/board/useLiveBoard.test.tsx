@@ -6,7 +6,7 @@ import type { BoardEvent } from '@shared/types/live';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { boardApi } from './boardApi';
-import { boardServer, fakeCard } from './boardTestServer';
+import { boardServer, fakeBoard, fakeCard } from './boardTestServer';
 import { WELCOME_DISMISSED_KEY } from './config';
 
 vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
@@ -24,8 +24,8 @@ const premium = () => makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers'
  * The board's fake API (boardServer) plus GET /api/events as a real streamed body the test
  * writes to; `hold('/card/move')` keeps that call's answer until the test releases it.
  */
-function liveServer() {
-  const { calls } = boardServer();
+function liveServer(opts: Parameters<typeof boardServer>[0] = {}) {
+  const { calls } = boardServer(opts);
   const inner = globalThis.fetch;
   const streams: Array<ReadableStreamDefaultController<Uint8Array>> = [];
   const streamCalls: Array<Record<string, string>> = [];
@@ -87,6 +87,21 @@ describe('useLiveBoard: the open board follows the live events', () => {
     );
     expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).queryByText('Set a goal')).toBeNull();
     expect(live.reads()).toBe(readsBefore);
+  });
+
+  it('reads the board again when the stream starts at a newer version than the read, not at the same one', async () => {
+    const live = liveServer({ board: { ...fakeBoard(), version: 5 } });
+    renderApp('/move-the-needle', premium());
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    await waitFor(() => expect(screen.getByTestId('live-state').dataset.state).toBe('connected'));
+    const before = live.reads();
+    await live.send(0, 'ready', { version: 5 });
+    expect(live.reads()).toBe(before);
+    await live.send(0, 'ready', { version: 6 });
+    await waitFor(() => expect(live.reads()).toBe(before + 1));
+    // An event not newer than the copy is already in it.
+    await live.send(12, 'board', moved(5));
+    expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).getByText('Set a goal')).toBeTruthy();
   });
 
   it('reads the board again on resync and on a reset change', async () => {

@@ -25,8 +25,9 @@ const cardOf = (action: { meta: { arg: { originalArgs: unknown } } }) =>
  * user whose board the route shows; the API resolves an admin's to the Master Template), opened
  * together with the board read; its `board` events patch the cached board of `boardArg` (the
  * getBoard query's argument) in place, without a read. A `reset` change, a `resync` or a change
- * this copy cannot place reads the board again, and so does a read that finished before the
- * stream listened (it may have missed a change). Events wait, in order, while the board is not
+ * this copy cannot place reads the board again, and so does a read older than the board's version
+ * when the stream started listening (its `ready` event). An event not newer than the copy's
+ * version is already in it and skipped. Events wait, in order, while the board is not
  * loaded yet or a drag (move, reorder) is on its way to the API: the optimistic move is then kept
  * or undone first, and the events (the committed truth, applied as absolute positions) follow.
  * Answers the stream's state for the screen's live indicator.
@@ -43,17 +44,25 @@ export function useLiveBoard(
   useEffect(() => {
     if (boardUserId === undefined) return;
     const held: BoardEvent[] = [];
-    let version = -1;
-    let connectedOnce = false;
+    // The board's version when the stream started listening (its `ready` event): a cached read
+    // older than that may have missed a change and is read again.
+    let readyVersion: number | null = null;
     const cached = () => boardApi.endpoints.getBoard.select(boardArg)(store.getState());
     const readAgain = () => void dispatch(boardApi.util.invalidateTags(['Board']));
+    const checkReady = () => {
+      const data = cached().data;
+      if (readyVersion === null || data === undefined) return;
+      const stale = (data.version ?? -1) < readyVersion;
+      readyVersion = null; // before the read: its dispatch comes back here through the store
+      if (stale) readAgain();
+    };
     const apply = (event: BoardEvent) => {
-      if (event.version <= version) return; // replayed after it was applied
-      version = event.version;
       const outcome = { result: 'applied' as 'applied' | 'refetch' };
       dispatch(
         boardApi.util.updateQueryData('getBoard', boardArg, (draft) => {
+          if (draft.version !== undefined && event.version <= draft.version) return; // already in this copy
           outcome.result = applyBoardChange(draft, event.change);
+          draft.version = event.version;
         }),
       );
       if (outcome.result === 'refetch') readAgain();
@@ -61,6 +70,7 @@ export function useLiveBoard(
     // Drags (moves, reorders) on their way to the API, per card, seen through the store's listeners.
     const inFlight = new Map<number, number>();
     const flush = () => {
+      checkReady();
       if (held.length === 0 || inFlight.size > 0 || cached().data === undefined) return;
       for (const event of held.splice(0)) apply(event);
     };
@@ -91,13 +101,12 @@ export function useLiveBoard(
     ];
 
     const close = connect(`${apiBaseUrl()}/api/events?board=${boardUserId}`, {
-      onState: (s) => {
-        setState(s);
-        if (s !== 'connected' || connectedOnce) return;
-        connectedOnce = true;
-        if (cached().fulfilledTimeStamp !== undefined) readAgain();
-      },
+      onState: setState,
       onEvent: (e) => {
+        if (e.event === 'ready') {
+          readyVersion = (e.data as { version: number | null }).version ?? -1;
+          return checkReady();
+        }
         if (e.event === 'resync') return readAgain();
         if (e.event !== 'board') return;
         const event = e.data as BoardEvent;
