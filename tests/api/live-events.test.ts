@@ -7,7 +7,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../shared/src/types/live';
-import { publishEvent } from '../../api/src/features/live';
+import { publishEvent, publishNotification } from '../../api/src/features/live';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { openSse, sessionCookie, type SseClient, type SseEvent } from '../helpers/sse';
@@ -182,6 +182,32 @@ describe('board events', () => {
     const reset = await member.agent.put(`${MTN}/reset`).send({});
     expect(reset.status).toBe(200);
     await c.next(isBoard((d) => d.change.kind === 'reset'));
+  });
+});
+
+describe('notification events', () => {
+  it("reach the recipient's streams (with or without a board) after the commit, never another user's", async () => {
+    const own = await stream(member);
+    const onBoard = await stream(member, `?board=${member.user.id}`);
+    const others = await stream(other);
+    const coachOnBoard = await stream(coach, `?board=${member.user.id}`);
+    await t.knex
+      .transaction(async (trx) => {
+        await publishNotification(trx, member.user.id, { id: 1, type: 'comment', text: 'rolled back' });
+        throw new Error('rollback');
+      })
+      .catch(() => undefined);
+    await t.knex.transaction((trx) =>
+      publishNotification(trx, member.user.id, { id: 2, type: 'comment', text: 'Cora commented' }),
+    );
+    for (const s of [own, onBoard]) {
+      const e = await s.next((x) => x.event === 'notification');
+      expect(e.data).toEqual({ id: 2, type: 'comment', text: 'Cora commented' });
+    }
+    await new Promise((r) => setTimeout(r, 100));
+    expect(own.events.filter((e) => e.event === 'notification')).toHaveLength(1);
+    expect(others.events).toEqual([]);
+    expect(coachOnBoard.events.filter((e) => e.event === 'notification')).toEqual([]);
   });
 });
 

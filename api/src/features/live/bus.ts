@@ -59,6 +59,19 @@ export function publishSql(payloadExpr: string, withClause = ''): string {
 }
 
 /**
+ * The hook point of the notification inbox (issue 13 §2): announces a new notification to its
+ * recipient's open streams, as a `notification` event whose data is `notification` (the inbox's
+ * presented row), once `db` commits. Call it in the transaction that creates the notification.
+ */
+export function publishNotification(
+  db: Db,
+  recipientId: number,
+  notification: Record<string, unknown>,
+): Promise<number> {
+  return publishEvent(db, { topic: 'user', key: recipientId, type: 'notification', payload: notification });
+}
+
+/**
  * Ends every open event stream of the user(s), on every API instance, once `db` commits (one
  * statement for any number of users: a bulk role change ends them all).
  */
