@@ -289,6 +289,7 @@ export class LiveBus {
     try {
       while (this.pending.length > 0) {
         const ids = this.pending.splice(0);
+        if (this.subscribers.size === 0) break; // nobody left to tell (and the database may be closing)
         const rows = await LiveEvent.query(this.knex).whereIn('id', ids).orderBy('id');
         for (const row of rows) this.dispatch(toMessage(row));
       }
