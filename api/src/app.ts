@@ -27,6 +27,7 @@ import { paymentRoutes } from './features/payments/routes';
 import { stripeWebhookRoutes } from './features/payments/webhook';
 import { settingsRoutes } from './features/settings';
 import { notificationRoutes } from './features/notifications/routes';
+import { liveRoutes } from './features/live';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -101,6 +102,7 @@ export function createApp(opts: AppOptions): Koa {
     paymentRoutes(),
     settingsRoutes(),
     notificationRoutes(),
+    liveRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

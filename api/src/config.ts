@@ -51,6 +51,8 @@ export interface Config {
   /** Test-only endpoints (generate-test-*, v2 add-tags) exist only outside production. */
   enableTestEndpoints: boolean;
   logLevel: 'silent' | 'info';
+  /** Milliseconds between the heartbeat comments of a live event stream (LIVE_HEARTBEAT_MS, default 20 s). */
+  liveHeartbeatMs: number;
   /** AI Toolkit content feed and chat widget (AI_TOOLS_*, AI_CHAT_WIDGET_URL). */
   aiTools: AiToolsConfig;
   /** Stripe (STRIPE_*) and resource purchase URLs (RESOURCE_PURCHASE_HOSTS). */
@@ -146,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy,
     webDir: path.resolve(env.WEB_DIR || path.join(process.cwd(), 'desktop', 'dist', 'web')),
     enableTestEndpoints: mode !== 'production',
+    liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 20_000),
     logLevel: mode === 'test' || bool(env.QUIET, false) ? 'silent' : 'info',
     aiTools: loadAiToolsConfig(env),
     payments: loadPaymentsConfig(env, mode === 'production'),

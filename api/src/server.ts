@@ -13,6 +13,7 @@ import { sweepUnreferencedUploads } from './features/uploads/sweeper';
 import { createMailer } from './adapters/mail';
 import { sendNotificationDigests, startDigestTimer } from './features/notifications/mail';
 import path from 'node:path';
+import { liveBus, sweepLiveEvents } from './features/live';
 
 /** How long in-flight requests may take after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
           pruneRateLimits(db.knex),
           db.knex('sessions').where('expires_at', '<=', db.knex.fn.now()).del(),
           db.knex('password_reset_tokens').where('expires_at', '<=', db.knex.fn.now()).del(),
+          sweepLiveEvents(db.knex),
         ]),
       ),
     10 * 60_000,
@@ -90,6 +92,8 @@ async function main(): Promise<void> {
     clearInterval(prune);
     clearInterval(sweep);
     stopDigest();
+    // Open event streams end now (their clients reconnect elsewhere), so draining does not wait on them.
+    void liveBus(db.knex).endAll();
     void drainer
       .drain(SHUTDOWN_GRACE_MS)
       .then(async (clean) => {

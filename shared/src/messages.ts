@@ -95,6 +95,10 @@ export const MESSAGES = {
   tooManyLabels: 'You can have at most 10 labels',
   boardChanged: 'The board changed meanwhile. Reload the page and try again.',
   boardNotFound: 'Board not found',
+  // The board's live state (issue 13 §1): changes by others appear without a reload.
+  liveConnecting: 'Connecting…',
+  liveConnected: 'Live',
+  liveReconnecting: 'Reconnecting…',
   cardNotFound: 'Card not found',
   listNotFound: 'List not found',
   attachmentNotOurs: 'Choose an image uploaded to the portal',

@@ -8,6 +8,11 @@ export interface TransactionOptions {
    * board: constraints deferred to commit and the board's row locked, before any other row).
    */
   begin?: (trx: Knex.Transaction, ctx: PortalContext) => Promise<void>;
+  /**
+   * Runs last inside the transaction, after the handler (it sees `ctx.body`): where a feature
+   * writes what must commit with the change (the board: its live event).
+   */
+  end?: (trx: Knex.Transaction, ctx: PortalContext) => Promise<void>;
   /** Turns a database error of this kind of write into an HTTP error (the board: a position conflict is a 409). */
   mapError?: (err: unknown) => unknown;
 }
@@ -27,6 +32,7 @@ export function transaction(options: TransactionOptions = {}): Middleware {
         try {
           if (options.begin) await options.begin(trx, c);
           await next();
+          if (options.end) await options.end(trx, c);
         } finally {
           c.trx = undefined;
         }

@@ -11,6 +11,7 @@ import * as settings from './migrations/0012_settings';
 import * as cardArchive from './migrations/0013_card_archive';
 import * as premiumSlides from './migrations/0014_premium_slides';
 import * as coaches from './migrations/0015_coaches';
+import * as liveEvents from './migrations/0016_live_events';
 import * as cardHistory from './migrations/0017_card_history';
 import * as notifications from './migrations/0018_notifications';
 
@@ -33,6 +34,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0013_card_archive', cardArchive],
   ['0014_premium_slides', premiumSlides],
   ['0015_coaches', coaches],
+  ['0016_live_events', liveEvents],
   ['0017_card_history', cardHistory],
   ['0018_notifications', notifications],
 ];

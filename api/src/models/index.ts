@@ -12,3 +12,4 @@ export * from './products';
 export * from './banners';
 export * from './settings';
 export * from './notifications';
+export * from './live';

@@ -146,6 +146,27 @@ describe('app:// forwarding to the API', () => {
     expect(sent.get('accept')).toBe('application/json');
   });
 
+  it('streams the live event stream through app:// as it comes, with Last-Event-ID forwarded (issue 13 §1)', async () => {
+    let push: (text: string) => void = () => undefined;
+    const body = new ReadableStream<Uint8Array>({
+      start: (c) => void (push = (text) => c.enqueue(new TextEncoder().encode(text))),
+    });
+    const fetch = vi.fn<Fetcher>(async () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }));
+    const res = await handler(fetch)(
+      new Request('app://portal/api/events?board=7', {
+        headers: { Accept: 'text/event-stream', 'Last-Event-ID': '41' },
+      }),
+    );
+    expect(res.headers.get('content-type')).toBe('text/event-stream');
+    const sent = new Headers(fetch.mock.calls[0]![1].headers);
+    expect(sent.get('last-event-id')).toBe('41');
+    const reader = res.body!.getReader();
+    push('id: 42\nevent: board\ndata: {}\n\n');
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('id: 42\nevent: board\ndata: {}\n\n');
+    await reader.cancel();
+  });
+
   it('forwards a POST body and its content type, but no Origin (it would make the session cookie cross-site)', async () => {
     const fetch = vi.fn<Fetcher>(async () => new Response(null, { status: 204 }));
     const res = await handler(fetch)(

@@ -77,7 +77,14 @@ const MAX_BODY_BYTES = 50 * 1024 * 1024;
  * request cross-site for the API's SameSite=Lax cookie. Cross-origin writes are refused here
  * instead, before anything is forwarded.
  */
-const FORWARDED_REQUEST_HEADERS = ['accept', 'content-type', 'if-none-match', 'if-modified-since', 'range'];
+const FORWARDED_REQUEST_HEADERS = [
+  'accept',
+  'content-type',
+  'if-none-match',
+  'if-modified-since',
+  'range',
+  'last-event-id', // a reconnecting live event stream (GET /api/events)
+];
 const DROPPED_RESPONSE_HEADERS = [
   'set-cookie',
   'set-cookie2',

@@ -109,6 +109,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'board:card-delete',
   'board:list-delete',
   'board:activity-edit',
+  'live:read',
 ];
 
 /**
@@ -183,6 +184,8 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'board:list-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
   // A comment without a known author: only an admin edits it (authors: see the named rules).
   'board:activity-edit': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
+  // The live stream: one's own notifications for everyone signed in (no subject); a board's events as board:work.
+  'live:read':        { anonymous: '000000', basic: '100000', courseOnly: '100000', premium: '110000', coach: '111101', admin: '111111', adminSwitchedToBasic: '100000' },
 };
 
 describe('can(): the Action x principal x subject matrix', () => {

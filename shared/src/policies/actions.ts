@@ -7,6 +7,7 @@ import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
 import { canUseResources, isResourceAction, type CustomerSubject, type ResourceAction } from './resources';
 import { inUserDirectory } from './user-scope';
 import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from './board';
+import { canReadLive, isLiveAction, type LiveAction } from './live';
 import { canAdministerUsers, isUserAdminAction, type UserAdminAction } from './user-admin-actions';
 
 /** Profile fields a member may change on their own account. */
@@ -53,7 +54,8 @@ export type Action =
   | BannerAction
   | AiToolsAction
   | ResourceAction
-  | BoardAction;
+  | BoardAction
+  | LiveAction;
 
 export interface UserSubject {
   id: number;
@@ -71,6 +73,7 @@ export type Subject = UserSubject | BoardSubject | BannerSubject | CustomerSubje
 export function can(user: Principal | null, action: Action, subject?: Subject): boolean {
   if (!user) return false;
   if (isBoardAction(action)) return canOnBoard(user, action, subject as BoardSubject | undefined);
+  if (isLiveAction(action)) return canReadLive(user, subject as BoardSubject | undefined);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -12,3 +12,4 @@ export * from './ai-tools';
 export * from './resources';
 export * from './settings';
 export * from './notifications';
+export * from './live';

@@ -72,6 +72,8 @@ export interface BoardResponse {
   /** The board owner's labels (all of them, for the label picker). */
   labels: Label[];
   board: BoardInfo;
+  /** The board's version this read shows (live events carry the version after their change). */
+  version?: number;
 }
 
 export interface Attachment {

@@ -76,3 +76,4 @@ export * from './ai-tools';
 export * from './resources';
 export * from './settings';
 export * from './notifications';
+export * from './live';

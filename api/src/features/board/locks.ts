@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
 import { conflict, notFound, pgErrorCode } from '../../core/errors';
 import type { TransactionOptions } from '../../core/transaction';
+import { publishBoardWrite } from '../live/board-events';
 import type { BoardTarget } from './access';
 
 const POSITION_CONSTRAINTS = [
@@ -34,5 +35,7 @@ export async function lockBoard(trx: Knex.Transaction, ownerId: number): Promise
  */
 export const BOARD_TRANSACTION: TransactionOptions = {
   begin: (trx, ctx) => lockBoard(trx, (ctx.subject as BoardTarget).lock),
+  // Every board write announces its change to the board's open views, in its transaction (issue 13 §1).
+  end: (trx, ctx) => publishBoardWrite(trx, ctx, (ctx.subject as BoardTarget).lock),
   mapError: (err) => (isPositionConflict(err) ? conflict(MESSAGES.boardChanged) : err),
 };

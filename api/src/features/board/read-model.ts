@@ -126,7 +126,7 @@ export async function readBoardJson(
   }
   const boardJson = JSON.stringify(board);
   if (opts.gzip && entry.gzipped?.board === boardJson) return { body: entry.gzipped.bytes, gzipped: true };
-  const body = Buffer.concat([entry.bytes, Buffer.from(`,"board":${boardJson}}`)]);
+  const body = Buffer.concat([entry.bytes, Buffer.from(`,"board":${boardJson},"version":${entry.version}}`)]);
   if (!opts.gzip || !cached) return { body, gzipped: false };
   const bytes = await gzipAsync(body);
   entry.gzipped = { board: boardJson, bytes };

@@ -9,6 +9,8 @@ import {
 } from '@shared/schemas/notifications';
 import type { Role } from '@shared/limits';
 import { Notification, NotificationPreference } from '../../models';
+import { publishNotification } from '../live';
+import { presentNotification } from './presenter';
 
 /**
  * The notification inbox (issue 13 §2). Notifications are written with the transaction of the
@@ -64,7 +66,7 @@ export async function notify(trx: Knex.Transaction, drafts: readonly Notificatio
     return true;
   });
   if (rows.length === 0) return [];
-  return await Notification.query(trx)
+  const created = await Notification.query(trx)
     .insert(
       rows.map((d) => ({
         user_id: d.userId,
@@ -76,6 +78,16 @@ export async function notify(trx: Knex.Transaction, drafts: readonly Notificatio
       })),
     )
     .returning([...ROW_COLUMNS]);
+  // Each recipient's open event streams get the new notification as the inbox presents it, on commit.
+  const presented = await inboxRows(trx).whereIn(
+    'n.id',
+    created.map((r) => r.id),
+  );
+  const recipientOf = new Map(created.map((r) => [r.id, r.user_id]));
+  for (const row of presented) {
+    await publishNotification(trx, recipientOf.get(row.id)!, { ...presentNotification(row) });
+  }
+  return created;
 }
 
 interface CardFacts {
@@ -189,31 +201,36 @@ export async function readInbox(
   page: { page: number; itemsPerPage: number },
 ): Promise<{ rows: InboxRow[]; unread: number; total: number }> {
   const [rows, counts] = await Promise.all([
-    knex('notifications as n')
-      .join('mtn_cards as c', 'c.id', 'n.card_id')
-      .leftJoin('users as a', 'a.id', 'n.actor_id')
+    inboxRows(knex)
       .where('n.user_id', userId)
       .orderBy([
         { column: 'n.created_at', order: 'desc' },
         { column: 'n.id', order: 'desc' },
       ])
       .limit(page.itemsPerPage)
-      .offset((page.page - 1) * page.itemsPerPage)
-      .select<InboxRow[]>(
-        'n.id',
-        'n.type',
-        'n.text',
-        'n.read_at',
-        'n.created_at',
-        'n.actor_id',
-        'a.full_name as actor_name',
-        'n.card_id',
-        'c.title as card_title',
-        'n.board_owner_id',
-      ),
+      .offset((page.page - 1) * page.itemsPerPage),
     unreadAndTotal(knex, userId),
   ]);
   return { rows, ...counts };
+}
+
+/** Notifications with their actor and card, as the inbox lists them. */
+function inboxRows(db: Knex) {
+  return db('notifications as n')
+    .join('mtn_cards as c', 'c.id', 'n.card_id')
+    .leftJoin('users as a', 'a.id', 'n.actor_id')
+    .select<InboxRow[]>(
+      'n.id',
+      'n.type',
+      'n.text',
+      'n.read_at',
+      'n.created_at',
+      'n.actor_id',
+      'a.full_name as actor_name',
+      'n.card_id',
+      'c.title as card_title',
+      'n.board_owner_id',
+    );
 }
 
 async function unreadAndTotal(db: Knex, userId: number): Promise<{ unread: number; total: number }> {

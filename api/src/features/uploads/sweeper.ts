@@ -47,6 +47,10 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['dashboard_banners', 'video_url'],
   ['knex_migrations', 'name'],
   ['lessons', 'title'],
+  // Live events live minutes (for a stream's replay); an upload is never kept alive by one.
+  ['live_events', 'payload'],
+  ['live_events', 'topic'],
+  ['live_events', 'type'],
   ['modules', 'title'],
   ['mtn_attachments', 'file_name'],
   ['mtn_card_events', 'data'],

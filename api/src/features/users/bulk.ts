@@ -4,6 +4,7 @@ import { isBulkStatusChangeable } from '@shared/policies';
 import type { BulkUpdateInput } from '@shared/schemas';
 import type { ValidateUsersCsvResponse } from '@shared/types';
 import { badRequest } from '../../core/errors';
+import { endUserStreams } from '../live';
 import type { AuditBy } from './roles';
 
 /** A JSON array bound as one parameter: `(select ... from jsonb_array_elements_text(?::jsonb))`. */
@@ -106,6 +107,11 @@ export async function bulkUpdate(trx: Knex.Transaction, input: BulkUpdateInput, 
     await trx('users')
       .whereRaw(`id in ${IDS_SQL}`, [JSON.stringify(roleChanging.map((u) => u.id))])
       .update({ role, updated_at: trx.fn.now() });
+    await endUserStreams(
+      trx,
+      roleChanging.map((u) => u.id),
+      'role',
+    ); // issue 13 §1
   }
 
   if (users.length > 0) {

@@ -3,6 +3,7 @@ import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { isBulkRoleChangeable } from '@shared/policies';
 import { badRequest, notFound } from '../../core/errors';
+import { endUserStreams } from '../live';
 
 export const ADMIN_ROLE_UNCHANGEABLE = 'Admin accounts cannot be changed in bulk. Edit them one at a time.';
 
@@ -64,6 +65,11 @@ export async function upgradeRoles(
         changing.map((r) => r.id),
       )
       .update({ role: newRole, updated_at: trx.fn.now() });
+    await endUserStreams(
+      trx,
+      changing.map((r) => r.id),
+      'role',
+    ); // issue 13 §1
     await auditRoleChanges(
       trx,
       'user.upgrade-role',

@@ -12,6 +12,8 @@ import { NotFound } from '../shell/StatusPages';
 import { ArchivedCards } from './ArchivedCards';
 import { BoardColumns } from './BoardColumns';
 import { useDeleteListMutation, useGetBoardQuery, useResetBoardMutation } from './boardApi';
+import { LiveIndicator } from './LiveIndicator';
+import { useLiveBoard } from './useLiveBoard';
 import { progressOf } from './boardMoves';
 import { ConfirmDialog } from './ConfirmDialog';
 import { WelcomeDialog } from './WelcomeDialog';
@@ -46,6 +48,7 @@ function Board({ userId }: { userId: number | undefined }) {
   const [archiveOpen, setArchiveOpen] = useState(false);
   const [deleteList, deleteState] = useDeleteListMutation();
   const [resetBoard, resetState] = useResetBoardMutation();
+  const live = useLiveBoard(userId ?? user?.id, userId);
 
   const onOpenCard = useCallback((id: number) => updateParams({ card: String(id) }), [updateParams]);
   const onCloseCard = () => updateParams({ card: null });
@@ -82,6 +85,7 @@ function Board({ userId }: { userId: number | undefined }) {
           )}
         </div>
         <div className="flex flex-wrap items-center gap-4">
+          <LiveIndicator state={live} />
           <div aria-live="polite">
             <ProgressBar
               label="Total progress"

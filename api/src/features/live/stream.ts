@@ -1,0 +1,103 @@
+import { PassThrough } from 'node:stream';
+import type { Knex } from 'knex';
+import type { PortalContext } from '../../core/context';
+import { END_STREAMS, liveBus, newestEventId, replaySince, type LiveMessage, type LiveTopic } from './bus';
+
+export interface StreamOptions {
+  userId: number;
+  /** The owner of the board whose events the stream carries (null: only the user's own events). */
+  boardOwnerId: number | null;
+  /** The `Last-Event-ID` of a reconnect. */
+  lastEventId: number | null;
+  heartbeatMs: number;
+}
+
+/** One server-sent event: `id`, `event` and one `data` line (JSON has no raw newlines). */
+export function formatEvent(id: number, event: string, data: unknown): string {
+  return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** A `Last-Event-ID` header as an id, or null. */
+export function parseLastEventId(header: string | undefined): number | null {
+  if (!header || !/^\d{1,15}$/.test(header.trim())) return null;
+  return Number(header.trim());
+}
+
+/**
+ * Opens the `text/event-stream` response of GET /api/events (after the chain's auth and policy).
+ * Written by hand on Koa's stream body (a PassThrough): the format is four lines, and the
+ * stream must subscribe to the bus BEFORE it replays, so nothing committed in between is lost;
+ * events heard during the replay wait and are sent after it, without duplicates.
+ */
+export async function openEventStream(ctx: PortalContext, knex: Knex, opts: StreamOptions): Promise<void> {
+  const topics: Array<{ topic: LiveTopic; key: number }> = [{ topic: 'user', key: opts.userId }];
+  if (opts.boardOwnerId !== null) topics.push({ topic: 'board', key: opts.boardOwnerId });
+  const wanted = (m: LiveMessage) => topics.some((t) => t.topic === m.topic && t.key === m.key);
+
+  const out = new PassThrough();
+  let open = true;
+  let held: LiveMessage[] | null = [];
+  const sent = new Set<number>();
+  let heartbeat: NodeJS.Timeout | null = null;
+  let unsubscribe: () => void = () => undefined;
+
+  const close = () => {
+    if (!open) return;
+    open = false;
+    if (heartbeat) clearInterval(heartbeat);
+    unsubscribe();
+    out.end();
+  };
+  const send = (m: LiveMessage) => {
+    if (!open || sent.has(m.id)) return;
+    sent.add(m.id);
+    if (sent.size > 1000) sent.clear(); // only the replay's overlap matters
+    out.write(formatEvent(m.id, m.type, m.payload));
+  };
+
+  unsubscribe = await liveBus(knex, (err) => ctx.deps.log.warn('live bus', { error: String(err) })).subscribe((m) => {
+    if (!wanted(m)) return;
+    if (m.topic === 'user' && m.type === END_STREAMS) {
+      close();
+      return;
+    }
+    if (held) held.push(m);
+    else send(m);
+  }, close);
+  ctx.req.on('close', close);
+  ctx.res.on('close', close);
+
+  ctx.status = 200;
+  ctx.type = 'text/event-stream';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.set('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
+  ctx.req.socket.setTimeout(0);
+  ctx.req.socket.setNoDelay(true);
+  ctx.body = out;
+  out.write('retry: 2000\n\n');
+
+  try {
+    // The board's version now that the stream listens: a read older than it may have missed a change.
+    if (opts.boardOwnerId !== null) {
+      const row = await knex('mtn_boards')
+        .where({ user_id: opts.boardOwnerId })
+        .first<{ version: number } | undefined>('version');
+      out.write(`event: ready\ndata: ${JSON.stringify({ version: row ? Number(row.version) : null })}\n\n`);
+    }
+    if (opts.lastEventId !== null) {
+      const missed = await replaySince(knex, opts.lastEventId, topics);
+      if (missed === null) out.write(formatEvent(await newestEventId(knex), 'resync', {}));
+      else for (const m of missed) send(m);
+    }
+  } catch (err) {
+    ctx.deps.log.warn('live replay', { error: String(err) });
+    out.write(formatEvent(0, 'resync', {}));
+  }
+  const waiting = held;
+  held = null;
+  for (const m of waiting) send(m);
+  heartbeat = setInterval(() => {
+    if (open) out.write(': heartbeat\n\n');
+  }, opts.heartbeatMs);
+  heartbeat.unref();
+}

@@ -1,0 +1,109 @@
+/**
+ * Live events across API instances (issue 13 §1): a card moved through instance A reaches an SSE
+ * client of instance B within 1 s. On PostgreSQL (TEST_DATABASE_URL): two real server processes
+ * on one database, the fan-out going through LISTEN/NOTIFY. On the embedded database (one
+ * process owns it): two apps in this process on the same database object.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BoardEvent } from '../../shared/src/types/live';
+import type { BoardResponse } from '../../shared/src/types/board';
+import { createApp } from '../../api/src/app';
+import { createLogger } from '../../api/src/core/context';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { testServerUrl } from '../helpers/db';
+import { createUser, signIn } from '../helpers/factories';
+import { ADMIN, freePort, run, serverEnvironment, type RunningProcess } from '../helpers/server-process';
+import { openSse, sessionCookie, type SseClient } from '../helpers/sse';
+
+const MTN = '/api/move-the-needle';
+const onPostgres = testServerUrl() !== null;
+
+let baseA: string;
+let baseB: string;
+let credentials: { email: string; password: string };
+const teardown: Array<() => Promise<void> | void> = [];
+const streams: SseClient[] = [];
+
+beforeAll(async () => {
+  if (onPostgres) {
+    const [portA, portB] = [await freePort(), await freePort()];
+    const environment = await serverEnvironment(portA);
+    teardown.push(environment.cleanup);
+    const envB = { ...environment.env, PORT: String(portB), PUBLIC_URL: `http://127.0.0.1:${portB}` };
+    const processes: RunningProcess[] = [];
+    const a = run(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], environment.env);
+    processes.push(a);
+    teardown.unshift(() => {
+      for (const p of processes) if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    });
+    await a.waitFor(/Portal running on/); // A migrates and creates the admin first
+    const b = run(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], envB);
+    processes.push(b);
+    await b.waitFor(/Portal running on/);
+    baseA = `http://127.0.0.1:${portA}`;
+    baseB = `http://127.0.0.1:${portB}`;
+    credentials = ADMIN;
+    return;
+  }
+  const t: TestApp = await createTestApp();
+  teardown.push(() => t.close());
+  const appB = createApp({ config: t.config, knex: t.knex, log: createLogger('silent') });
+  const callback = appB.callback();
+  const serverB = http.createServer((req, res) => void callback(req, res));
+  await new Promise<void>((r) => serverB.listen(0, '127.0.0.1', r));
+  teardown.unshift(
+    () =>
+      new Promise<void>((r) => {
+        serverB.closeAllConnections();
+        serverB.close(() => r());
+      }),
+  );
+  baseA = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
+  baseB = `http://127.0.0.1:${(serverB.address() as AddressInfo).port}`;
+  credentials = await createUser(t.knex, { role: 'admin' });
+}, 180_000);
+
+afterAll(async () => {
+  for (const s of streams) s.close();
+  for (const step of teardown) await step();
+});
+
+describe(`two API instances on one database (${onPostgres ? 'PostgreSQL, two processes' : 'PGlite, two apps'})`, () => {
+  it('a card moved through A reaches an SSE client of B within 1 s, and B reads the same board', async () => {
+    const agentA = await signIn(supertest.agent(baseA), credentials);
+    const board = (await agentA.get(`${MTN}/list/read-many`)).body as BoardResponse;
+    const ownerId = board.board.userId;
+    const [from, to] = [board.lists[0]!, board.lists[1]!];
+    const created = await agentA.post(`${MTN}/card/upsert`).send({ title: 'Across instances', ListId: from.id });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const cardId = created.body.card.id as number;
+
+    // The stream's session comes from A: B knows it from the shared database (no sticky sessions).
+    const s = await openSse(baseB, `/api/events?board=${ownerId}`, await sessionCookie(baseA, credentials));
+    streams.push(s);
+    expect(s.status).toBe(200);
+
+    for (let round = 0; round < 3; round++) {
+      const [src, dest] = round % 2 === 0 ? [from, to] : [to, from];
+      const started = performance.now();
+      const moved = await agentA
+        .post(`${MTN}/card/move`)
+        .send({ cardId, sourceListId: src.id, destListId: dest.id, positionOnDestList: 0 });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const e = await s.next((x) => {
+        const d = x.data as BoardEvent;
+        return x.event === 'board' && d.change.kind === 'patch' && d.change.cards[0]?.ListId === dest.id;
+      }, 1_000);
+      expect(performance.now() - started).toBeLessThan(1_000);
+      expect((e.data as BoardEvent).change).toMatchObject({ cards: [{ id: cardId, ListId: dest.id, position: 0 }] });
+      s.events.length = 0;
+
+      const agentB = await signIn(supertest.agent(baseB), credentials);
+      const onB = (await agentB.get(`${MTN}/list/read-many`)).body as BoardResponse;
+      expect(onB.lists.find((l) => l.id === dest.id)!.Cards[0]!.id).toBe(cardId);
+    }
+  });
+});

@@ -1,0 +1,37 @@
+/**
+ * Graceful shutdown with open event streams (issue 13 §1): SIGTERM ends every stream at once (its
+ * client reconnects to another instance with Last-Event-ID), so draining does not wait for them,
+ * and the process exits 0.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort, run, serverEnvironment, signInCookie, type RunningProcess } from '../helpers/server-process';
+import { openSse, type SseClient } from '../helpers/sse';
+
+let port: number;
+let server: RunningProcess;
+let cleanup: () => Promise<void>;
+const streams: SseClient[] = [];
+beforeAll(async () => {
+  port = await freePort();
+  const environment = await serverEnvironment(port);
+  cleanup = environment.cleanup;
+  server = run(process.execPath, ['--import', 'tsx', 'api/src/server.ts'], environment.env);
+  await server.waitFor(/Portal running on/);
+}, 180_000);
+afterAll(async () => {
+  for (const s of streams) s.close();
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  await cleanup();
+});
+
+it('SIGTERM ends the open streams at once and the server exits 0', async () => {
+  const cookie = await signInCookie(port);
+  for (let i = 0; i < 3; i++) streams.push(await openSse(`http://127.0.0.1:${port}`, '/api/events', cookie));
+  expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+  const started = performance.now();
+  server.child.kill('SIGTERM');
+  await Promise.all(streams.map((s) => s.ended));
+  const { code } = await server.exited;
+  expect(code).toBe(0);
+  expect(performance.now() - started).toBeLessThan(5_000);
+}, 30_000);
