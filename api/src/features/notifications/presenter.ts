@@ -1,5 +1,19 @@
+import type { NotificationType } from '@shared/schemas';
 import type { NotificationItem } from '@shared/types';
-import type { InboxRow } from './service';
+
+/** One inbox row with its actor and card, as the inbox lists it. */
+export interface InboxRow {
+  id: number;
+  type: NotificationType;
+  text: string;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  actor_id: number | null;
+  actor_name: string | null;
+  card_id: number;
+  card_title: string;
+  board_owner_id: number;
+}
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 

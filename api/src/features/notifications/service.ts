@@ -10,7 +10,9 @@ import {
 import type { Role } from '@shared/limits';
 import { Notification, NotificationPreference } from '../../models';
 import { publishNotification } from '../live';
-import { presentNotification } from './presenter';
+import { presentNotification, type InboxRow } from './presenter';
+
+export type { InboxRow } from './presenter';
 
 /**
  * The notification inbox (issue 13 §2). Notifications are written with the transaction of the
@@ -178,20 +180,6 @@ export async function notifyCardMove(
     ]);
   }
   return [];
-}
-
-/** One inbox row with its actor and card, as the inbox lists it. */
-export interface InboxRow {
-  id: number;
-  type: NotificationType;
-  text: string;
-  read_at: Date | string | null;
-  created_at: Date | string;
-  actor_id: number | null;
-  actor_name: string | null;
-  card_id: number;
-  card_title: string;
-  board_owner_id: number;
 }
 
 /** A page of `userId`'s inbox, newest first, with their unread count and total. */
