@@ -108,6 +108,8 @@ const ALL_ACTIONS: readonly Action[] = [
   'board:card-delete',
   'board:list-delete',
   'board:activity-edit',
+  'review:queue',
+  'review:send',
 ];
 
 /**
@@ -178,6 +180,9 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // Deleting cards and (unreserved) lists: admin only.
   'board:card-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
   'board:list-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
+  // Review queue (issue 13 §3): coaches and admins read it; a card is sent on where they work on the board.
+  'review:queue':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  'review:send':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '011101', admin: '011111', adminSwitchedToBasic: '000000' },
   // A comment without a known author: only an admin edits it (authors: see the named rules).
   'board:activity-edit': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
 };

@@ -8,6 +8,7 @@ import { canUseResources, isResourceAction, type CustomerSubject, type ResourceA
 import { inUserDirectory } from './user-scope';
 import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from './board';
 import { canAdministerUsers, isUserAdminAction, type UserAdminAction } from './user-admin-actions';
+import { canReview, isReviewAction, type ReviewAction } from './review';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -52,7 +53,8 @@ export type Action =
   | BannerAction
   | AiToolsAction
   | ResourceAction
-  | BoardAction;
+  | BoardAction
+  | ReviewAction;
 
 export interface UserSubject {
   id: number;
@@ -70,6 +72,7 @@ export type Subject = UserSubject | BoardSubject | BannerSubject | CustomerSubje
 export function can(user: Principal | null, action: Action, subject?: Subject): boolean {
   if (!user) return false;
   if (isBoardAction(action)) return canOnBoard(user, action, subject as BoardSubject | undefined);
+  if (isReviewAction(action)) return canReview(user, action, subject as BoardSubject | undefined);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -11,3 +11,4 @@ export * from './board';
 export * from './banners';
 export * from './ai-tools';
 export * from './resources';
+export * from './review';

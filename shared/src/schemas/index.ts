@@ -11,3 +11,4 @@ export * from './banners';
 export * from './ai-tools';
 export * from './resources';
 export * from './settings';
+export * from './review';

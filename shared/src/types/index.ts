@@ -75,3 +75,4 @@ export * from './banners';
 export * from './ai-tools';
 export * from './resources';
 export * from './settings';
+export * from './review';
