@@ -320,6 +320,8 @@ const ADMIN_ALL = [
   'Tags',
   'Resources',
   'position',
+  // Issue 13 §3: a member's coach, set by an admin only.
+  'coachId',
 ];
 
 describe('editableUserFields (SPEC §2 User edit form, §6; SECURITY mass assignment)', () => {
@@ -375,7 +377,7 @@ describe('editableUserFields (SPEC §2 User edit form, §6; SECURITY mass assign
 });
 
 describe('editableUserFields properties', () => {
-  const NEVER_FOR_NON_ADMIN = ['role', 'alwaysGrantAccess', 'email', 'Resources', 'position'];
+  const NEVER_FOR_NON_ADMIN = ['role', 'alwaysGrantAccess', 'email', 'Resources', 'position', 'coachId'];
   const NEVER_FOR_ANYONE = ['isAdmin', 'stripeStatus', 'stripeCustomerId', 'id', 'createdAt', 'password_hash'];
 
   const principalArb = (roles: readonly Role[]): fc.Arbitrary<Principal> =>

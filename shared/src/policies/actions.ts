@@ -31,6 +31,7 @@ export const ADMIN_EDITABLE_USER_FIELDS = [
   'Tags',
   'Resources',
   'position',
+  'coachId',
 ] as const;
 export type EditableUserField = (typeof ADMIN_EDITABLE_USER_FIELDS)[number];
 

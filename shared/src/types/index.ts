@@ -35,6 +35,10 @@ export interface User {
   Tags: Tag[];
   Resources: ResourceRef[];
   position: number;
+  /** The member's coach (issue 13 §3): its id, or null; absent on the signed-in user's own record. */
+  coachId?: number | null;
+  /** The coach's name where a list shows it (the User Dashboard). */
+  coach?: { id: number; fullName: string } | null;
 }
 
 /** The signed-in user, plus who is impersonating them (sign in as). */

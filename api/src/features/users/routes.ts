@@ -3,6 +3,7 @@ import { COMMUNITY_PAGE_SIZE } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import {
   can,
+  coachFilterFor,
   editableUserFields,
   refusedUserListFilters,
   userDirectoryScope,
@@ -17,6 +18,7 @@ import { assertCan, refuse, requireUser } from '../../core/refuse';
 import type { UserRow } from '../../models';
 import { optionalId, parse, singleQuery } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
+import { checkCoach } from './coach';
 import { pickChanges, tagIdsOf, toColumns } from './fields';
 import { presentPublicUser, presentUser, type UserRowWithRelations } from './presenter';
 import { COMMUNITY_ROLES, deleteUser, getUser, getUserWithTags, listUsers, saveUser } from './service';
@@ -114,8 +116,11 @@ export function userRoutes(): Router<PortalState, PortalContext> {
       if (!community && refusedUserListFilters(actor, { search, role, cityOrState, stripeStatus }).length > 0) {
         refuse(ctx, 'user:list');
       }
+      // "My members" (issue 13 §3): the shared policy says whose members the viewer may filter by.
+      const coachId = query.coach ? coachFilterFor(actor, query.coach === 'mine' ? 'mine' : Number(query.coach)) : null;
+      if (query.coach && (community || coachId === null)) refuse(ctx, 'user:list');
       const premiumMembersOnly = !community && directory === 'premium-members';
-      const page = await listUsers(ctx.deps.knex, query, { community, premiumMembersOnly });
+      const page = await listUsers(ctx.deps.knex, query, { community, premiumMembersOnly, coachId });
       ctx.body = {
         users: page.rows.map((r) => (community ? presentPublicUser(r) : presentUser(r, actor))),
         totalCount: page.totalCount,
@@ -161,6 +166,7 @@ export function userRoutes(): Router<PortalState, PortalContext> {
         });
       }
 
+      if (input.coachId) await checkCoach(ctx.trx, input.coachId, target?.id ?? null);
       const values = toColumns(input, changes, target);
       const passwordChanged = 'password' in changes && typeof input.password === 'string' && input.password !== '';
       if (passwordChanged) values.password_hash = await hashPassword(input.password!);

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/app';
+import type { User } from '../../shared/src/types';
+import { actor, type Actor } from './board-fixtures';
+
+/**
+ * Issue 13 §3: an admin sets a member's coach on the user form (a coach or an admin, never the
+ * member); coaches see it but cannot change it; the User Dashboard filters to "my members".
+ */
+let t: TestApp;
+let admin: Actor;
+let coach: Actor;
+let otherCoach: Actor;
+let member: Actor;
+let another: Actor;
+let basic: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await actor(t, { role: 'admin', fullName: 'Ada Admin' });
+  coach = await actor(t, { role: 'coach', fullName: 'Cora Coach' });
+  otherCoach = await actor(t, { role: 'coach', fullName: 'Otto Coach' });
+  member = await actor(t, { role: 'premium', fullName: 'Mia Member' });
+  another = await actor(t, { role: 'premium', fullName: 'Ann Another' });
+  basic = await actor(t, { role: 'basic' });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const coachIdOf = async (id: number) =>
+  (await t.knex('users').where({ id }).first('coach_id')).coach_id as number | null;
+const setCoach = (a: Actor, id: number, coachId: unknown) => a.agent.post('/api/user/upsert').send({ id, coachId });
+
+describe('setting a member’s coach (POST /api/user/upsert coachId)', () => {
+  it('an admin sets a coach; the user JSON has coachId and, read alone, the coach’s name', async () => {
+    const res = await setCoach(admin, member.user.id, coach.user.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user).toMatchObject({ id: member.user.id, coachId: coach.user.id });
+    expect(res.body.user.coach).toEqual({ id: coach.user.id, fullName: 'Cora Coach' });
+    const read = await admin.agent.get(`/api/user/${member.user.id}`);
+    expect(read.body.user).toMatchObject({
+      coachId: coach.user.id,
+      coach: { id: coach.user.id, fullName: 'Cora Coach' },
+    });
+    expect(await coachIdOf(member.user.id)).toBe(coach.user.id);
+  });
+
+  it('an admin may coach; a member may not, nor the member themselves, nor an unknown id (400 on coachId)', async () => {
+    expect((await setCoach(admin, another.user.id, admin.user.id)).status).toBe(200);
+    expect(await coachIdOf(another.user.id)).toBe(admin.user.id);
+    for (const bad of [basic.user.id, 999_999]) {
+      const res = await setCoach(admin, another.user.id, bad);
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({ coachId: 'Choose a coach or an admin' });
+    }
+    const self = await setCoach(admin, coach.user.id, coach.user.id);
+    expect(self.status).toBe(400);
+    expect(self.body.error.fields).toEqual({ coachId: 'A member cannot be their own coach' });
+    const junk = await setCoach(admin, another.user.id, 'abc');
+    expect(junk.status).toBe(400);
+    expect(junk.body.error.fields.coachId).toBe('Please enter a valid value');
+    expect(await coachIdOf(another.user.id)).toBe(admin.user.id);
+  });
+
+  it('null (No coach) clears it', async () => {
+    const res = await setCoach(admin, another.user.id, null);
+    expect(res.status).toBe(200);
+    expect(res.body.user.coachId).toBeNull();
+    expect(await coachIdOf(another.user.id)).toBeNull();
+  });
+
+  it('a coach sees a member’s coach but cannot change it; a member cannot set their own', async () => {
+    const read = await coach.agent.get(`/api/user/${member.user.id}`);
+    expect(read.body.user.coachId).toBe(coach.user.id);
+    const res = await setCoach(otherCoach, member.user.id, otherCoach.user.id);
+    expect(res.status).toBe(200); // the coach's form changes Tags only: coachId is dropped
+    expect(await coachIdOf(member.user.id)).toBe(coach.user.id);
+    expect((await setCoach(another, another.user.id, coach.user.id)).status).toBe(200); // own profile fields only
+    expect(await coachIdOf(another.user.id)).toBeNull();
+  });
+});
+
+describe('"My members" (GET /api/user/read-many?coach=)', () => {
+  const list = (a: Actor, query: Record<string, string | number>) => a.agent.get('/api/user/read-many').query(query);
+
+  it('a coach lists their own members, each with their coach', async () => {
+    const res = await list(coach, { coach: 'mine', role: 'premium' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((res.body.users as User[]).map((u) => u.id)).toEqual([member.user.id]);
+    expect(res.body.users[0].coach).toEqual({ id: coach.user.id, fullName: 'Cora Coach' });
+    expect(res.body.totalCount).toBe(1);
+    expect((await list(otherCoach, { coach: 'mine', role: 'premium' })).body.users).toEqual([]);
+  });
+
+  it('an admin filters by any coach; a coach only by themselves (403); members never (403)', async () => {
+    const byCoach = await list(admin, { coach: coach.user.id });
+    expect(byCoach.status).toBe(200);
+    expect((byCoach.body.users as User[]).map((u) => u.id)).toEqual([member.user.id]);
+    expect((await list(coach, { coach: otherCoach.user.id, role: 'premium' })).status).toBe(403);
+    expect((await list(member, { coach: 'mine' })).status).toBe(403);
+    expect((await list(basic, { coach: 'mine' })).status).toBe(403);
+  });
+
+  it('400 for a filter that is neither mine nor an id', async () => {
+    const res = await list(admin, { coach: 'everyone' });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.coach).toBe('Choose mine or a coach');
+  });
+});
