@@ -37,6 +37,11 @@ export function coachFilterFor(user: Principal | null, coach: 'mine' | number): 
   return isAdminRole(user!) ? coach : null;
 }
 
+/** The dashboard's review card (issue 13 §3): a coach's own queue. */
+export function showsReviewQueueCard(user: Principal | null): boolean {
+  return user !== null && user.role === 'coach';
+}
+
 /** The review queue's scopes a viewer may ask for (all three for a reviewer, none for anyone else). */
 export function reviewScopesFor(user: Principal | null): readonly ReviewScope[] {
   return isReviewer(user) ? ['mine', 'unassigned', 'all'] : [];

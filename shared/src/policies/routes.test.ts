@@ -153,6 +153,7 @@ const GRID: Record<string, string> = {
   '/move-the-needle':                  MTN____,
   '/move-the-needle/42':               MTN_ID_,
   '/users':                            USERS__,
+  '/review':                           USERS__,
   '/tag-management':                   TAGMGMT,
   '/portal-settings':                  TAGMGMT,
   '/ai-toolkit':                       AITOOL_,
@@ -197,6 +198,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/product-qualifier': '/product-qualifier',
   '/profile': '/profile',
   '/users': '/users',
+  '/review': '/review',
   '/tag-management': '/tag-management',
   '/portal-settings': '/portal-settings',
   '/ai-toolkit': '/ai-toolkit',
@@ -321,7 +323,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(21); // one sample per gated pattern (SPEC §2, plus the product summary of issue 15)
+    expect(NON_PUBLIC_PATHS.length).toBe(22); // one sample per gated pattern (SPEC §2, plus the product summary of issue 15 and /review of issue 13)
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

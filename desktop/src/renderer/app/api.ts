@@ -20,6 +20,7 @@ export const TAG_TYPES = [
   'Resource',
   'ResourceCategory',
   'Setting',
+  'ReviewQueue',
 ] as const;
 
 /**

@@ -20,6 +20,7 @@ const CheckStripePayment = lazyNamed(() => import('../features/auth/CheckStripeP
 const Dashboard = lazyNamed(() => import('../features/dashboard/Dashboard'), 'Dashboard');
 const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile');
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
+const ReviewQueue = lazyNamed(() => import('../features/review/ReviewQueue'), 'ReviewQueue');
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
 const MoveTheNeedle = lazyNamed(() => import('../features/board/MoveTheNeedle'), 'MoveTheNeedle');
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
@@ -53,6 +54,7 @@ export function AppRoutes() {
           <Route index element={<Dashboard />} />
           <Route path="/profile" element={<Profile />} />
           <Route path="/tag-management" element={<TagManagement />} />
+          <Route path="/review" element={<ReviewQueue />} />
           <Route path="/portal-settings" element={<PortalSettings />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />

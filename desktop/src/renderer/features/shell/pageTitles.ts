@@ -27,6 +27,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/product-qualifier': 'Product Qualifier Tool',
   '/profile': 'Profile',
   '/users': 'User Dashboard',
+  '/review': 'Review queue',
   '/tag-management': 'Tag Management',
   '/portal-settings': 'Portal settings',
   '/ai-toolkit': 'AI Toolkit',
