@@ -108,3 +108,42 @@ describe('"My members" (GET /api/user/read-many?coach=)', () => {
     expect(res.body.error.fields.coach).toBe('Choose mine or a coach');
   });
 });
+
+describe('Import Users: the coach column (POST /api/user/import)', () => {
+  const importCsv = (csv: string) => admin.agent.post('/api/user/import').attach('file', Buffer.from(csv), 'users.csv');
+
+  it('sets the coach of new and existing users by the coach’s email (any case); an empty cell keeps it', async () => {
+    const fresh = `fresh-${Date.now()}@example.test`;
+    const csv = [
+      'email,fullName,coach',
+      `${fresh},Fay Fresh,${coach.user.email.toUpperCase()}`,
+      `${another.user.email},,${otherCoach.user.email}`,
+      `${member.user.email},,`,
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const created = await t.knex('users').whereRaw('lower(email) = ?', [fresh]).first('coach_id');
+    expect(created.coach_id).toBe(coach.user.id);
+    expect(await coachIdOf(another.user.id)).toBe(otherCoach.user.id);
+    expect(await coachIdOf(member.user.id)).toBe(coach.user.id);
+  });
+
+  it('an unknown coach email, a member’s email or the member themselves is that row’s error; nothing is imported', async () => {
+    const fresh = `nobody-${Date.now()}@example.test`;
+    const csv = [
+      'email,fullName,coach',
+      `${fresh},Ned New,${coach.user.email}`,
+      `${member.user.email},,nobody@example.test`,
+      `${another.user.email},,${basic.user.email}`,
+      `${coach.user.email},,${coach.user.email}`,
+    ].join('\n');
+    const res = await importCsv(csv);
+    expect(res.status).toBe(400);
+    const message = res.body.error.message as string;
+    expect(message).toContain('Row 3: No coach or admin has this email: nobody@example.test');
+    expect(message).toContain(`Row 4: No coach or admin has this email: ${basic.user.email}`);
+    expect(message).toContain('Row 5: A member cannot be their own coach');
+    expect(await t.knex('users').whereRaw('lower(email) = ?', [fresh]).first()).toBeUndefined();
+    expect(await coachIdOf(another.user.id)).toBe(otherCoach.user.id);
+  });
+});

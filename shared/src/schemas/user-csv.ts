@@ -31,6 +31,8 @@ export const USER_IMPORT_COLUMNS = [
   'country',
   'phoneNumber',
   'Tags',
+  /** Issue 13 §3: the email of the member's coach (a coach or an admin). */
+  'coach',
 ] as const;
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 
@@ -53,6 +55,8 @@ const HEADER_ALIASES: Record<string, UserImportColumn> = {
   phone: 'phoneNumber',
   tags: 'Tags',
   usertags: 'Tags',
+  coach: 'coach',
+  coachemail: 'coach',
 };
 
 const normalizeHeader = (cell: string) =>
@@ -109,9 +113,19 @@ export function csvLine(cells: ReadonlyArray<string | number | boolean | null | 
 export function userImportSampleCsv(): string {
   return [
     csvLine(USER_IMPORT_COLUMNS),
-    csvLine(['jane.doe@example.com', 'Jane Doe', 'premium', 'Austin', 'TX', 'USA', '555-0100', 'Mastermind']),
-    csvLine(['john.roe@example.com', 'John Roe', 'basic', 'Portland', 'OR', 'USA', '', '']),
-    csvLine(['sam.lee@example.com', 'Sam Lee, Jr.', 'course only', 'Miami', 'FL', 'USA', '', 'Free Trial;Mastermind']),
+    csvLine(['jane.doe@example.com', 'Jane Doe', 'premium', 'Austin', 'TX', 'USA', '555-0100', 'Mastermind', '']),
+    csvLine(['john.roe@example.com', 'John Roe', 'basic', 'Portland', 'OR', 'USA', '', '', '']),
+    csvLine([
+      'sam.lee@example.com',
+      'Sam Lee, Jr.',
+      'course only',
+      'Miami',
+      'FL',
+      'USA',
+      '',
+      'Free Trial;Mastermind',
+      '',
+    ]),
   ].join('');
 }
 

@@ -20,3 +20,27 @@ export async function checkCoach(db: Knex | Knex.Transaction, coachId: number, m
     throw badRequest(MESSAGES.coachMustBeCoach, { coachId: MESSAGES.coachMustBeCoach });
   }
 }
+
+/**
+ * The ids of the coaches (role coach or admin) with these emails, by lower(email), in one query;
+ * an email of anyone else is left out (the import reports it as unknown).
+ */
+export async function coachIdsByEmail(
+  db: Knex | Knex.Transaction,
+  emails: ReadonlyArray<string | undefined>,
+): Promise<Map<string, number>> {
+  const wanted = [...new Set(emails.filter((e): e is string => Boolean(e)).map((e) => e.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db('users')
+    .select<Array<{ id: number; email: string; role: string }>>('id', 'email', 'role')
+    .whereRaw('lower(email) in (select value from jsonb_array_elements_text(?::jsonb))', [JSON.stringify(wanted)]);
+  return new Map(rows.filter((r) => canCoach(r, { id: 0 })).map((r) => [r.email.toLowerCase(), r.id]));
+}
+
+/** The row error of an import's coach cell, or null: an unknown coach email, or the member themselves. */
+export function coachProblem(memberEmail: string, coachEmail: string | undefined, coachId: number | undefined) {
+  if (coachEmail === undefined) return null;
+  if (coachEmail.toLowerCase() === memberEmail.toLowerCase()) return MESSAGES.coachNotSelf;
+  if (coachId === undefined) return `${MESSAGES.coachUnknownEmail}: ${coachEmail.slice(0, 80)}`;
+  return null;
+}
