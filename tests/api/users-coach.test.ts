@@ -147,3 +147,20 @@ describe('Import Users: the coach column (POST /api/user/import)', () => {
     expect(await coachIdOf(another.user.id)).toBe(otherCoach.user.id);
   });
 });
+
+describe('GET /api/user/coaches (the Coach select)', () => {
+  it('lists coaches and admins by name for admins; 403 for coaches and members; 401 without a session', async () => {
+    const res = await admin.agent.get('/api/user/coaches');
+    expect(res.status).toBe(200);
+    const ids = (res.body.coaches as Array<{ id: number }>).map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining([admin.user.id, coach.user.id, otherCoach.user.id]));
+    expect(ids).not.toContain(member.user.id);
+    expect(res.body.coaches.find((c: { id: number }) => c.id === coach.user.id)).toEqual({
+      id: coach.user.id,
+      fullName: 'Cora Coach',
+      role: 'coach',
+    });
+    for (const a of [coach, member, basic]) expect((await a.agent.get('/api/user/coaches')).status).toBe(403);
+    expect((await t.agent().get('/api/user/coaches')).status).toBe(401);
+  });
+});

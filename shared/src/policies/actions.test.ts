@@ -85,6 +85,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'user:validate-csv',
   'user:import',
   'user:export',
+  'user:set-coach',
   'user:test-tools',
   'upload:image',
   'product:use',
@@ -142,6 +143,7 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'user:validate-csv': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'user:import': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'user:export': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'user:set-coach': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'user:test-tools': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'upload:image':     { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Power Profit Tool: every member (own products only, see ownsProduct); basic cannot change additional fees.

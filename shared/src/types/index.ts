@@ -41,6 +41,13 @@ export interface User {
   coach?: { id: number; fullName: string } | null;
 }
 
+/** A user who may coach members (role coach or admin), as the user form's Coach select lists them. */
+export interface CoachOption {
+  id: number;
+  fullName: string;
+  role: Role;
+}
+
 /** The signed-in user, plus who is impersonating them (sign in as). */
 export interface CurrentUser extends User {
   stripeStatus: string | null;

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { canCoach } from '@shared/policies';
 import { badRequest } from '../../core/errors';
@@ -19,6 +20,17 @@ export async function checkCoach(db: Knex | Knex.Transaction, coachId: number, m
   if (!coach || !canCoach(coach, { id: memberId ?? 0 })) {
     throw badRequest(MESSAGES.coachMustBeCoach, { coachId: MESSAGES.coachMustBeCoach });
   }
+}
+
+/** Everyone who may coach (role coach or admin), by name: the user form's Coach select (at most 500). */
+export async function listCoachCandidates(
+  db: Knex | Knex.Transaction,
+): Promise<Array<{ id: number; full_name: string; role: Role }>> {
+  return db('users')
+    .whereIn('role', ['coach', 'admin'])
+    .orderByRaw('lower(full_name), id')
+    .limit(500)
+    .select('id', 'full_name', 'role');
 }
 
 /**

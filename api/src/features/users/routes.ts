@@ -18,7 +18,7 @@ import { assertCan, refuse, requireUser } from '../../core/refuse';
 import type { UserRow } from '../../models';
 import { optionalId, parse, singleQuery } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
-import { checkCoach } from './coach';
+import { checkCoach, listCoachCandidates } from './coach';
 import { pickChanges, tagIdsOf, toColumns } from './fields';
 import { presentPublicUser, presentUser, type UserRowWithRelations } from './presenter';
 import { COMMUNITY_ROLES, deleteUser, getUser, getUserWithTags, listUsers, saveUser } from './service';
@@ -127,6 +127,15 @@ export function userRoutes(): Router<PortalState, PortalContext> {
         premiumCount: page.premiumCount,
         basicCount: page.basicCount,
       };
+    }),
+  );
+
+  /** The users who may coach a member (role coach or admin): the Coach select of the user form (admins). */
+  router.get(
+    '/coaches',
+    ...endpoint({ authorize: 'user:set-coach' }, async (ctx) => {
+      const rows = await listCoachCandidates(ctx.deps.knex);
+      ctx.body = { coaches: rows.map((r) => ({ id: r.id, fullName: r.full_name, role: r.role })) };
     }),
   );
 
