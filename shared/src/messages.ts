@@ -177,6 +177,7 @@ export const MESSAGES = {
   coachMustBeCoach: 'Choose a coach or an admin',
   coachNotSelf: 'A member cannot be their own coach',
   coachUnknownEmail: 'No coach or admin has this email',
+  bulkCoachColumn: 'The coach column sets the coach of {count} user(s); an empty cell clears it.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -164,3 +164,60 @@ describe('GET /api/user/coaches (the Coach select)', () => {
     expect((await t.agent().get('/api/user/coaches')).status).toBe(401);
   });
 });
+
+describe('Update Users Tags/Status: the coach column (PUT /api/user/bulk-update coaches)', () => {
+  const bulk = (body: object) => admin.agent.put('/api/user/bulk-update').send(body);
+
+  it('sets each member’s coach by email (an empty cell clears it) in the one transaction, audited', async () => {
+    const res = await bulk({
+      userEmails: [member.user.email, another.user.email],
+      coaches: [
+        { email: member.user.email.toUpperCase(), coach: otherCoach.user.email },
+        { email: another.user.email, coach: '' },
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await coachIdOf(member.user.id)).toBe(otherCoach.user.id);
+    expect(await coachIdOf(another.user.id)).toBeNull();
+    const audit = await t
+      .knex('audit_log')
+      .where({ action: 'user.bulk-update', target_user_id: member.user.id })
+      .orderBy('id', 'desc')
+      .first();
+    expect(audit.details.fields).toContain('coachId');
+  });
+
+  it('an unknown coach email or a member’s own refuses the whole call (400 on coaches), nothing changes', async () => {
+    for (const [email, coachEmail, message] of [
+      [member.user.email, basic.user.email, `No coach or admin has this email: ${basic.user.email}`],
+      [coach.user.email, coach.user.email, 'A member cannot be their own coach'],
+    ] as const) {
+      const res = await bulk({
+        userEmails: [member.user.email, coach.user.email],
+        role: 'premium',
+        coaches: [
+          { email: another.user.email, coach: coach.user.email },
+          { email, coach: coachEmail },
+        ],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.fields).toEqual({ coaches: message });
+    }
+    expect(await coachIdOf(member.user.id)).toBe(otherCoach.user.id);
+    expect((await t.knex('users').where({ id: coach.user.id }).first('role')).role).toBe('coach');
+  });
+
+  it('a coach column alone is something to do; coaches cannot bulk update', async () => {
+    const res = await bulk({
+      userEmails: [member.user.email],
+      coaches: [{ email: member.user.email, coach: coach.user.email }],
+    });
+    expect(res.status).toBe(200);
+    expect(await coachIdOf(member.user.id)).toBe(coach.user.id);
+    const refused = await coach.agent
+      .put('/api/user/bulk-update')
+      .send({ userEmails: [member.user.email], coaches: [{ email: member.user.email, coach: '' }] });
+    expect(refused.status).toBe(403);
+    expect(await coachIdOf(member.user.id)).toBe(coach.user.id);
+  });
+});

@@ -131,6 +131,30 @@ export function userImportSampleCsv(): string {
 
 const looksLikeEmail = (cell: string) => cell.includes('@');
 
+/** One row of a bulk update CSV's coach column: the member's email and the coach's ('' clears). */
+export interface CsvCoachRow {
+  email: string;
+  coach: string;
+}
+
+/**
+ * The coach column of a bulk update CSV (issue 13 §3): only when the header row names both an
+ * email and a coach column; every data row with an email gives its coach's email, '' to clear.
+ */
+export function coachesFromCsvRows(rows: ReadonlyArray<readonly string[]>): CsvCoachRow[] {
+  const first = rows[0] ?? [];
+  const emailAt = first.findIndex((c) => HEADER_ALIASES[normalizeHeader(c)] === 'email');
+  const coachAt = first.findIndex((c) => HEADER_ALIASES[normalizeHeader(c)] === 'coach');
+  if (emailAt < 0 || coachAt < 0) return [];
+  const out: CsvCoachRow[] = [];
+  for (const row of rows.slice(1)) {
+    if ((row[0] ?? '').trim() === '') continue;
+    const email = (row[emailAt] ?? '').trim();
+    if (email) out.push({ email, coach: (row[coachAt] ?? '').trim() });
+  }
+  return out;
+}
+
 /**
  * The emails of a bulk update CSV (already split into rows of cells): the column headed email
  * when the first row names one, else the first column. A first row without an email in it is a

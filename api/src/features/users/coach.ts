@@ -56,3 +56,40 @@ export function coachProblem(memberEmail: string, coachEmail: string | undefined
   if (coachId === undefined) return `${MESSAGES.coachUnknownEmail}: ${coachEmail.slice(0, 80)}`;
   return null;
 }
+
+/**
+ * The coach column of a bulk update (issue 13 §3) for the accounts `users` it found: each member's
+ * coach by email ('' clears), in one set-based UPDATE. An email that is not a coach's or an
+ * admin's, or a member's own, refuses the whole call (400 on coaches); rows naming an account the
+ * CSV did not find are left out (reported as not found already). Returns whether it set any.
+ */
+export async function applyBulkCoaches(
+  trx: Knex.Transaction,
+  users: ReadonlyArray<{ id: number; email: string }>,
+  rows: ReadonlyArray<{ email: string; coach?: string }>,
+): Promise<boolean> {
+  if (rows.length === 0) return false;
+  const idOf = new Map(users.map((u) => [u.email.toLowerCase(), u.id]));
+  const coaches = await coachIdsByEmail(
+    trx,
+    rows.map((r) => r.coach || undefined),
+  );
+  const values: Array<{ id: number; coach_id: number | null }> = [];
+  for (const row of rows) {
+    const id = idOf.get(row.email.toLowerCase());
+    if (id === undefined) continue;
+    const coach = row.coach ?? '';
+    const coachId = coach ? coaches.get(coach.toLowerCase()) : undefined;
+    const problem = coach ? coachProblem(row.email, coach, coachId) : null;
+    if (problem) throw badRequest(problem, { coaches: problem });
+    values.push({ id, coach_id: coachId ?? null });
+  }
+  if (values.length === 0) return false;
+  await trx.raw(
+    `update users u set coach_id = v.coach_id, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as v(id int, coach_id int)
+      where u.id = v.id and u.coach_id is distinct from v.coach_id`,
+    [JSON.stringify(values)],
+  );
+  return true;
+}
