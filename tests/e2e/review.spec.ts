@@ -57,6 +57,12 @@ test('a coach sends a card back from /review and the member’s board shows it i
   await expect(item).toContainText('waiting');
   await shot(coach, 'review-queue');
 
+  // At 390 px the queue fits the screen: no sideways scrolling, the actions still on screen.
+  await coach.setViewportSize({ width: 390, height: 844 });
+  await expect(item).toBeVisible();
+  expect(await coach.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(coach, 'review-queue-390');
+
   await item.getByRole('button', { name: `Send back to IN PROGRESS: ${title}` }).click();
   const dialog = coach.getByRole('dialog', { name: 'Send back to IN PROGRESS' });
   await dialog.getByLabel('Comment (optional)').fill('Tighten the headline, then send it again.');
