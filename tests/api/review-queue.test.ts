@@ -200,7 +200,16 @@ describe('POST /review-queue/:cardId/send', () => {
 
 describe('the member’s notification of a send-on (wired to notify() at merge)', () => {
   it('tells the card’s owner who sent which card where', () => {
-    const sent = { cardId: 5, cardTitle: 'Logo', ownerId: 2, actorId: 3, listId: 9, position: 0, activityId: null };
+    const sent = {
+      cardId: 5,
+      cardTitle: 'Logo',
+      ownerId: 2,
+      actorId: 3,
+      sourceListId: 8,
+      listId: 9,
+      position: 0,
+      activityId: null,
+    };
     expect(sentOnNotification({ ...sent, to: 'IN PROGRESS' })).toEqual({
       userId: 2,
       actorId: 3,

@@ -46,8 +46,9 @@ export function reviewRoutes(): Router<PortalState, PortalContext> {
       },
       async (ctx) => {
         const sent = await sendOn(ctx.trx, ctx.subject.lock, ctx.input.cardId, ctx.input, ctx.user.id);
-        // MERGE(notif): the member is notified here, in this transaction:
-        //   await notify(ctx.trx, sentOnNotification(sent));   (sentOnNotification: ./notify.ts)
+        // MERGE(notif, history): the member is notified and the move recorded here, in this transaction:
+        //   await notify(ctx.trx, [sentOnNotification(sent)])  (./notify.ts), or the board's own
+        //   notifyCardMove / recordCardMoved with sent.sourceListId -> sent.listId, as a drag does.
         const body: ReviewSendResponse = {
           success: true,
           message: sent.to === 'COMPLETED' ? MESSAGES.reviewCompleted : MESSAGES.reviewSentBack,

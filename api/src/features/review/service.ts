@@ -76,6 +76,8 @@ export interface SentOn {
   ownerId: number;
   actorId: number;
   to: ReviewSendInput['to'];
+  /** The FOR REVIEW list the card left, and the list it went to. */
+  sourceListId: number;
   listId: number;
   position: number;
   activityId: number | null;
@@ -126,6 +128,7 @@ export async function sendOn(
     ownerId,
     actorId,
     to: input.to,
+    sourceListId: row.list_id,
     listId: moved.ListId,
     position: moved.position,
     activityId,
