@@ -17,6 +17,7 @@ import { userTestRoutes } from './features/users/test-tools';
 import { tagRoutes } from './features/tags/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { boardRoutes } from './features/board/routes';
+import { reviewRoutes } from './features/review/routes';
 import { courseRouters } from './features/courses';
 import { productRoutes } from './features/products/routes';
 import { qualifierRoutes } from './features/qualifier/routes';
@@ -92,6 +93,7 @@ export function createApp(opts: AppOptions): Koa {
     userTestRoutes(),
     tagRoutes(),
     uploadRoutes(),
+    reviewRoutes(),
     boardRoutes(),
     ...courseRouters(),
     productRoutes(),

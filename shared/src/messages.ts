@@ -206,6 +206,32 @@ export const MESSAGES = {
   /** The subject of the daily digest; `{count}` notifications. */
   notificationDigestSubject: 'You have {count} unread notification(s) on Move the Needle',
   notificationEmailSubject: 'New notification on Move the Needle',
+  /** Issue 13 §3: the coach's review queue. */
+  reviewQueueTitle: 'Review queue',
+  reviewQueueEmpty: 'Nothing waits for review.',
+  reviewQueueError: 'The review queue could not be loaded.',
+  reviewScopeMine: 'My members',
+  reviewScopeUnassigned: 'Unassigned',
+  reviewScopeAll: 'All',
+  reviewSendBack: 'Send back to IN PROGRESS',
+  reviewMarkCompleted: 'Mark COMPLETED',
+  reviewCommentLabel: 'Comment (optional)',
+  reviewSentBack: 'Card sent back to IN PROGRESS',
+  reviewCompleted: 'Card marked COMPLETED',
+  reviewNotWaiting: 'This card no longer waits for review. Reload the queue.',
+  reviewWaitingForYou: 'Cards waiting for your review',
+  reviewOldestWaiting: 'Oldest waiting: {wait}',
+  reviewOpenQueue: 'Open the review queue',
+  /** The member's notification of a send-on; `{title}`: the card's title. */
+  reviewSentBackNotice: '“{title}” was sent back to IN PROGRESS',
+  reviewCompletedNotice: '“{title}” was marked COMPLETED',
+  coachLabel: 'Coach',
+  noCoach: 'No coach',
+  myMembers: 'My members',
+  coachMustBeCoach: 'Choose a coach or an admin',
+  coachNotSelf: 'A member cannot be their own coach',
+  coachUnknownEmail: 'No coach or admin has this email',
+  bulkCoachColumn: 'The coach column sets the coach of {count} user(s); an empty cell clears it.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

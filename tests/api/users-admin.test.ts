@@ -218,7 +218,7 @@ describe('test-only endpoints', () => {
     await createTag(t.knex, 'Free Trial').catch(() => undefined);
     const sample = await agent.get('/api/user/generate-test-user-import-csv');
     expect(sample.status).toBe(200);
-    expect(sample.text.split('\r\n')[0]).toBe('email,fullName,role,city,state,country,phoneNumber,Tags');
+    expect(sample.text.split('\r\n')[0]).toBe('email,fullName,role,city,state,country,phoneNumber,Tags,coach');
     const res = await agent.post('/api/user/import').attach('file', Buffer.from(sample.text), 'sample.csv');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.created + res.body.updated + res.body.unchanged).toBe(3);

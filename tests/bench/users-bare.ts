@@ -59,6 +59,7 @@ export async function startBareApp(knex: Knex, cookieName: string): Promise<Bare
         cityOrState: '',
         stripeStatus: '',
         scope: '',
+        coach: '',
       };
       const page = await listUsers(knex, query, { community: false });
       ctx.body = {

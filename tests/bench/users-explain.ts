@@ -17,7 +17,7 @@ try {
   for (const term of terms) {
     const q = userListQueries(
       bench.knex,
-      { page: 1, usersPerPage: 10, search: term, role: '', cityOrState: '', stripeStatus: '', scope: '' },
+      { page: 1, usersPerPage: 10, search: term, role: '', cityOrState: '', stripeStatus: '', scope: '', coach: '' },
       { community: false },
     );
     for (const [label, builder] of [

@@ -155,7 +155,16 @@ async function main(): Promise<void> {
       for (const term of ['smith', 'olivia.g']) {
         const q = userListQueries(
           bench.knex,
-          { page: 1, usersPerPage: 10, search: term, role: '', cityOrState: '', stripeStatus: '', scope: '' },
+          {
+            page: 1,
+            usersPerPage: 10,
+            search: term,
+            role: '',
+            cityOrState: '',
+            stripeStatus: '',
+            scope: '',
+            coach: '',
+          },
           { community: false },
         );
         for (const [label, builder] of [

@@ -31,6 +31,7 @@ function appRoutes(courseSlug: string): string[] {
     '/move-the-needle',
     '/profile',
     '/users',
+    '/review',
     '/tag-management',
     '/portal-settings',
     '/notifications',

@@ -85,6 +85,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'user:validate-csv',
   'user:import',
   'user:export',
+  'user:set-coach',
   'user:test-tools',
   'upload:image',
   'product:use',
@@ -110,6 +111,8 @@ const ALL_ACTIONS: readonly Action[] = [
   'board:list-delete',
   'board:activity-edit',
   'live:read',
+  'review:queue',
+  'review:send',
 ];
 
 /**
@@ -142,6 +145,7 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'user:validate-csv': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'user:import': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'user:export': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  'user:set-coach': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'user:test-tools': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'upload:image':     { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Power Profit Tool: every member (own products only, see ownsProduct); basic cannot change additional fees.
@@ -182,6 +186,9 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // Deleting cards and (unreserved) lists: admin only.
   'board:card-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
   'board:list-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
+  // Review queue (issue 13 §3): coaches and admins read it; a card is sent on where they work on the board.
+  'review:queue':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  'review:send':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '011101', admin: '011111', adminSwitchedToBasic: '000000' },
   // A comment without a known author: only an admin edits it (authors: see the named rules).
   'board:activity-edit': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
   // The live stream: one's own notifications for everyone signed in (no subject); a board's events as board:work.
@@ -321,6 +328,8 @@ const ADMIN_ALL = [
   'Tags',
   'Resources',
   'position',
+  // Issue 13 §3: a member's coach, set by an admin only.
+  'coachId',
 ];
 
 describe('editableUserFields (SPEC §2 User edit form, §6; SECURITY mass assignment)', () => {
@@ -376,7 +385,7 @@ describe('editableUserFields (SPEC §2 User edit form, §6; SECURITY mass assign
 });
 
 describe('editableUserFields properties', () => {
-  const NEVER_FOR_NON_ADMIN = ['role', 'alwaysGrantAccess', 'email', 'Resources', 'position'];
+  const NEVER_FOR_NON_ADMIN = ['role', 'alwaysGrantAccess', 'email', 'Resources', 'position', 'coachId'];
   const NEVER_FOR_ANYONE = ['isAdmin', 'stripeStatus', 'stripeCustomerId', 'id', 'createdAt', 'password_hash'];
 
   const principalArb = (roles: readonly Role[]): fc.Arbitrary<Principal> =>

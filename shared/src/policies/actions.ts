@@ -9,6 +9,7 @@ import { inUserDirectory } from './user-scope';
 import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from './board';
 import { canReadLive, isLiveAction, type LiveAction } from './live';
 import { canAdministerUsers, isUserAdminAction, type UserAdminAction } from './user-admin-actions';
+import { canReview, isReviewAction, type ReviewAction } from './review';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -31,6 +32,7 @@ export const ADMIN_EDITABLE_USER_FIELDS = [
   'Tags',
   'Resources',
   'position',
+  'coachId',
 ] as const;
 export type EditableUserField = (typeof ADMIN_EDITABLE_USER_FIELDS)[number];
 
@@ -55,7 +57,8 @@ export type Action =
   | AiToolsAction
   | ResourceAction
   | BoardAction
-  | LiveAction;
+  | LiveAction
+  | ReviewAction;
 
 export interface UserSubject {
   id: number;
@@ -74,6 +77,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (!user) return false;
   if (isBoardAction(action)) return canOnBoard(user, action, subject as BoardSubject | undefined);
   if (isLiveAction(action)) return canReadLive(user, subject as BoardSubject | undefined);
+  if (isReviewAction(action)) return canReview(user, action, subject as BoardSubject | undefined);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -12,3 +12,4 @@ export * from './banners';
 export * from './ai-tools';
 export * from './resources';
 export * from './live';
+export * from './review';

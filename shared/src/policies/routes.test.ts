@@ -154,6 +154,7 @@ const GRID: Record<string, string> = {
   '/move-the-needle':                  MTN____,
   '/move-the-needle/42':               MTN_ID_,
   '/users':                            USERS__,
+  '/review':                           USERS__,
   '/tag-management':                   TAGMGMT,
   '/portal-settings':                  TAGMGMT,
   '/ai-toolkit':                       AITOOL_,
@@ -199,6 +200,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/profile': '/profile',
   '/notifications': '/notifications',
   '/users': '/users',
+  '/review': '/review',
   '/tag-management': '/tag-management',
   '/portal-settings': '/portal-settings',
   '/ai-toolkit': '/ai-toolkit',
@@ -323,7 +325,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(22); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications of issue 13)
+    expect(NON_PUBLIC_PATHS.length).toBe(23); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications and /review of issue 13)
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

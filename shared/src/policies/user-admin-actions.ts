@@ -10,6 +10,8 @@ export type UserAdminAction =
   | 'user:validate-csv'
   | 'user:import'
   | 'user:export'
+  /** Issue 13 §3: set a member's coach (the user form's Coach select lists the candidates). */
+  | 'user:set-coach'
   /** The sample generators and the v2 add-tags helper (absent in production). */
   | 'user:test-tools';
 
@@ -19,6 +21,7 @@ export const USER_ADMIN_ACTIONS: readonly UserAdminAction[] = [
   'user:validate-csv',
   'user:import',
   'user:export',
+  'user:set-coach',
   'user:test-tools',
 ];
 

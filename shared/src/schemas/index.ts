@@ -13,3 +13,4 @@ export * from './resources';
 export * from './settings';
 export * from './notifications';
 export * from './live';
+export * from './review';

@@ -87,12 +87,22 @@ export const bulkUpdateSchema = yup
       .nullable()
       .transform(emptyToNull)
       .default(null),
+    /** Issue 13 §3: the CSV's coach column, a coach's email per member ('' clears the coach). */
+    coaches: yup
+      .array(
+        yup.object({
+          email: yup.string().trim().required().max(USER_ADMIN_LIMITS.emailMaxLength),
+          coach: yup.string().trim().max(USER_ADMIN_LIMITS.emailMaxLength).default(''),
+        }),
+      )
+      .max(USER_ADMIN_LIMITS.bulkMaxEmails, m.tooManyEmails)
+      .default([]),
   })
   .test('tags-for-action', m.chooseTags, function check(value) {
     if (value.availableAction && value.tags.length === 0) {
       return this.createError({ path: 'tags', message: m.chooseTags });
     }
-    if (!value.availableAction && !value.role) {
+    if (!value.availableAction && !value.role && value.coaches.length === 0) {
       return this.createError({ path: 'availableAction', message: m.nothingToDo });
     }
     return true;

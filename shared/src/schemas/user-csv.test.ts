@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  coachesFromCsvRows,
   csvLine,
   emailsFromCsvRows,
   escapeCsvCell,
@@ -153,5 +154,23 @@ describe('user administration schemas', () => {
       availableAction: null,
       role: 'premium',
     });
+  });
+});
+
+describe('coachesFromCsvRows (issue 13 §3)', () => {
+  it('reads the coach column under a header naming email and coach; empty cells clear', () => {
+    expect(
+      coachesFromCsvRows([
+        ['Email', 'Coach Email'],
+        ['a@x.test', 'c@x.test'],
+        ['b@x.test', ''],
+        ['', 'skipped@x.test'],
+      ]),
+    ).toEqual([
+      { email: 'a@x.test', coach: 'c@x.test' },
+      { email: 'b@x.test', coach: '' },
+    ]);
+    expect(coachesFromCsvRows([['email'], ['a@x.test']])).toEqual([]);
+    expect(coachesFromCsvRows([['a@x.test', 'c@x.test']])).toEqual([]);
   });
 });

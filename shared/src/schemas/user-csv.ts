@@ -31,6 +31,8 @@ export const USER_IMPORT_COLUMNS = [
   'country',
   'phoneNumber',
   'Tags',
+  /** Issue 13 §3: the email of the member's coach (a coach or an admin). */
+  'coach',
 ] as const;
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
 
@@ -53,6 +55,8 @@ const HEADER_ALIASES: Record<string, UserImportColumn> = {
   phone: 'phoneNumber',
   tags: 'Tags',
   usertags: 'Tags',
+  coach: 'coach',
+  coachemail: 'coach',
 };
 
 const normalizeHeader = (cell: string) =>
@@ -109,13 +113,47 @@ export function csvLine(cells: ReadonlyArray<string | number | boolean | null | 
 export function userImportSampleCsv(): string {
   return [
     csvLine(USER_IMPORT_COLUMNS),
-    csvLine(['jane.doe@example.com', 'Jane Doe', 'premium', 'Austin', 'TX', 'USA', '555-0100', 'Mastermind']),
-    csvLine(['john.roe@example.com', 'John Roe', 'basic', 'Portland', 'OR', 'USA', '', '']),
-    csvLine(['sam.lee@example.com', 'Sam Lee, Jr.', 'course only', 'Miami', 'FL', 'USA', '', 'Free Trial;Mastermind']),
+    csvLine(['jane.doe@example.com', 'Jane Doe', 'premium', 'Austin', 'TX', 'USA', '555-0100', 'Mastermind', '']),
+    csvLine(['john.roe@example.com', 'John Roe', 'basic', 'Portland', 'OR', 'USA', '', '', '']),
+    csvLine([
+      'sam.lee@example.com',
+      'Sam Lee, Jr.',
+      'course only',
+      'Miami',
+      'FL',
+      'USA',
+      '',
+      'Free Trial;Mastermind',
+      '',
+    ]),
   ].join('');
 }
 
 const looksLikeEmail = (cell: string) => cell.includes('@');
+
+/** One row of a bulk update CSV's coach column: the member's email and the coach's ('' clears). */
+export interface CsvCoachRow {
+  email: string;
+  coach: string;
+}
+
+/**
+ * The coach column of a bulk update CSV (issue 13 §3): only when the header row names both an
+ * email and a coach column; every data row with an email gives its coach's email, '' to clear.
+ */
+export function coachesFromCsvRows(rows: ReadonlyArray<readonly string[]>): CsvCoachRow[] {
+  const first = rows[0] ?? [];
+  const emailAt = first.findIndex((c) => HEADER_ALIASES[normalizeHeader(c)] === 'email');
+  const coachAt = first.findIndex((c) => HEADER_ALIASES[normalizeHeader(c)] === 'coach');
+  if (emailAt < 0 || coachAt < 0) return [];
+  const out: CsvCoachRow[] = [];
+  for (const row of rows.slice(1)) {
+    if ((row[0] ?? '').trim() === '') continue;
+    const email = (row[emailAt] ?? '').trim();
+    if (email) out.push({ email, coach: (row[coachAt] ?? '').trim() });
+  }
+  return out;
+}
 
 /**
  * The emails of a bulk update CSV (already split into rows of cells): the column headed email

@@ -40,6 +40,16 @@ export const userUpsertSchema = yup.object({
   position: yup.number().integer().min(0).max(1_000_000).optional(),
   Tags: yup.array(idRef).max(1000).optional(),
   Resources: yup.array(idRef).max(1000).optional(),
+  /** The member's coach (issue 13 §3): a coach's or an admin's id, or null for no coach. */
+  coachId: yup
+    .number()
+    .typeError(MESSAGES.coachMustBeCoach)
+    .integer(MESSAGES.coachMustBeCoach)
+    .positive(MESSAGES.coachMustBeCoach)
+    .max(2_147_483_647, MESSAGES.coachMustBeCoach)
+    .nullable()
+    .optional()
+    .transform((v: unknown) => (v === '' ? null : v)),
 });
 export type UserUpsertInput = yup.InferType<typeof userUpsertSchema>;
 
@@ -62,6 +72,15 @@ export const userListQuerySchema = yup.object({
    * name search) whoever asks; admins and coaches otherwise get the full User Dashboard list.
    */
   scope: yup.string().oneOf(['', 'community']).default(''),
+  /**
+   * Issue 13 §3: 'mine' (the viewer's own members, a coach or an admin) or a coach's id (admins
+   * only); the shared coachFilterFor decides.
+   */
+  coach: yup
+    .string()
+    .trim()
+    .matches(/^(mine|[1-9][0-9]{0,9})$/, { message: 'Choose mine or a coach', excludeEmptyString: true })
+    .default(''),
 });
 export type UserListQuery = yup.InferType<typeof userListQuerySchema>;
 

@@ -35,6 +35,17 @@ export interface User {
   Tags: Tag[];
   Resources: ResourceRef[];
   position: number;
+  /** The member's coach (issue 13 §3): its id, or null; absent on the signed-in user's own record. */
+  coachId?: number | null;
+  /** The coach's name where a list shows it (the User Dashboard). */
+  coach?: { id: number; fullName: string } | null;
+}
+
+/** A user who may coach members (role coach or admin), as the user form's Coach select lists them. */
+export interface CoachOption {
+  id: number;
+  fullName: string;
+  role: Role;
 }
 
 /** The signed-in user, plus who is impersonating them (sign in as). */
@@ -77,3 +88,4 @@ export * from './resources';
 export * from './settings';
 export * from './notifications';
 export * from './live';
+export * from './review';

@@ -38,6 +38,8 @@ export interface BulkUpdateBody {
   tags: number[];
   availableAction?: BulkTagAction | null;
   role?: 'basic' | 'premium' | null;
+  /** Issue 13 §3: the CSV's coach column ('' clears a member's coach). */
+  coaches?: Array<{ email: string; coach: string }>;
 }
 export interface BulkUpdateResponse {
   /** 'Updated users sucessfully' (sic, SPEC §8) */

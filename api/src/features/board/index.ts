@@ -1,4 +1,5 @@
 /** What other parts of the API (the demo seed, the qualifier, the review queue) may use of the board feature. */
 export { copyBoard } from './template';
 export { createLaunchCard, launchSteps } from './launch';
-export { enteredCurrentListAt } from './history';
+export { enteredCurrentListAt, recordCardMoved } from './history';
+export { BOARD_TRANSACTION, type BoardTarget, createActivity, findOwned, moveCard } from './review-api';

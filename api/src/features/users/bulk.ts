@@ -5,6 +5,7 @@ import type { BulkUpdateInput } from '@shared/schemas';
 import type { ValidateUsersCsvResponse } from '@shared/types';
 import { badRequest } from '../../core/errors';
 import { endUserStreams } from '../live';
+import { applyBulkCoaches } from './coach';
 import type { AuditBy } from './roles';
 
 /** A JSON array bound as one parameter: `(select ... from jsonb_array_elements_text(?::jsonb))`. */
@@ -114,9 +115,15 @@ export async function bulkUpdate(trx: Knex.Transaction, input: BulkUpdateInput, 
     ); // issue 13 §1
   }
 
+  const coachesSet = await applyBulkCoaches(trx, users, input.coaches);
+
   if (users.length > 0) {
     const fromRole = new Map(roleChanging.map((u) => [u.id, u.role]));
-    const fields = [...(input.availableAction ? ['Tags'] : []), ...(role ? ['role'] : [])];
+    const fields = [
+      ...(input.availableAction ? ['Tags'] : []),
+      ...(role ? ['role'] : []),
+      ...(coachesSet ? ['coachId'] : []),
+    ];
     await trx.raw(
       `insert into audit_log (actor_id, action, target_user_id, details, ip)
        select ?, 'user.bulk-update', u.id,

@@ -14,6 +14,7 @@ const COLUMNS: Partial<Record<EditableUserField, keyof UserRow>> = {
   phoneNumber: 'phone_number',
   photoUrl: 'photo_url',
   position: 'position',
+  coachId: 'coach_id',
 };
 
 const FIELD_OF_COLUMN: Record<string, string> = {

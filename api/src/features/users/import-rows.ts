@@ -21,6 +21,8 @@ export interface ImportRow {
   country?: string;
   phoneNumber?: string;
   tagNames?: string[];
+  /** The coach's email (issue 13 §3); checked against the database by the import. */
+  coachEmail?: string;
 }
 
 /** Longest value of each text column (the same bounds as the user form's schema). */
@@ -108,6 +110,8 @@ export function toImportRows(cells: readonly string[][]): { rows: ImportRow[]; s
       .map((t) => t.trim())
       .filter(Boolean);
     if (tags && tags.length > 0) out.tagNames = [...new Set(tags)];
+    const coach = cell('coach');
+    if (coach !== undefined) out.coachEmail = coach;
     rows.push(out);
   });
   if (rows.length === 0 && errors.length === 0) throw badRequest(NO_ROWS_MESSAGE);

@@ -3,6 +3,7 @@ import type { Role } from '@shared/limits';
 import { isBulkRoleChangeable } from '@shared/policies';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { IDS_SQL } from './bulk';
+import { coachIdsByEmail, coachProblem } from './coach';
 import { throwRowErrors, type ImportRow, type RowError } from './import-rows';
 import type { AuditBy } from './roles';
 
@@ -16,6 +17,7 @@ interface ExistingUser {
   state: string | null;
   country: string | null;
   phone_number: string | null;
+  coach_id: number | null;
 }
 
 /** Import column -> users column, for the plain text columns. */
@@ -59,13 +61,17 @@ async function planImport(
   rowErrors: readonly RowError[],
 ): Promise<Plan> {
   const existing = (await trx('users')
-    .select('id', 'email', 'full_name', 'role', 'is_admin', 'city', 'state', 'country', 'phone_number')
+    .select('id', 'email', 'full_name', 'role', 'is_admin', 'city', 'state', 'country', 'phone_number', 'coach_id')
     .whereRaw('lower(email) in (select lower(value) from jsonb_array_elements_text(?::jsonb))', [
       JSON.stringify(rows.map((r) => r.email)),
     ])
     .forUpdate()) as ExistingUser[];
   const byEmail = new Map(existing.map((u) => [u.email.toLowerCase(), u]));
   const tagIds = await tagIdsByName(trx, rows);
+  const coaches = await coachIdsByEmail(
+    trx,
+    rows.map((r) => r.coachEmail),
+  );
   const held: Array<{ user_id: number; tag_id: number }> = existing.length
     ? await trx('user_tags')
         .select('user_id', 'tag_id')
@@ -81,6 +87,9 @@ async function planImport(
       errors.push({ line: row.line, message: `unknown tag ${unknown.map((n) => `"${n}"`).join(', ')}` });
     const wantedTags = (row.tagNames ?? []).map((n) => tagIds.get(n.toLowerCase())).filter((id): id is number => !!id);
     const user = byEmail.get(row.email.toLowerCase());
+    const coachId = row.coachEmail === undefined ? undefined : coaches.get(row.coachEmail.toLowerCase());
+    const coachError = coachProblem(row.email, row.coachEmail, coachId);
+    if (coachError) errors.push({ line: row.line, message: coachError });
     if (!user) {
       if (!row.fullName) errors.push({ line: row.line, message: 'a new user needs a full name' });
       if (row.role === 'admin') errors.push({ line: row.line, message: 'admin accounts are created in the user form' });
@@ -88,6 +97,7 @@ async function planImport(
       for (const [field, column] of Object.entries(COLUMNS)) {
         if (field !== 'role') values[column] = row[field as keyof typeof COLUMNS] ?? null;
       }
+      if (coachId !== undefined) values.coach_id = coachId;
       plan.inserts.push(values);
       for (const tagId of new Set(wantedTags)) plan.tagsByEmail.push({ email: row.email.toLowerCase(), tag_id: tagId });
       continue;
@@ -97,6 +107,7 @@ async function planImport(
       const value = row[field as keyof typeof COLUMNS];
       if (value !== undefined && value !== user[column]) changes[column] = value;
     }
+    if (coachId !== undefined && coachId !== user.coach_id) changes.coach_id = coachId;
     if (
       changes.role !== undefined &&
       (!isBulkRoleChangeable({ role: user.role, isAdmin: user.is_admin }) || changes.role === 'admin')
@@ -144,9 +155,9 @@ export async function importUsers(
              full_name = coalesce(v.full_name, u.full_name), role = coalesce(v.role, u.role),
              city = coalesce(v.city, u.city), state = coalesce(v.state, u.state),
              country = coalesce(v.country, u.country), phone_number = coalesce(v.phone_number, u.phone_number),
-             updated_at = now()
+             coach_id = coalesce(v.coach_id, u.coach_id), updated_at = now()
            from jsonb_to_recordset(?::jsonb) as v(id int, full_name text, role text, city text, state text,
-                                                 country text, phone_number text)
+                                                 country text, phone_number text, coach_id int)
            where u.id = v.id`,
           [JSON.stringify(plan.updates)],
         );

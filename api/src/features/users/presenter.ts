@@ -7,7 +7,15 @@ import type { UserRow } from '../../models';
 type TagList = Array<{ id: number; name: string }>;
 type ResourceList = Array<{ id: number; title: string }>;
 
-export type UserRowWithRelations = UserRow & { tags?: TagList | string; resources?: ResourceList | string };
+export type UserRowWithRelations = UserRow & {
+  tags?: TagList | string;
+  resources?: ResourceList | string;
+  /** The coach's id and name, where the query joined them (coach_json). */
+  coach?: { id: number; fullName: string } | string | null;
+};
+
+const coachOf = (v: UserRowWithRelations['coach']) =>
+  typeof v === 'string' ? (JSON.parse(v) as { id: number; fullName: string }) : (v ?? null);
 
 const list = <T>(v: T[] | string | undefined): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []));
 
@@ -42,6 +50,8 @@ function presentAll(row: UserRowWithRelations): User {
     Tags: list(row.tags),
     Resources: list(row.resources),
     position: row.position,
+    coachId: row.coach_id ?? null,
+    ...(row.coach !== undefined ? { coach: coachOf(row.coach) } : {}),
   };
 }
 

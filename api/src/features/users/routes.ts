@@ -3,6 +3,7 @@ import { COMMUNITY_PAGE_SIZE } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import {
   can,
+  coachFilterFor,
   editableUserFields,
   refusedUserListFilters,
   userDirectoryScope,
@@ -18,6 +19,7 @@ import type { UserRow } from '../../models';
 import { optionalId, parse, singleQuery } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { endUserStreams } from '../live';
+import { checkCoach, listCoachCandidates } from './coach';
 import { pickChanges, tagIdsOf, toColumns } from './fields';
 import { presentPublicUser, presentUser, type UserRowWithRelations } from './presenter';
 import { COMMUNITY_ROLES, deleteUser, getUser, getUserWithTags, listUsers, saveUser } from './service';
@@ -115,14 +117,26 @@ export function userRoutes(): Router<PortalState, PortalContext> {
       if (!community && refusedUserListFilters(actor, { search, role, cityOrState, stripeStatus }).length > 0) {
         refuse(ctx, 'user:list');
       }
+      // "My members" (issue 13 §3): the shared policy says whose members the viewer may filter by.
+      const coachId = query.coach ? coachFilterFor(actor, query.coach === 'mine' ? 'mine' : Number(query.coach)) : null;
+      if (query.coach && (community || coachId === null)) refuse(ctx, 'user:list');
       const premiumMembersOnly = !community && directory === 'premium-members';
-      const page = await listUsers(ctx.deps.knex, query, { community, premiumMembersOnly });
+      const page = await listUsers(ctx.deps.knex, query, { community, premiumMembersOnly, coachId });
       ctx.body = {
         users: page.rows.map((r) => (community ? presentPublicUser(r) : presentUser(r, actor))),
         totalCount: page.totalCount,
         premiumCount: page.premiumCount,
         basicCount: page.basicCount,
       };
+    }),
+  );
+
+  /** The users who may coach a member (role coach or admin): the Coach select of the user form (admins). */
+  router.get(
+    '/coaches',
+    ...endpoint({ authorize: 'user:set-coach' }, async (ctx) => {
+      const rows = await listCoachCandidates(ctx.deps.knex);
+      ctx.body = { coaches: rows.map((r) => ({ id: r.id, fullName: r.full_name, role: r.role })) };
     }),
   );
 
@@ -162,6 +176,7 @@ export function userRoutes(): Router<PortalState, PortalContext> {
         });
       }
 
+      if (input.coachId) await checkCoach(ctx.trx, input.coachId, target?.id ?? null);
       const values = toColumns(input, changes, target);
       const passwordChanged = 'password' in changes && typeof input.password === 'string' && input.password !== '';
       if (passwordChanged) values.password_hash = await hashPassword(input.password!);

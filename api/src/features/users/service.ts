@@ -11,6 +11,7 @@ import { User, type UserRow } from '../../models';
 import { changedFieldNames } from './fields';
 import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources/owned';
 import type { UserRowWithRelations } from './presenter';
+import { COACH_JSON_SQL } from './coach';
 
 /** SPEC §2: the community search lists only basic and premium users. */
 export const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
@@ -23,6 +24,8 @@ export interface ListScope {
   community: boolean;
   /** A coach's User Dashboard: premium members only (SPEC §6), rows and counts alike. */
   premiumMembersOnly?: boolean;
+  /** Issue 13 §3: only the members of this coach (the "My members" filter). */
+  coachId?: number | null;
 }
 
 /** Every filter is an ILIKE the trigram GIN indexes serve (full_name, email, city/state). */
@@ -37,6 +40,7 @@ function applyFilters(q: Knex.QueryBuilder, query: UserListQuery, scope: ListSco
     else q.whereRaw('(u.full_name ilike ? or u.email ilike ?)', [pattern, pattern]);
   }
   if (query.role) q.where('u.role', query.role);
+  if (scope.coachId && !scope.community) q.where('u.coach_id', scope.coachId);
   if (query.cityOrState) q.whereRaw(`${CITY_STATE_SQL} ilike ?`, [likePattern(query.cityOrState)]);
   // Members cannot filter by subscription status (it would reveal who is unpaid).
   if (query.stripeStatus && !scope.community) {
@@ -78,7 +82,12 @@ export function userListQueries(knex: Knex, query: UserListQuery, scope: ListSco
     .select(
       scope.community
         ? PUBLIC_COLUMNS
-        : ['u.*', knex.raw(`${USER_TAGS_JSON_SQL} as tags`), knex.raw(`${RESOURCES_JSON_SQL} as resources`)],
+        : [
+            'u.*',
+            knex.raw(`${USER_TAGS_JSON_SQL} as tags`),
+            knex.raw(`${RESOURCES_JSON_SQL} as resources`),
+            knex.raw(`${COACH_JSON_SQL} as coach`),
+          ],
     )
     .orderBy([
       { column: 'u.created_at', order: 'desc' },
@@ -100,7 +109,8 @@ export async function listUsers(knex: Knex, query: UserListQuery, scope: ListSco
 
 export async function getUserWithTags(knex: Knex, id: number): Promise<UserRowWithRelations | undefined> {
   const result = await knex.raw<{ rows: UserRowWithRelations[] }>(
-    `select u.*, ${USER_TAGS_JSON_SQL} as tags, ${RESOURCES_JSON_SQL} as resources from users u where u.id = ?`,
+    `select u.*, ${USER_TAGS_JSON_SQL} as tags, ${RESOURCES_JSON_SQL} as resources, ${COACH_JSON_SQL} as coach
+       from users u where u.id = ?`,
     [id],
   );
   return result.rows[0];

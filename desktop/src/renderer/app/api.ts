@@ -21,6 +21,7 @@ export const TAG_TYPES = [
   'ResourceCategory',
   'Setting',
   'Notification',
+  'ReviewQueue',
 ] as const;
 
 /**

@@ -17,6 +17,7 @@ import { PAYMENT_TOAST_RULES } from '../features/payments/toasts';
 import { UPLOAD_TOAST_RULES } from '../features/uploads/toasts';
 import { SETTINGS_TOAST_RULES } from '../features/settings/toasts';
 import { NOTIFICATION_TOAST_RULES } from '../features/notifications/toasts';
+import { REVIEW_TOAST_RULES } from '../features/review/toasts';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
 
 const a = authApi.endpoints;
@@ -44,6 +45,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...PRODUCT_TOAST_RULES,
   ...QUALIFIER_TOAST_RULES,
   ...USER_TOAST_RULES,
+  ...REVIEW_TOAST_RULES,
   ...BOARD_TOAST_RULES,
   ...COURSE_TOAST_RULES,
   ...BANNER_TOAST_RULES,

@@ -21,6 +21,7 @@ const Dashboard = lazyNamed(() => import('../features/dashboard/Dashboard'), 'Da
 const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile');
 const Notifications = lazyNamed(() => import('../features/notifications/Notifications'), 'Notifications');
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
+const ReviewQueue = lazyNamed(() => import('../features/review/ReviewQueue'), 'ReviewQueue');
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
 const MoveTheNeedle = lazyNamed(() => import('../features/board/MoveTheNeedle'), 'MoveTheNeedle');
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
@@ -55,6 +56,7 @@ export function AppRoutes() {
           <Route path="/profile" element={<Profile />} />
           <Route path="/notifications" element={<Notifications />} />
           <Route path="/tag-management" element={<TagManagement />} />
+          <Route path="/review" element={<ReviewQueue />} />
           <Route path="/portal-settings" element={<PortalSettings />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />

@@ -1,4 +1,5 @@
 import { dashboardBoardCard, showsCommunitySearch } from '@shared/policies/dashboard';
+import { showsReviewQueueCard } from '@shared/policies/review';
 import { PageHeader } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { cn } from '../../lib/cn';
@@ -9,6 +10,7 @@ import { BoardDashboardCard } from '../board/BoardDashboardCard';
 import { DashboardBanners } from '../banners/DashboardBanners';
 import { ShippingRateCard } from '../banners/ShippingRateCard';
 import { RecentResourcesCard } from '../resources/RecentResourcesCard';
+import { ReviewQueueCard } from '../review/ReviewQueueCard';
 
 /**
  * Dashboard (SPEC §2): the role banners, then a grid without holes at any width:
@@ -33,6 +35,7 @@ export function Dashboard() {
           <CourseProgressCard />
           <TotalProductsCard />
           <ShippingRateCard />
+          {showsReviewQueueCard(user) && <ReviewQueueCard />}
         </div>
         {hasBoardCard && <BoardDashboardCard />}
         <RecentResourcesCard className={cn(hasBoardCard ? 'md:col-span-2 xl:col-span-1' : 'xl:col-span-2')} />

@@ -28,6 +28,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/profile': 'Profile',
   '/notifications': 'Notifications',
   '/users': 'User Dashboard',
+  '/review': 'Review queue',
   '/tag-management': 'Tag Management',
   '/portal-settings': 'Portal settings',
   '/ai-toolkit': 'AI Toolkit',

@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@shared/messages';
+import { fillMessage, MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
@@ -58,6 +58,28 @@ describe('bulk update dialog', () => {
     expect(s.phase).toBe('viewingReport');
     expect(bulkReducer(s, { type: 'run' }).phase).toBe('running');
     expect(bulkReducer(bulkReducer(s, { type: 'run' }), { type: 'runFailed' }).phase).toBe('viewingReport');
+  });
+
+  it('sends the CSV’s coach column (issue 13 §3): a coach column alone is something to do', async () => {
+    const server = fakeUsersServer(PEOPLE, TAGS);
+    platform.pickFile.mockResolvedValue(
+      csvFile('email,coach\r\nann@example.com,cora@example.com\r\nbo@example.com,\r\n'),
+    );
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload CSV' }));
+    expect(await within(dialog).findByText(fillMessage(MESSAGES.bulkCoachColumn, { count: 2 }))).toBeTruthy();
+    const begin = within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Begin bulk update' });
+    await waitFor(() => expect(begin.disabled).toBe(false));
+    await user.click(begin);
+    await waitFor(() => expect(server.calls.some((c) => c.path === '/api/user/bulk-update')).toBe(true));
+    expect(server.calls.find((c) => c.path === '/api/user/bulk-update')?.body).toMatchObject({
+      coaches: [
+        { email: 'ann@example.com', coach: 'cora@example.com' },
+        { email: 'bo@example.com', coach: '' },
+      ],
+      availableAction: null,
+      role: null,
+    });
   });
 
   it('reads the CSV, shows the report with show/hide lists, runs the update and closes', async () => {

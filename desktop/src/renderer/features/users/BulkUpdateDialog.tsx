@@ -1,12 +1,14 @@
 import { useReducer, useState } from 'react';
+import { fillMessage, MESSAGES } from '@shared/messages';
 import type { BulkStatusRole } from '@shared/policies/user-admin';
 import type { BulkCsvReport, BulkTagAction } from '@shared/types';
+import type { CsvCoachRow } from '@shared/schemas/user-csv';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { usePickFile } from '../../platform/usePickFile';
 import { BulkReport, toBulkCsvReport } from './BulkReport';
-import { CsvReadError, readEmailsFromCsv } from './csvFile';
+import { CsvReadError, readBulkCsv } from './csvFile';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TagPicker } from './TagPicker';
 import { useBulkUpdateMutation, useValidateUsersCsvMutation } from './usersApi';
@@ -92,12 +94,14 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
   const [action, setAction] = useState<BulkTagAction | ''>('');
   const [tags, setTags] = useState<number[]>([]);
   const [role, setRole] = useState<BulkStatusRole | ''>('');
+  // Issue 13 §3: the CSV's coach column, sent as it is (the API checks every coach email).
+  const [coaches, setCoaches] = useState<CsvCoachRow[]>([]);
   const [validate] = useValidateUsersCsvMutation();
   const [bulkUpdate] = useBulkUpdateMutation();
   const csv = usePickFile('csv');
   const busy = state.phase === 'preparing' || state.phase === 'running';
   const found = state.report?.CSVFoundUsers ?? [];
-  const somethingToDo = action ? tags.length > 0 : role !== '';
+  const somethingToDo = action ? tags.length > 0 : role !== '' || coaches.length > 0;
   const canBegin = state.phase === 'viewingReport' && found.length > 0 && somethingToDo;
 
   const uploadCsv = async () => {
@@ -106,7 +110,9 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
     dispatch({ type: 'prepare', fileName: file.name });
     let emails: string[];
     try {
-      emails = await readEmailsFromCsv(file);
+      const read = await readBulkCsv(file);
+      emails = read.emails;
+      setCoaches(read.coaches);
     } catch (err) {
       dispatch({ type: 'failed', problem: err instanceof CsvReadError ? err.message : 'This file could not be read.' });
       return;
@@ -131,6 +137,7 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
         tags: action ? tags : [],
         availableAction: action || null,
         role: role || null,
+        ...(coaches.length > 0 ? { coaches } : {}),
       }).unwrap();
       onClose();
     } catch {
@@ -200,6 +207,9 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
           {(csv.problem ?? state.problem) && <Banner kind="error">{csv.problem ?? state.problem}</Banner>}
         </div>
         {state.report && state.fileName && <BulkReport report={state.report} fileName={state.fileName} />}
+        {state.report && coaches.length > 0 && (
+          <p className="text-sm text-gray-700">{fillMessage(MESSAGES.bulkCoachColumn, { count: coaches.length })}</p>
+        )}
         {state.phase === 'viewingReport' && found.length === 0 && (
           <Banner kind="warning">None of these emails belongs to a user, so there is nothing to update.</Banner>
         )}

@@ -1,11 +1,13 @@
 import { useId, useState } from 'react';
 import { SUB_PROBLEMS_FILTERS, USERS_PER_PAGE_OPTIONS, type SubProblemsFilter } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import { isReviewer } from '@shared/policies/review';
 import { userDashboardAbilities } from '@shared/policies/user-admin';
 import type { CurrentUser, User } from '@shared/types';
 import { PageHeader } from '../../components/Card';
 import { Pager } from '../../components/Pager';
 import { ProgressBar } from '../../components/ProgressBar';
-import { inputClasses, TextField } from '../../components/TextField';
+import { Checkbox, inputClasses, TextField } from '../../components/TextField';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { AddTagsTestDialog } from './AddTagsTestDialog';
 import { BulkUpdateDialog } from './BulkUpdateDialog';
@@ -28,7 +30,7 @@ const SUB_PROBLEMS_LABELS: Record<SubProblemsFilter, string> = {
 };
 
 /** Search, the selection count and the Sub. Problems status select. */
-function UserFilters({ list, manage }: { list: UserList; manage: boolean }) {
+function UserFilters({ list, manage, reviewer }: { list: UserList; manage: boolean; reviewer: boolean }) {
   const statusId = useId();
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -40,6 +42,14 @@ function UserFilters({ list, manage }: { list: UserList; manage: boolean }) {
         value={list.search}
         onChange={(e) => list.setSearch(e.target.value)}
       />
+      {reviewer && (
+        <Checkbox
+          label={MESSAGES.myMembers}
+          className="pb-2"
+          checked={list.myMembers}
+          onChange={(e) => list.setMyMembers(e.target.checked)}
+        />
+      )}
       {manage && list.selected.size > 0 && (
         <p className="flex items-center gap-2 pb-2 text-sm text-gray-700" aria-live="polite">
           {list.selected.size} selected
@@ -132,7 +142,7 @@ function UserDashboardPage({ me }: { me: CurrentUser }) {
         description={abilities.manage ? 'Members, coaches and admins.' : 'Premium members and their boards.'}
         actions={abilities.manage ? <UserAdminMenu list={list} exporter={exporter} onOpen={setDialog} /> : undefined}
       />
-      <UserFilters list={list} manage={abilities.manage} />
+      <UserFilters list={list} manage={abilities.manage} reviewer={isReviewer(me)} />
       {exporter.progress && (
         <ProgressBar
           className="mb-4"

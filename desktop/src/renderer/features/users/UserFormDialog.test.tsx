@@ -69,9 +69,43 @@ describe('User form dialog', () => {
       country: null,
       Tags: [{ id: 2 }],
       Resources: [],
+      coachId: null,
     });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText('Nina New')).toBeTruthy();
+  });
+
+  it('sets a member’s coach (coaches and admins, never the member), keeps it, and clears it with No coach', async () => {
+    const cora = row({ id: 30, role: 'coach', fullName: 'Cora Coach' });
+    const mia = row({ id: 31, role: 'premium', fullName: 'Mia Member', coachId: null });
+    const server = fakeUsersServer([mia, cora], TAGS);
+    const user = userEvent.setup();
+    renderApp('/users', admin());
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Mia Member' }))[0]!);
+    let dialog = screen.getByRole('dialog', { name: 'Edit user: Mia Member' });
+    const select = within(dialog).getByLabelText<HTMLSelectElement>(MESSAGES.coachLabel);
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Cora Coach' })).toBeTruthy());
+    expect(within(select).queryByRole('option', { name: 'Mia Member' })).toBeNull();
+    expect(select.value).toBe('');
+    await user.selectOptions(select, 'Cora Coach');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls.filter((c) => c.path === '/api/user/upsert').at(-1)?.body).toMatchObject({
+      id: 31,
+      coachId: 30,
+    });
+
+    await user.click((await screen.findAllByRole('button', { name: 'Edit Mia Member' }))[0]!);
+    dialog = screen.getByRole('dialog', { name: 'Edit user: Mia Member' });
+    const again = within(dialog).getByLabelText<HTMLSelectElement>(MESSAGES.coachLabel);
+    await waitFor(() => expect(again.value).toBe('30'));
+    await user.selectOptions(again, MESSAGES.noCoach);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.calls.filter((c) => c.path === '/api/user/upsert').at(-1)?.body).toMatchObject({
+      id: 31,
+      coachId: null,
+    });
   });
 
   it('checks the fields before sending: required name, valid email, password length', async () => {

@@ -1,14 +1,17 @@
 import { Controller } from 'react-hook-form';
 import { ROLES, type Role } from '@shared/limits';
+import { MESSAGES } from '@shared/messages';
+import { canCoach } from '@shared/policies/review';
 import { userUpsertSchema } from '@shared/schemas/users';
 import type { User } from '@shared/types';
 import { EntityFormDialog } from '../../components/EntityFormDialog';
+import { SelectField } from '../../components/FormFields';
 import { Checkbox, inputClasses, TextField } from '../../components/TextField';
 import { useEntityForm } from '../../lib/useEntityForm';
 import { roleLabel } from '../shell/SwitchRolesDialog';
 import { TagPicker } from './TagPicker';
 import { OwnedResourcesPicker } from '../resources/OwnedResourcesPicker';
-import { useDeleteUserMutation, useUpsertUserMutation, type UserUpsertBody } from './usersApi';
+import { useDeleteUserMutation, useGetCoachOptionsQuery, useUpsertUserMutation, type UserUpsertBody } from './usersApi';
 
 interface UserForm {
   fullName: string;
@@ -21,12 +24,14 @@ interface UserForm {
   country: string;
   Tags: number[];
   Resources: number[];
+  /** The Coach select: a coach's id as text, '' for No coach (issue 13 §3). */
+  coachId: string;
 }
 
 /** Server field errors shown under fields (SPEC §5); users_email is the email field's. */
-const FIELDS = ['fullName', 'email', 'password', 'city', 'state', 'country'] as const;
+const FIELDS = ['fullName', 'email', 'password', 'city', 'state', 'country', 'coachId'] as const;
 const ALIASES = { users_email: 'email' } as const;
-const adminSchema = userUpsertSchema.pick([...FIELDS, 'role', 'alwaysGrantAccess']);
+const adminSchema = userUpsertSchema.pick([...FIELDS.filter((f) => f !== 'coachId'), 'role', 'alwaysGrantAccess']);
 
 export function userFormTitle(user: User | null): string {
   return user ? `Edit user: ${user.fullName}` : 'Add a new user';
@@ -46,6 +51,7 @@ function defaults(user: User | null): UserForm {
     country: user?.country ?? '',
     Tags: (user?.Tags ?? []).map((t) => t.id),
     Resources: (user?.Resources ?? []).map((r) => r.id),
+    coachId: user?.coachId ? String(user.coachId) : '',
   };
 }
 
@@ -65,6 +71,7 @@ function upsertBody(values: UserForm, user: User | null, tagsOnly: boolean): Use
     country: orNull(values.country ?? ''),
     Tags,
     Resources: values.Resources.map((id) => ({ id })),
+    coachId: values.coachId ? Number(values.coachId) : null,
   };
 }
 
@@ -179,6 +186,19 @@ export function UserFormDialog({
             <TextField label="State" autoComplete="off" error={errors.state?.message} {...register('state')} />
             <TextField label="Country" autoComplete="off" error={errors.country?.message} {...register('country')} />
           </div>
+          <Controller
+            control={control}
+            name="coachId"
+            render={({ field }) => (
+              <CoachSelect
+                user={user}
+                error={errors.coachId?.message}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
+          />
           {tagPicker}
           <Controller
             control={control}
@@ -190,5 +210,46 @@ export function UserFormDialog({
         </>
       )}
     </EntityFormDialog>
+  );
+}
+
+/**
+ * The Coach select of the admin form (issue 13 §3): "No coach", then coaches and admins, never the
+ * user. Controlled, so a coach set before the options arrive stays selected.
+ */
+function CoachSelect({
+  user,
+  error,
+  value,
+  onChange,
+  onBlur,
+}: {
+  user: User | null;
+  error?: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const { data: coaches = [], isLoading } = useGetCoachOptionsQuery();
+  const options = coaches.filter((c) => !user || canCoach(c, user));
+  const known = value === '' || options.some((c) => String(c.id) === value);
+  return (
+    <SelectField
+      label={MESSAGES.coachLabel}
+      error={error}
+      disabled={isLoading}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onBlur={onBlur}
+    >
+      <option value="">{MESSAGES.noCoach}</option>
+      {!known && <option value={value}>{user?.coach?.fullName ?? `#${value}`}</option>}
+      {options.map((c) => (
+        <option key={c.id} value={String(c.id)}>
+          {c.fullName}
+          {c.role === 'admin' ? ' (admin)' : ''}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,14 +1,15 @@
 import Papa from 'papaparse';
-import { emailsFromCsvRows } from '@shared/schemas/user-csv';
+import { coachesFromCsvRows, emailsFromCsvRows, type CsvCoachRow } from '@shared/schemas/user-csv';
 
 export class CsvReadError extends Error {}
 
 /**
  * The emails of a bulk update CSV (papaparse: quoted fields, commas and line breaks inside
  * quotes; rows with an empty first column skipped). A spreadsheet or unreadable file is a
- * CsvReadError with a message for the dialog.
+ * CsvReadError with a message for the dialog. With a header naming a coach column, also that
+ * column (issue 13 §3).
  */
-export async function readEmailsFromCsv(file: File): Promise<string[]> {
+export async function readBulkCsv(file: File): Promise<{ emails: string[]; coaches: CsvCoachRow[] }> {
   if (/\.(xlsx|xls)$/i.test(file.name)) {
     throw new CsvReadError('Choose a CSV file (.csv). Save the spreadsheet as CSV first.');
   }
@@ -21,5 +22,5 @@ export async function readEmailsFromCsv(file: File): Promise<string[]> {
     console.error('CSV read error', quoteError);
     throw new CsvReadError('This CSV file could not be read (a quote is not closed).');
   }
-  return emailsFromCsvRows(parsed.data);
+  return { emails: emailsFromCsvRows(parsed.data), coaches: coachesFromCsvRows(parsed.data) };
 }

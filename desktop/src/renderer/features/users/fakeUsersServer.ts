@@ -38,6 +38,10 @@ export function fakeUsersServer(users: User[], tags: Tag[] = [], override?: Over
     const { method, path, search, body } = req;
     const b = (body ?? {}) as Record<string, unknown>;
     if (path === '/api/tag/read-many') return { body: { tags: state.tags } };
+    if (path === '/api/user/coaches') {
+      const coaches = state.users.filter((u) => u.role === 'coach' || u.role === 'admin');
+      return { body: { coaches: coaches.map((u) => ({ id: u.id, fullName: u.fullName, role: u.role })) } };
+    }
     if (path === '/api/user/read-many') {
       const q = (search.get('search') ?? '').toLowerCase();
       const role = search.get('role');

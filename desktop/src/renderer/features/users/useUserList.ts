@@ -19,13 +19,15 @@ export function useUserList(abilities: UserDashboardAbilities) {
   const [subProblems, setSubProblems] = useState(false);
   // SPEC §9: unpaid by default; any other blocking status, or 'blocked' (everyone locked out).
   const [subStatus, setSubStatus] = useState<SubProblemsFilter>(SUB_PROBLEMS_DEFAULT_STATUS);
+  // Issue 13 §3: "My members" (coaches and admins), the server's coach=mine filter.
+  const [myMembers, setMyMembers] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // SPEC §6: a coach's User Dashboard is about premium members (the pager counts premium users).
   const role = abilities.listRole;
 
   // The page belongs to one search and filter; a new one starts again at page 1.
-  const filterKey = JSON.stringify([debouncedSearch, perPage, subProblems, subStatus]);
+  const filterKey = JSON.stringify([debouncedSearch, perPage, subProblems, subStatus, myMembers]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
 
@@ -35,6 +37,7 @@ export function useUserList(abilities: UserDashboardAbilities) {
     search: debouncedSearch,
     stripeStatus: subProblems ? subStatus : '',
     role,
+    coach: myMembers ? 'mine' : '',
   });
 
   const select = (ids: number[], checked: boolean) =>
@@ -58,6 +61,8 @@ export function useUserList(abilities: UserDashboardAbilities) {
     setSubProblems,
     subStatus,
     setSubStatus,
+    myMembers,
+    setMyMembers,
     page,
     setPage: (p: number) => setPaging({ key: filterKey, page: p }),
     // The API counts only what the viewer may list (a coach: premium members).

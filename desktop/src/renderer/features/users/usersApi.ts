@@ -4,6 +4,7 @@ import type {
   TestToolsResponse,
   BulkUpdateBody,
   BulkUpdateResponse,
+  CoachOption,
   ImportUsersResponse,
   Role,
   UpgradeRoleBody,
@@ -25,6 +26,8 @@ export interface UserListArgs {
   stripeStatus: string;
   /** '' for everyone; coaches look at premium members. */
   role: Role | '';
+  /** Issue 13 §3: 'mine' for the viewer's own members ("My members"), '' for everyone. */
+  coach?: 'mine' | '';
 }
 
 /** What the user form sends (POST /api/user/upsert); a coach sends only id and Tags. */
@@ -41,6 +44,8 @@ export interface UserUpsertBody {
   Tags?: Array<{ id: number }>;
   /** Admin only: the resources the user owns (Owned Resources). */
   Resources?: Array<{ id: number }>;
+  /** Admin only (issue 13 §3): the member's coach, or null for no coach. */
+  coachId?: number | null;
 }
 
 const LIST = { type: 'User' as const, id: 'LIST' };
@@ -49,14 +54,21 @@ const LIST = { type: 'User' as const, id: 'LIST' };
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<UserListResponse<User>, UserListArgs>({
-      query: ({ page, usersPerPage, search, stripeStatus, role }) => {
+      query: ({ page, usersPerPage, search, stripeStatus, role, coach }) => {
         const params = new URLSearchParams({ page: String(page), usersPerPage: String(usersPerPage) });
         if (search) params.set('search', search);
         if (stripeStatus) params.set('stripeStatus', stripeStatus);
         if (role) params.set('role', role);
+        if (coach) params.set('coach', coach);
         return `/api/user/read-many?${params.toString()}`;
       },
       providesTags: (res) => [LIST, ...(res?.users ?? []).map((u) => ({ type: 'User' as const, id: u.id }))],
+    }),
+    /** Who may coach a member (coaches and admins): the user form's Coach select (admins). */
+    getCoachOptions: build.query<CoachOption[], void>({
+      query: () => '/api/user/coaches',
+      transformResponse: (res: { coaches: CoachOption[] }) => res.coaches,
+      providesTags: [LIST],
     }),
     upsertUser: build.mutation<{ user: User; isNew: boolean }, UserUpsertBody>({
       query: (body) => ({ url: '/api/user/upsert', method: 'POST', body }),
@@ -100,6 +112,7 @@ export const usersApi = api.injectEndpoints({
 
 export const {
   useGetUsersQuery,
+  useGetCoachOptionsQuery,
   useUpsertUserMutation,
   useDeleteUserMutation,
   useUpgradeRoleMutation,

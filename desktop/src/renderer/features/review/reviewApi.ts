@@ -1,0 +1,42 @@
+import type { ReviewDestination, ReviewQueueResponse, ReviewScope, ReviewSendResponse } from '@shared/types';
+import { api } from '../../app/api';
+
+export interface ReviewQueueArgs {
+  scope: ReviewScope;
+  page?: number;
+  itemsPerPage?: number;
+}
+
+export interface ReviewSendArgs {
+  cardId: number;
+  to: ReviewDestination;
+  comment?: string;
+}
+
+/** The coach's review queue (issue 13 §3). A send-on refreshes the queue, the member's board and its card. */
+export const reviewApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getReviewQueue: build.query<ReviewQueueResponse, ReviewQueueArgs>({
+      query: ({ scope, page = 1, itemsPerPage = 50 }) => ({
+        url: '/api/move-the-needle/review-queue',
+        params: { scope, page, itemsPerPage },
+      }),
+      providesTags: [{ type: 'ReviewQueue', id: 'LIST' }],
+    }),
+    sendOnReview: build.mutation<ReviewSendResponse, ReviewSendArgs>({
+      query: ({ cardId, to, comment }) => ({
+        url: `/api/move-the-needle/review-queue/${cardId}/send`,
+        method: 'POST',
+        body: comment ? { to, comment } : { to },
+      }),
+      invalidatesTags: (_res, _err, { cardId }) => [
+        { type: 'ReviewQueue', id: 'LIST' },
+        'Board',
+        'BoardSummary',
+        { type: 'BoardCard', id: cardId },
+      ],
+    }),
+  }),
+});
+
+export const { useGetReviewQueueQuery, useSendOnReviewMutation } = reviewApi;

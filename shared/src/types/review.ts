@@ -1,0 +1,36 @@
+/** Issue 13 §3: the coach's review queue (cards waiting in a FOR REVIEW list). */
+
+/** The queue's scopes: the coach's own members, premium members without a coach, or everyone. */
+export const REVIEW_SCOPES = ['mine', 'unassigned', 'all'] as const;
+export type ReviewScope = (typeof REVIEW_SCOPES)[number];
+
+/** Where a card waiting for review is sent on. */
+export const REVIEW_DESTINATIONS = ['IN PROGRESS', 'COMPLETED'] as const;
+export type ReviewDestination = (typeof REVIEW_DESTINATIONS)[number];
+
+/** The reserved list a card waits in. */
+export const REVIEW_LIST_NAME = 'FOR REVIEW';
+
+export interface ReviewCard {
+  id: number;
+  title: string;
+  /** The member whose board the card is on. */
+  ownerId: number;
+  ownerName: string;
+  /** When the card entered FOR REVIEW (ISO 8601). */
+  waitingSince: string;
+}
+
+/** GET /api/move-the-needle/review-queue: a page of the queue, oldest first, and how many wait in all. */
+export interface ReviewQueueResponse {
+  cards: ReviewCard[];
+  total: number;
+}
+
+/** POST /api/move-the-needle/review-queue/:cardId/send: where the card went (the top of the list). */
+export interface ReviewSendResponse {
+  success: true;
+  message: string;
+  card: { id: number; ListId: number; position: number };
+  activityId: number | null;
+}
