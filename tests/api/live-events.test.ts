@@ -209,6 +209,26 @@ describe('notification events', () => {
     expect(others.events).toEqual([]);
     expect(coachOnBoard.events.filter((e) => e.event === 'notification')).toEqual([]);
   });
+
+  it("a coach's comment on a member's card reaches the member's stream as the inbox shows it", async () => {
+    const own = await stream(member);
+    const coachOwn = await stream(coach);
+    const board = await readBoard(member);
+    const card = listByName(board, 'NOT STARTED').Cards[0]!;
+    const res = await coach.agent.post(`${MTN}/activity/upsert`).send({ comment: 'Looks good', CardId: card.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const e = await own.next((x) => x.event === 'notification' && (x.data as { type?: string }).type === 'comment');
+    expect(e.data).toMatchObject({
+      type: 'comment',
+      readAt: null,
+      actor: { id: coach.user.id, fullName: 'Cora Coach' },
+      card: { id: card.id, title: card.title, ownerId: member.user.id },
+    });
+    const inbox = await member.agent.get('/api/notification/read-many?page=1&itemsPerPage=5');
+    expect(inbox.body.notifications[0]).toEqual(e.data);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(coachOwn.events.filter((x) => x.event === 'notification')).toEqual([]);
+  });
 });
 
 describe('replay, resync and heartbeats', () => {
