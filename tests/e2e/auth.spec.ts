@@ -77,7 +77,7 @@ test('profile changes are saved', async ({ page }) => {
   await expect(page.getByLabel('Email')).not.toBeEditable();
   await page.getByLabel('City').fill('Savannah');
   await page.getByLabel('State').fill('GA');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('your changes have been saved successfully')).toBeVisible();
   await shot(page, 'profile');
   await page.reload();

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { MESSAGES } from '@shared/messages';
 import {
   NOTIFICATION_DELIVERIES,
@@ -30,6 +30,7 @@ type Preferences = NotificationPreferencesResponse['preferences'];
 
 /** The /profile card where a user chooses, per type, in the app only, with email, or in the daily digest. */
 export function NotificationPreferences() {
+  const idBase = useId();
   const { data, isError, refetch } = useGetNotificationPreferencesQuery();
   const [save, { isLoading }] = useSaveNotificationPreferencesMutation();
   const [values, setValues] = useState<Preferences | null>(null);
@@ -59,9 +60,11 @@ export function NotificationPreferences() {
         }}
       >
         {NOTIFICATION_PREFERENCE_TYPES.map((type) => (
-          <label key={type} className="flex flex-col gap-1 text-sm font-medium text-gray-700">
-            {TYPE_LABELS[type]}
+          // The label names the select by its id only, so its name is the type, not the options' text.
+          <div key={type} className="flex flex-col gap-1 text-sm font-medium text-gray-700">
+            <label htmlFor={`${idBase}-${type}`}>{TYPE_LABELS[type]}</label>
             <select
+              id={`${idBase}-${type}`}
               className={inputClasses(false, 'select')}
               value={values[type]}
               onChange={(e) => setValues({ ...values, [type]: e.target.value as NotificationDelivery })}
@@ -72,7 +75,7 @@ export function NotificationPreferences() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         ))}
         <div>
           <Button type="submit" disabled={isLoading}>
