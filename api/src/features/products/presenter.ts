@@ -2,36 +2,15 @@ import { computeProduct, type AdditionalFeesType } from '@shared/calc';
 import type { Product, ProductFields } from '@shared/types';
 import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
-import type { Product as ProductModel } from '../../models';
+import { Product as ProductModel } from '../../models';
 
 /** A products row, as its model declares it (numeric columns arrive as strings). */
 export type ProductRow = Omit<ModelObject<ProductModel>, 'type_additional_fees'> & {
   type_additional_fees: AdditionalFeesType;
 };
 
-export const PRODUCT_COLUMNS = [
-  'id',
-  'user_id',
-  'title',
-  'description',
-  'position',
-  'units',
-  'cost_per_unit',
-  'shipping_cost',
-  'amazon_fees',
-  'amazon_retail',
-  'additional_fees',
-  'type_additional_fees',
-  'promotion_units_per_day',
-  'promotion_percentage',
-  'promotion_days',
-  'daily_advertising_cost',
-  'spend',
-  'sales',
-  'projected_units',
-  'created_at',
-  'updated_at',
-] as const;
+/** The columns a product read selects: the table's, as its model lists them. */
+export const PRODUCT_COLUMNS = ProductModel.columns;
 
 const num = (v: string | number): number => Number(v);
 const optional = (v: string | number | null): number | null => (v === null ? null : Number(v));

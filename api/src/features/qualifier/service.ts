@@ -23,18 +23,8 @@ export type ProgressRow = Omit<ModelObject<QualifierProgressModel>, 'answers' | 
   result: QualifierResult;
 };
 
-export const PROGRESS_COLUMNS = [
-  'user_id',
-  'answers',
-  'size_tier',
-  'score',
-  'result',
-  'rated',
-  'updated_at',
-  'launch_keyword',
-  'launch_product_id',
-  'launch_card_id',
-] as const;
+/** The columns a progress read selects: the table's, as its model lists them. */
+export const PROGRESS_COLUMNS = QualifierProgressModel.columns;
 
 function normalizeAnswer(id: QualifierAnswerId, raw: unknown): string | number | null {
   if (raw === undefined || raw === null) return null;
