@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fillMessage, MESSAGES } from '@shared/messages';
 import type { CurrentUser, NotificationItem } from '@shared/types';
@@ -12,6 +12,7 @@ import {
   useMarkNotificationsReadMutation,
 } from './notificationsApi';
 import { notificationPath, timeAgo } from './links';
+import { useDismissable } from '../../lib/useDismissable';
 
 /** One entry of the panel or the page: who did what on which card, a link that opens the card. */
 export function NotificationLink({
@@ -53,29 +54,9 @@ export function NotificationBell({ user }: { user: CurrentUser }) {
   const { data, isError } = useGetNotificationsQuery(BELL_ARGS, { pollingInterval: BELL_POLL_MS });
   const [markRead, { isLoading: marking }] = useMarkNotificationsReadMutation();
   const [open, setOpen] = useState(false);
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { rootRef, buttonRef } = useDismissable(open, () => setOpen(false));
   const panelId = useId();
   const unread = data?.unread ?? 0;
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   return (
     <div ref={rootRef} className="relative">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '@shared/types';
 import { canSwitchRoles } from '@shared/policies/sidebar';
@@ -11,34 +11,15 @@ import { SwitchRolesDialog } from './SwitchRolesDialog';
 import { UserBlock } from './UserBlock';
 import { useSignOut } from '../auth/useSignOut';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { useDismissable } from '../../lib/useDismissable';
 
 /** The profile/logout menu of small screens (a disclosure: Escape or a click outside closes it). */
 function ProfileMenu({ user }: { user: CurrentUser }) {
   const [open, setOpen] = useState(false);
   const [switching, setSwitching] = useState(false);
   const { signOut, signingOut } = useSignOut();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
+  const { rootRef, buttonRef } = useDismissable(open, () => setOpen(false));
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('mousedown', onDown);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDown);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
 
   const itemClass = 'block w-full rounded-md px-3 py-2 text-left text-sm text-gray-700 hover:bg-gray-100';
   return (
