@@ -14,6 +14,7 @@ import * as coaches from './migrations/0015_coaches';
 import * as liveEvents from './migrations/0016_live_events';
 import * as cardHistory from './migrations/0017_card_history';
 import * as notifications from './migrations/0018_notifications';
+import * as analytics from './migrations/0019_analytics';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -37,6 +38,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0016_live_events', liveEvents],
   ['0017_card_history', cardHistory],
   ['0018_notifications', notifications],
+  ['0019_analytics', analytics],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -13,3 +13,4 @@ export * from './banners';
 export * from './settings';
 export * from './notifications';
 export * from './live';
+export * from './analytics';
