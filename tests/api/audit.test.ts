@@ -181,6 +181,12 @@ describe('GET /api/audit/read-many', () => {
     await bad({ page: 0 }, 'page');
     await bad({ itemsPerPage: 101 }, 'itemsPerPage');
     await bad({ actor: 'x'.repeat(201) }, 'actor');
+    // A repeated parameter is a list, not a string: still a 400, never a 500.
+    for (const query of ['actor=a&actor=b', 'action=tag.create&action=tag.delete', 'from=2025-01-01&from=2025-01-02']) {
+      const twice = await adminAgent.get(`${READ}?${query}`);
+      expect(twice.status, query).toBe(400);
+      expect(twice.body.error.fields[query.split('=')[0]!], query).toBeTruthy();
+    }
   });
 
   it('never shows a secret-looking value in details; field names stay', async () => {

@@ -41,8 +41,8 @@ function Person({ user, fallback }: { user: AuditUser | null; fallback: string }
   if (!user) return <span className="text-gray-500">{fallback}</span>;
   return (
     <span className="flex min-w-0 flex-col">
-      <span className="truncate font-medium text-gray-900">{user.fullName}</span>
-      <span className="truncate text-xs text-gray-600">
+      <span className="font-medium [overflow-wrap:anywhere] text-gray-900">{user.fullName}</span>
+      <span className="text-xs [overflow-wrap:anywhere] text-gray-600">
         {user.email} · #{user.id}
       </span>
     </span>
@@ -60,7 +60,7 @@ function Details({ entry }: { entry: AuditEntry }) {
         <summary className="cursor-pointer text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-500">
           As written
         </summary>
-        <pre className="mt-1 max-w-full overflow-x-auto rounded bg-gray-50 p-2 whitespace-pre-wrap break-all text-gray-800">
+        <pre className="mt-1 max-w-full overflow-x-auto rounded bg-gray-50 p-2 whitespace-pre-wrap [overflow-wrap:anywhere] text-gray-800">
           {JSON.stringify(entry.details, null, 2)}
         </pre>
       </details>
@@ -80,30 +80,29 @@ function EntryTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <Table caption={MESSAGES.auditLogTitle}>
       <THead>
-        <Th>When</Th>
+        <Th>When, IP</Th>
         <Th>Action</Th>
         <Th>Actor</Th>
         <Th>Target</Th>
         <Th>Details</Th>
-        <Th>IP</Th>
       </THead>
       <TBody>
         {entries.map((e) => (
           <tr key={e.id}>
             <Td className="whitespace-nowrap">
               <time dateTime={e.createdAt}>{when(e.createdAt)}</time>
+              <span className="block text-xs text-gray-600">{e.ip ?? MESSAGES.auditNoUser}</span>
             </Td>
-            <Td className="font-medium text-gray-900">{auditActionLabel(e.action)}</Td>
-            <Td className="max-w-56">
+            <Td className="min-w-36 font-medium text-gray-900">{auditActionLabel(e.action)}</Td>
+            <Td className="min-w-40">
               <Person user={e.actor} fallback={MESSAGES.auditNoUser} />
             </Td>
-            <Td className="max-w-56">
+            <Td className="min-w-40">
               <Person user={e.target} fallback={targetFallback(e)} />
             </Td>
-            <Td className="max-w-md align-top">
+            <Td className="min-w-64">
               <Details entry={e} />
             </Td>
-            <Td className="whitespace-nowrap text-gray-600">{e.ip ?? MESSAGES.auditNoUser}</Td>
           </tr>
         ))}
       </TBody>
@@ -239,7 +238,7 @@ export function AuditLog() {
       <form
         role="search"
         aria-label="Filter the audit log"
-        className="mb-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6"
+        className="mb-4 grid gap-3 rounded-xl border border-gray-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
         onSubmit={(e) => e.preventDefault()}
       >
         <TextField
