@@ -12,6 +12,7 @@ const USERS = 2_000;
 const ENTRIES = 500_000;
 const DAYS = 400;
 const PASSWORD = 'bench-password-audit';
+const BATCH = 25_000;
 
 async function seed(app: BenchApp): Promise<void> {
   await app.knex('users').insert({
@@ -27,15 +28,26 @@ async function seed(app: BenchApp): Promise<void> {
      select 'Member ' || i, 'member' || i || '@example.test', 'basic' from generate_series(1, ?) as i`,
     [USERS],
   );
-  // Actors are the first 50 users (admins and coaches do the audited work); targets any user.
-  await app.knex.raw(
-    `insert into audit_log (actor_id, action, target_user_id, details, ip, created_at)
-     select 1 + (i % 50), (?::jsonb) ->> (i % ?), 1 + ((i * 7919) % ?),
-            jsonb_build_object('fields', jsonb_build_array('role'), 'from', 'basic', 'to', 'premium'),
-            '10.0.0.' || (i % 250), now() - make_interval(secs => (i::float8 / ?) * ? * 86400)
-     from generate_series(1, ?) as i`,
-    [JSON.stringify(AUDIT_ACTIONS), AUDIT_ACTIONS.length, USERS, ENTRIES, DAYS, ENTRIES],
-  );
+  // Actors are the first 50 users (admins and coaches do the audited work); targets any user. In
+  // batches, each under the statement timeout.
+  for (let from = 1; from <= ENTRIES; from += BATCH) {
+    await app.knex.raw(
+      `insert into audit_log (actor_id, action, target_user_id, details, ip, created_at)
+       select 1 + (i % 50), (?::jsonb) ->> (i % ?), 1 + ((i::bigint * 7919) % ?),
+              jsonb_build_object('fields', jsonb_build_array('role'), 'from', 'basic', 'to', 'premium'),
+              '10.0.0.' || (i % 250), now() - make_interval(secs => (i::float8 / ?) * ? * 86400)
+       from generate_series(?::int, ?::int) as i`,
+      [
+        JSON.stringify(AUDIT_ACTIONS),
+        AUDIT_ACTIONS.length,
+        USERS,
+        ENTRIES,
+        DAYS,
+        from,
+        Math.min(ENTRIES, from + BATCH - 1),
+      ],
+    );
+  }
   await app.knex.raw('analyze users');
   await app.knex.raw('analyze audit_log');
 }
