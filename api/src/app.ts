@@ -18,6 +18,7 @@ import { tagRoutes } from './features/tags/routes';
 import { uploadRoutes } from './features/uploads/routes';
 import { boardRoutes } from './features/board/routes';
 import { reviewRoutes } from './features/review/routes';
+import { auditRoutes } from './features/audit/routes';
 import { courseRouters } from './features/courses';
 import { productRoutes } from './features/products/routes';
 import { qualifierRoutes } from './features/qualifier/routes';
@@ -103,6 +104,7 @@ export function createApp(opts: AppOptions): Koa {
     resourceRoutes(),
     paymentRoutes(),
     settingsRoutes(),
+    auditRoutes(),
     notificationRoutes(),
     liveRoutes(),
   ]) {

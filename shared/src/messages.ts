@@ -232,6 +232,25 @@ export const MESSAGES = {
   coachNotSelf: 'A member cannot be their own coach',
   coachUnknownEmail: 'No coach or admin has this email',
   bulkCoachColumn: 'The coach column sets the coach of {count} user(s); an empty cell clears it.',
+  /** Issue 14 §3: the Audit log (admins). */
+  auditLogTitle: 'Audit log',
+  auditLogDescription: 'Who changed what, and when. Nothing here can be edited.',
+  auditLogEmpty: 'No audit entries match these filters.',
+  auditLogError: 'The audit log could not be loaded.',
+  auditActorLabel: 'Actor (name, email or id)',
+  auditTargetLabel: 'Target user (name, email or id)',
+  auditActionLabel: 'Action',
+  auditAnyAction: 'Any action',
+  auditFromLabel: 'From',
+  auditToLabel: 'To',
+  auditClearFilters: 'Clear filters',
+  auditExportCsv: 'Export CSV',
+  auditExportFailed: 'The audit log could not be exported.',
+  auditNoUser: '—',
+  auditDeletedUser: 'Deleted user',
+  auditUnknownAction: 'Choose an action from the list',
+  auditBadDate: 'Enter a date as YYYY-MM-DD or an ISO 8601 time',
+  auditRangeReversed: 'The end date is before the start date',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

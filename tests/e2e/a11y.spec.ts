@@ -35,6 +35,7 @@ function appRoutes(courseSlug: string): string[] {
     '/review',
     '/tag-management',
     '/portal-settings',
+    '/audit-log',
     '/notifications',
     '/ai-toolkit',
     '/ai-toolkit-chat',

@@ -1,8 +1,10 @@
 import type { Knex } from 'knex';
+import type { AuditAction } from '@shared/types/audit';
 
 export interface AuditEntry {
   actorId: number | null;
-  action: string;
+  /** One of the closed list in shared/src/types/audit.ts (docs/areas/audit.md). */
+  action: AuditAction;
   targetUserId?: number | null;
   details?: Record<string, unknown>;
   ip?: string | null;

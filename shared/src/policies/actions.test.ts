@@ -103,6 +103,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'aiTools:use',
   'aiTools:chat-widget',
   'settings:manage',
+  'audit:read',
   'notification:own',
   'board:own',
   'board:work',
@@ -175,6 +176,8 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'aiTools:chat-widget': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '111111' },
   // Portal settings: role admin (an admin switched to another role does not).
   'settings:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // The audit log: role admin only (not a coach, not an admin switched to another role).
+  'audit:read':       { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   // The notification inbox: every signed-in user, their own rows only (the API scopes them).
   'notification:own': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Move the Needle (the subject is the board's owner): a board of one's own for premium before the cutoff, coach and admin.

@@ -50,6 +50,7 @@ export type Action =
   | UserAdminAction
   | 'upload:image'
   | 'settings:manage'
+  | 'audit:read'
   | 'notification:own'
   | SellerToolsAction
   | CourseAction
@@ -118,6 +119,9 @@ function canOnUsers(user: Principal, action: Action, subject?: UserSubject): boo
       return true;
     // Portal settings (links, videos, chat widget): role admin only, like the other site content.
     case 'settings:manage':
+      return admin;
+    // The audit log (issue 14 §3): role admin only; coaches and members never see it.
+    case 'audit:read':
       return admin;
     // The notification inbox and its preferences (issue 13 §2): every signed-in user has their own,
     // and only their own (the API reads and marks the rows of ctx.user only).

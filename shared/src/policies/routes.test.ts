@@ -157,6 +157,7 @@ const GRID: Record<string, string> = {
   '/review':                           USERS__,
   '/tag-management':                   TAGMGMT,
   '/portal-settings':                  TAGMGMT,
+  '/audit-log':                        TAGMGMT,
   '/ai-toolkit':                       AITOOL_,
   '/ai-toolkit/chat/listing-writer':   AITOOL_,
   '/ai-toolkit-chat':                  AITOOL_,
@@ -203,6 +204,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/review': '/review',
   '/tag-management': '/tag-management',
   '/portal-settings': '/portal-settings',
+  '/audit-log': '/audit-log',
   '/ai-toolkit': '/ai-toolkit',
   '/ai-toolkit/chat/:toolName': '/ai-toolkit/chat/listing-writer',
   '/ai-toolkit-chat': '/ai-toolkit-chat',
@@ -325,7 +327,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(23); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications and /review of issue 13)
+    expect(NON_PUBLIC_PATHS.length).toBe(24); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications and /review of issue 13, /audit-log of issue 14)
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

@@ -61,6 +61,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
   add(r === 'admin' || r === 'coach', { key: 'review', label: 'Review queue', to: '/review' });
   add(r === 'admin', { key: 'tag-management', label: 'Tag Management', to: '/tag-management' });
   add(r === 'admin', { key: 'portal-settings', label: 'Portal settings', to: '/portal-settings' });
+  add(r === 'admin', { key: 'audit-log', label: 'Audit log', to: '/audit-log' });
 
   const ext = (cond: boolean, key: string, label: string, to: string) =>
     add(cond, { key, label, to, external: true }, 'extra');

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { AuditAction } from '@shared/types/audit';
 import type { Role } from '@shared/limits';
 import { isBulkStatusChangeable } from '@shared/policies';
 import type { BulkUpdateInput } from '@shared/schemas';
@@ -7,6 +8,9 @@ import { badRequest } from '../../core/errors';
 import { endUserStreams } from '../live';
 import { applyBulkCoaches } from './coach';
 import type { AuditBy } from './roles';
+
+/** The audit action of each user a bulk update touched. */
+const BULK_UPDATE_ACTION: AuditAction = 'user.bulk-update';
 
 /** A JSON array bound as one parameter: `(select ... from jsonb_array_elements_text(?::jsonb))`. */
 export const IDS_SQL = '(select (value)::int from jsonb_array_elements_text(?::jsonb))';
@@ -126,13 +130,14 @@ export async function bulkUpdate(trx: Knex.Transaction, input: BulkUpdateInput, 
     ];
     await trx.raw(
       `insert into audit_log (actor_id, action, target_user_id, details, ip)
-       select ?, 'user.bulk-update', u.id,
+       select ?, ?::text, u.id,
               jsonb_build_object('fields', ?::jsonb, 'availableAction', ?::text, 'tags', ?::jsonb,
                                  'role', ?::text, 'fromRole', (?::jsonb) ->> u.id::text),
               ?
        from ${IDS_SQL} as u(id)`,
       [
         by.actorId,
+        BULK_UPDATE_ACTION,
         JSON.stringify(fields),
         input.availableAction ?? null,
         tags,

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Role } from '@shared/limits';
+import type { AuditAction } from '@shared/types/audit';
 import { isBulkRoleChangeable } from '@shared/policies';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { IDS_SQL } from './bulk';
@@ -175,10 +176,10 @@ export async function importUsers(
           [JSON.stringify(links)],
         );
       }
-      const touched = [
-        ...created.map((c) => ({ id: c.id, action: 'user.import.create' })),
+      const touched: Array<{ id: number; action: AuditAction }> = [
+        ...created.map((c) => ({ id: c.id, action: 'user.import.create' as const })),
         ...new Set([...plan.updates.map((u) => u.id), ...plan.tagsById.map((t) => t.user_id)]),
-      ].map((t) => (typeof t === 'number' ? { id: t, action: 'user.import.update' } : t));
+      ].map((t) => (typeof t === 'number' ? { id: t, action: 'user.import.update' as const } : t));
       if (touched.length > 0) {
         await trx.raw(
           `insert into audit_log (actor_id, action, target_user_id, details, ip)

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { Role } from '@shared/limits';
+import type { AuditAction } from '@shared/types/audit';
 import { MESSAGES } from '@shared/messages';
 import { isBulkRoleChangeable } from '@shared/policies';
 import { badRequest, notFound } from '../../core/errors';
@@ -15,7 +16,7 @@ export interface AuditBy {
 /** One audit row per user whose role changed, written in the caller's transaction (set-based). */
 export async function auditRoleChanges(
   trx: Knex.Transaction,
-  action: string,
+  action: AuditAction,
   changes: ReadonlyArray<{ id: number; from: Role }>,
   to: Role,
   by: AuditBy,

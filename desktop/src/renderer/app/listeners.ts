@@ -18,6 +18,7 @@ import { UPLOAD_TOAST_RULES } from '../features/uploads/toasts';
 import { SETTINGS_TOAST_RULES } from '../features/settings/toasts';
 import { NOTIFICATION_TOAST_RULES } from '../features/notifications/toasts';
 import { REVIEW_TOAST_RULES } from '../features/review/toasts';
+import { AUDIT_TOAST_RULES } from '../features/audit/toasts';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
 
 const a = authApi.endpoints;
@@ -54,6 +55,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...UPLOAD_TOAST_RULES,
   ...SETTINGS_TOAST_RULES,
   ...NOTIFICATION_TOAST_RULES,
+  ...AUDIT_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

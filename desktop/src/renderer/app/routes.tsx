@@ -23,6 +23,7 @@ const Notifications = lazyNamed(() => import('../features/notifications/Notifica
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
 const ReviewQueue = lazyNamed(() => import('../features/review/ReviewQueue'), 'ReviewQueue');
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
+const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog');
 const MoveTheNeedle = lazyNamed(() => import('../features/board/MoveTheNeedle'), 'MoveTheNeedle');
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
 const ProductSummary = lazyNamed(() => import('../features/products/ProductSummary'), 'ProductSummary');
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path="/tag-management" element={<TagManagement />} />
           <Route path="/review" element={<ReviewQueue />} />
           <Route path="/portal-settings" element={<PortalSettings />} />
+          <Route path="/audit-log" element={<AuditLog />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />
           <Route path="/resources" element={<Resources />} />

@@ -31,6 +31,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/review': 'Review queue',
   '/tag-management': 'Tag Management',
   '/portal-settings': 'Portal settings',
+  '/audit-log': 'Audit log',
   '/ai-toolkit': 'AI Toolkit',
   '/ai-toolkit/chat/:toolName': 'AI Toolkit',
   '/ai-toolkit-chat': 'AI Toolkit',
