@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { DEMO, shot, signInAs } from './support';
 
 const CARDS = 2100;
+/** Runs of the measurement; the median is the figure (issue 13 asks for the median of 5). */
+const RUNS = 5;
 
 /**
  * Issue 4's Chromium figure: the time from navigation to the board being interactive with 2,100
@@ -32,7 +34,7 @@ test('a 2,100-card board becomes interactive (prints the time) @bench', async ({
   await page.goto('/');
   await page.evaluate(() => window.localStorage.setItem('mtn.welcome.dismissed', '1'));
   const times: number[] = [];
-  for (let run = 0; run < 3; run++) {
+  for (let run = 0; run < RUNS; run++) {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     const fetched = Date.now();
@@ -73,8 +75,9 @@ test('a 2,100-card board becomes interactive (prints the time) @bench', async ({
     );
   }
   const rendered = await page.locator('li.mtn-card').count();
+  const median = [...times].sort((x, y) => x - y)[Math.floor(times.length / 2)];
   console.log(
-    `board with ${CARDS}+ cards: navigation to interactive ${times.join(' / ')} ms (rendered tiles: ${rendered})`,
+    `board with ${CARDS}+ cards: navigation to interactive ${times.join(' / ')} ms, median ${median} ms (rendered tiles: ${rendered})`,
   );
   await page.locator('li.mtn-card').first().click();
   await expect(page.getByRole('dialog')).toBeVisible();

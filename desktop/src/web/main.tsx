@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../renderer/app/App';
+import { App, createAppStore } from '../renderer/app/App';
+import { startFirstScreen } from '../renderer/app/firstScreen';
 import './styles.css';
 
 // The desktop app may load app://portal/index.html; the router's home is '/'.
@@ -11,8 +12,13 @@ if (window.location.pathname.endsWith('/index.html')) {
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
+// The session check, and on a board route the board read and its screen's chunk, start now, side
+// by side, instead of one after another once the router renders (docs/architecture.md#renderer).
+const store = createAppStore();
+startFirstScreen(store, window.location.pathname);
+
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App store={store} />
   </StrictMode>,
 );

@@ -7,15 +7,19 @@ import { ErrorBoundary } from '../features/shell/ErrorBoundary';
 import { AppRoutes } from './routes';
 import { makeStore, type AppStore } from './store';
 
-function createStore(): AppStore {
+/** The renderer's store, with RTK Query's focus and reconnect listeners. */
+export function createAppStore(): AppStore {
   const store = makeStore();
   setupListeners(store.dispatch);
   return store;
 }
 
-/** The renderer app, shared by the web build and the Electron window. */
-export function App() {
-  const [store] = useState(createStore);
+/**
+ * The renderer app, shared by the web build and the Electron window. The entry passes the store
+ * the first screen's requests were started on (app/firstScreen.ts); without one it makes its own.
+ */
+export function App({ store: started }: { store?: AppStore }) {
+  const [store] = useState(() => started ?? createAppStore());
   return (
     <Provider store={store}>
       <ErrorBoundary>

@@ -1,15 +1,11 @@
-import { lazy, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { REDIRECTS } from '@shared/policies/routes';
 import { Guard } from '../features/shell/Guard';
 import { AppShell } from '../features/shell/AppShell';
 import { AuthLayout } from '../features/auth/AuthLayout';
 import { NotFoundScreen } from '../features/shell/StatusPages';
-
-/** React.lazy for a named export: one chunk per route. */
-function lazyNamed<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
-}
+import { loadBoardScreen, loadedBoardScreen } from './firstScreen';
+import { lazyNamed } from './lazyNamed';
 
 const SignIn = lazyNamed(() => import('../features/auth/SignIn'), 'SignIn');
 const SignUp = lazyNamed(() => import('../features/auth/SignUp'), 'SignUp');
@@ -24,7 +20,7 @@ const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 
 const ReviewQueue = lazyNamed(() => import('../features/review/ReviewQueue'), 'ReviewQueue');
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
 const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog');
-const MoveTheNeedle = lazyNamed(() => import('../features/board/MoveTheNeedle'), 'MoveTheNeedle');
+const MoveTheNeedle = lazyNamed(loadBoardScreen, 'MoveTheNeedle', loadedBoardScreen);
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
 const ProductSummary = lazyNamed(() => import('../features/products/ProductSummary'), 'ProductSummary');
 const ProductQualifier = lazyNamed(() => import('../features/qualifier/ProductQualifier'), 'ProductQualifier');

@@ -17,15 +17,10 @@ import { useLiveBoard } from './useLiveBoard';
 import { progressOf } from './boardMoves';
 import { ConfirmDialog } from './ConfirmDialog';
 import { WelcomeDialog } from './WelcomeDialog';
+import { boardUserId } from './boardRoute';
 import { useQueryParams } from '../../lib/useQueryParams';
 
 const CardDialog = lazy(async () => ({ default: (await import('./card/CardDialog')).CardDialog }));
-
-/** A route id must be a positive integer; anything else is not a board. */
-function boardUserId(raw: string | undefined): number | undefined | null {
-  if (raw === undefined) return undefined;
-  return /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
 
 /**
  * /move-the-needle (own board; for an admin the Master Template) and /move-the-needle/{id}
