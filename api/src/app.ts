@@ -86,6 +86,9 @@ export function createApp(opts: AppOptions): Koa {
   );
   app.use(limitBodyDepth()); // before any validation walks the body
   app.use(rejectNulCharacters());
+  // The built web UI (page routes and assets) needs no session: served before the session is read,
+  // so a page or asset request costs no database query. API and upload paths pass through.
+  app.use(serveWeb(config.webDir, { sourceMaps: config.env !== 'production' }));
   app.use(sessionMiddleware(app, knex, config));
 
   for (const router of [
@@ -118,6 +121,5 @@ export function createApp(opts: AppOptions): Koa {
     }
     await next();
   });
-  app.use(serveWeb(config.webDir, { sourceMaps: config.env !== 'production' }));
   return app;
 }
