@@ -4,6 +4,7 @@ import { hashPassword } from '../core/password';
 import { seedCourses } from './seed-courses';
 import { seedProducts } from './seed-products';
 import { seedBoard } from './seed-board';
+import { seedReview } from './seed-review';
 import { seedBanners } from './seed-banners';
 import { seedResources } from './seed-resources';
 import { seedSettings } from './seed-settings';
@@ -117,7 +118,15 @@ const COMMUNITY = [
  * Each area's demo content (courses, boards, products, ...), run in the same transaction after the
  * accounts exist. An area adds its seed function from its own file here, one line each.
  */
-const AREA_SEEDS: AreaSeed[] = [seedCourses, seedProducts, seedBoard, seedBanners, seedResources, seedSettings];
+const AREA_SEEDS: AreaSeed[] = [
+  seedCourses,
+  seedProducts,
+  seedBoard,
+  seedReview,
+  seedBanners,
+  seedResources,
+  seedSettings,
+];
 
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */
 export async function seedDemo(knex: Knex): Promise<readonly DemoAccount[]> {

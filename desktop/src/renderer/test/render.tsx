@@ -39,7 +39,7 @@ export interface FetchCall {
 
 /**
  * Replaces fetch (no network): `handler` answers each request; unanswered requests get a 404
- * error body. Returns the list of calls made.
+ * error body (GET /api/events a quiet open stream). Returns the list of calls made.
  */
 export function mockFetch(handler: MockHandler = () => undefined): FetchCall[] {
   const calls: FetchCall[] = [];
@@ -64,8 +64,19 @@ export function mockFetch(handler: MockHandler = () => undefined): FetchCall[] {
         // multipart or plain text
       }
       const call = { method: request.method, path: url.pathname, search: url.searchParams, body };
-      calls.push(call);
-      const res = handler(call) ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+      // The app shell's live event stream (features/live): unless the handler answers it, an open
+      // stream that stays quiet, left out of `calls` (every signed-in screen opens one).
+      const events = url.pathname === '/api/events';
+      if (!events) calls.push(call);
+      const answer = handler(call);
+      if (events && !answer) {
+        return new Response(new ReadableStream<Uint8Array>(), {
+          status: 200,
+          headers: { 'Content-Type': 'text/event-stream' },
+        });
+      }
+      if (events) calls.push(call);
+      const res = answer ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
       const status = res.status ?? 200;
       return new Response(status === 204 ? null : JSON.stringify(res.body ?? {}), {
         status,

@@ -29,6 +29,7 @@ function liveServer(opts: Parameters<typeof boardServer>[0] = {}) {
   const inner = globalThis.fetch;
   const streams: Array<ReadableStreamDefaultController<Uint8Array>> = [];
   const streamCalls: Array<Record<string, string>> = [];
+  const signals: Array<AbortSignal | undefined> = [];
   const held = new Map<string, { release: (status: number) => void }>();
   const holding = new Set<string>();
   vi.stubGlobal(
@@ -37,6 +38,7 @@ function liveServer(opts: Parameters<typeof boardServer>[0] = {}) {
       const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
       if (url.pathname === '/api/events') {
         streamCalls.push({ board: url.searchParams.get('board') ?? '', ...(init?.headers as Record<string, string>) });
+        signals.push(init?.signal ?? undefined);
         const body = new ReadableStream<Uint8Array>({ start: (c) => void streams.push(c) });
         return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
       }
@@ -64,7 +66,10 @@ function liveServer(opts: Parameters<typeof boardServer>[0] = {}) {
       await new Promise((r) => setTimeout(r, 10));
     });
   const reads = () => calls.filter((c) => c.path.endsWith('/list/read-many')).length;
-  return { calls, streams, streamCalls, send, reads, hold: (p: string) => holding.add(p), held };
+  const boardStreams = (board: string) => streamCalls.filter((c) => c.board === board);
+  /** The streams still open (not aborted by the renderer). */
+  const open = () => streamCalls.filter((_, i) => !signals[i]?.aborted);
+  return { calls, streams, streamCalls, boardStreams, open, send, reads, hold: (p: string) => holding.add(p), held };
 }
 
 const moved = (version: number, card = fakeCard(101, 11, 0, 'Set a goal')): BoardEvent => ({
@@ -79,7 +84,9 @@ describe('useLiveBoard: the open board follows the live events', () => {
     renderApp('/move-the-needle', premium());
     await waitFor(() => expect(screen.getByTestId('live-state').textContent).toBe(MESSAGES.liveConnected));
     expect(await screen.findByRole('heading', { name: "Dana Rivers's Board" })).toBeTruthy();
-    expect(live.streamCalls[0]!.board).toBe('7');
+    // One stream for the window: the app shell's own-events stream gave way to the board's.
+    expect(live.boardStreams('7')).toHaveLength(1);
+    await waitFor(() => expect(live.open().map((c) => c.board)).toEqual(['7']));
     const readsBefore = live.reads();
     await live.send(5, 'board', moved(3));
     await waitFor(() =>
@@ -172,8 +179,8 @@ describe('useLiveBoard: the open board follows the live events', () => {
       await new Promise((r) => setTimeout(r, 10));
     });
     expect(screen.getByTestId('live-state').textContent).toBe(MESSAGES.liveReconnecting);
-    await waitFor(() => expect(live.streamCalls).toHaveLength(2), { timeout: 2_500 });
-    expect(live.streamCalls[1]!['Last-Event-ID']).toBe('42');
+    await waitFor(() => expect(live.boardStreams('7')).toHaveLength(2), { timeout: 2_500 });
+    expect(live.boardStreams('7')[1]!['Last-Event-ID']).toBe('42');
     await waitFor(() => expect(screen.getByTestId('live-state').dataset.state).toBe('connected'));
   });
 });

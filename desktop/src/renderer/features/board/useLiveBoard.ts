@@ -4,8 +4,8 @@ import { useStore } from 'react-redux';
 import type { BoardEvent } from '@shared/types/live';
 import { useAppDispatch } from '../../app/hooks';
 import type { RootState } from '../../app/store';
-import { openEventStream, type StreamState } from '../../lib/eventStream';
-import { apiBaseUrl } from '../../platform/apiBaseUrl';
+import type { StreamState } from '../../lib/eventStream';
+import { useLiveHub } from '../live/LiveStream';
 import { boardApi } from './boardApi';
 import { applyBoardChange } from './liveBoard';
 
@@ -21,9 +21,9 @@ const cardOf = (action: { meta: { arg: { originalArgs: unknown } } }) =>
   (action.meta.arg.originalArgs as { cardId: number }).cardId;
 
 /**
- * Keeps the open board live (issue 13 §1): one event stream of the board of `boardUserId` (the
- * user whose board the route shows; the API resolves an admin's to the Master Template), opened
- * together with the board read; its `board` events patch the cached board of `boardArg` (the
+ * Keeps the open board live (issue 13 §1): the window's one event stream (the app shell's live
+ * hub) is asked to watch the board of `boardUserId` (the user whose board the route shows; the API
+ * resolves an admin's to the Master Template) as the board read starts; its `board` events patch the cached board of `boardArg` (the
  * getBoard query's argument) in place, without a read. A `reset` change, a `resync` or a change
  * this copy cannot place reads the board again, and so does a read older than the board's version
  * when the stream started listening (its `ready` event). An event not newer than the copy's
@@ -32,17 +32,19 @@ const cardOf = (action: { meta: { arg: { originalArgs: unknown } } }) =>
  * or undone first, and the events (the committed truth, applied as absolute positions) follow.
  * Answers the stream's state for the screen's live indicator.
  */
-export function useLiveBoard(
-  boardUserId: number | undefined,
-  boardArg: number | undefined,
-  connect: typeof openEventStream = openEventStream,
-): StreamState {
+export function useLiveBoard(boardUserId: number | undefined, boardArg: number | undefined): StreamState {
   const store = useStore<RootState>();
   const dispatch = useAppDispatch();
+  const hub = useLiveHub();
   const [state, setState] = useState<StreamState>('connecting');
 
   useEffect(() => {
-    if (boardUserId === undefined) return;
+    if (boardUserId === undefined || !hub) return;
+    const now = hub.state();
+    setState(now.board === boardUserId ? now.state : 'connecting');
+    const offState = hub.onState((s, board) => {
+      if (board === boardUserId) setState(s);
+    });
     const held: BoardEvent[] = [];
     // The board's version when the stream started listening (its `ready` event): a cached read
     // older than that may have missed a change and is read again.
@@ -100,27 +102,29 @@ export function useLiveBoard(
       ),
     ];
 
-    const close = connect(`${apiBaseUrl()}/api/events?board=${boardUserId}`, {
-      onState: setState,
-      onEvent: (e) => {
-        if (e.event === 'ready') {
-          readyVersion = (e.data as { version: number | null }).version ?? -1;
-          return checkReady();
-        }
-        if (e.event === 'resync') return readAgain();
-        if (e.event !== 'board') return;
-        const event = e.data as BoardEvent;
-        const touchesDrag = event.change.kind === 'patch' && event.change.cards.some((c) => inFlight.has(c.id));
-        if (held.length > 0 || touchesDrag || cached().data === undefined) held.push(event);
-        else apply(event);
-      },
+    // Only what the stream of this board carries: during a switch the previous stream may still talk.
+    const offEvents = hub.subscribe((e, board) => {
+      if (board !== boardUserId) return;
+      if (e.event === 'ready') {
+        readyVersion = (e.data as { version: number | null }).version ?? -1;
+        return checkReady();
+      }
+      if (e.event === 'resync') return readAgain();
+      if (e.event !== 'board') return;
+      const event = e.data as BoardEvent;
+      const touchesDrag = event.change.kind === 'patch' && event.change.cards.some((c) => inFlight.has(c.id));
+      if (held.length > 0 || touchesDrag || cached().data === undefined) held.push(event);
+      else apply(event);
     });
+    const release = hub.watchBoard(boardUserId);
     return () => {
-      close();
+      release();
+      offEvents();
+      offState();
       unsubscribe();
       for (const off of listeners) off();
     };
-  }, [boardUserId, boardArg, connect, dispatch, store]);
+  }, [boardUserId, boardArg, hub, dispatch, store]);
 
   return state;
 }

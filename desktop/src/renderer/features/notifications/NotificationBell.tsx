@@ -46,7 +46,7 @@ export function NotificationLink({
 }
 
 /**
- * The bell of the top bar: the unread count (polled until live events patch the same cache entry)
+ * The bell of the top bar: the unread count (live events patch this cache entry; a slow poll is the fallback)
  * and a panel of the latest with "Mark all read" and a link to /notifications. Escape or a click
  * outside closes the panel.
  */

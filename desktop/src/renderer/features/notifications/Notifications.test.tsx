@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import type { NotificationItem } from '@shared/types';
@@ -187,23 +187,93 @@ describe('preferences on /profile', () => {
   });
 });
 
+/**
+ * Wraps the mocked fetch: GET /api/events answers a real streamed body the test writes to (the
+ * app shell's one live stream), and `send` writes an event to the newest one.
+ */
+function liveStream() {
+  const inner = globalThis.fetch;
+  const streams: Array<{ board: string; signal?: AbortSignal; out: ReadableStreamDefaultController<Uint8Array> }> = [];
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
+    if (url.pathname !== '/api/events') return inner(input, init);
+    const body = new ReadableStream<Uint8Array>({
+      start: (out) =>
+        void streams.push({ board: url.searchParams.get('board') ?? '', signal: init?.signal ?? undefined, out }),
+    });
+    return new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } });
+  });
+  const send = (id: number, event: string, data: unknown) =>
+    act(async () => {
+      streams
+        .at(-1)!
+        .out.enqueue(new TextEncoder().encode(`id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      await new Promise((r) => setTimeout(r, 10));
+    });
+  const close = () =>
+    act(async () => {
+      streams.at(-1)!.out.close();
+      await new Promise((r) => setTimeout(r, 10));
+    });
+  return { streams, send, close };
+}
+
+describe('the bell is live', () => {
+  it('a notification event raises the count and tops the panel on any page, without a read; once per id', async () => {
+    const calls = mockFetch(inboxHandler(() => ({ notifications: [item(1)], unread: 1, total: 1 })));
+    const live = liveStream();
+    const user = userEvent.setup();
+    renderApp('/notifications', coach);
+    await screen.findAllByRole('button', { name: 'Notifications, 1 unread' });
+    await waitFor(() => expect(live.streams).toHaveLength(1));
+    expect(live.streams[0]!.board).toBe('');
+    const reads = () => calls.filter((c) => c.path === '/api/notification/read-many').length;
+    const before = reads();
+    await live.send(40, 'notification', item(2));
+    expect(await screen.findAllByRole('button', { name: 'Notifications, 2 unread' })).toHaveLength(2);
+    // The same event again (a replay, or the other stream of a board switch) changes nothing.
+    await live.send(40, 'notification', item(2));
+    expect(screen.getAllByRole('button', { name: 'Notifications, 2 unread' })).toHaveLength(2);
+    expect(reads()).toBe(before);
+    // The /notifications page's first page is patched too.
+    expect(screen.getByText('Dana Rivers moved "Card 2" to FOR REVIEW')).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Notifications, 2 unread' })[0]!);
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    expect(within(panel).getAllByRole('link')[0]!.textContent).toContain('Card 2');
+  });
+
+  it('reads the inbox again on resync and when the stream is back after a break', async () => {
+    const calls = mockFetch(inboxHandler(() => ({ notifications: [], unread: 0, total: 0 })));
+    const live = liveStream();
+    renderApp('/', coach);
+    await screen.findAllByRole('button', { name: 'Notifications, 0 unread' });
+    await waitFor(() => expect(live.streams).toHaveLength(1));
+    const reads = () => calls.filter((c) => c.path === '/api/notification/read-many').length;
+    const before = reads();
+    await live.send(5, 'resync', {});
+    await waitFor(() => expect(reads()).toBe(before + 1));
+    await live.close();
+    await waitFor(() => expect(live.streams).toHaveLength(2), { timeout: 2_500 });
+    await waitFor(() => expect(reads()).toBe(before + 2));
+  });
+});
+
 describe('desktop: native notifications through the bridge', () => {
-  it('announces a notification that arrives after the first read; a click opens the card', async () => {
+  it('announces each notification event, not the inbox already there; a click opens the card', async () => {
     const showNotification = vi.fn(async () => 'clicked' as const);
     (window as unknown as { portal?: Partial<PortalBridge> }).portal = {
       platform: 'desktop',
       apiBaseUrl: '',
       showNotification,
     };
-    let inbox = [item(1)];
-    mockFetch(inboxHandler(() => ({ notifications: inbox, unread: inbox.length, total: inbox.length })));
-    const user = userEvent.setup();
+    mockFetch(inboxHandler(() => ({ notifications: [item(1)], unread: 1, total: 1 })));
+    const live = liveStream();
     renderApp('/', coach);
-    await user.click((await screen.findAllByRole('button', { name: 'Notifications, 1 unread' }))[0]!);
+    await screen.findAllByRole('button', { name: 'Notifications, 1 unread' });
+    await waitFor(() => expect(live.streams).toHaveLength(1));
     expect(showNotification).not.toHaveBeenCalled();
-    // A new one arrives (the refetch after Mark all read stands in for the poll or a live event).
-    inbox = [item(2), item(1)];
-    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    await live.send(7, 'notification', item(2));
+    await live.send(7, 'notification', item(2));
     await waitFor(() =>
       expect(showNotification).toHaveBeenCalledWith({
         title: 'Rainmakers Portal',

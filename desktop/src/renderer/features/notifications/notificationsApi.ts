@@ -8,16 +8,21 @@ import { api } from '../../app/api';
 
 /** How many the bell's panel lists; the bell's count comes from the same read. */
 export const LATEST_COUNT = 5;
-/** Until live events patch the cache, the bell asks again this often. */
-export const BELL_POLL_MS = 30_000;
+/**
+ * The bell's slow fallback: live events patch its cache, but nothing announces a mark-read made on
+ * another device, so it asks again this often anyway.
+ */
+export const BELL_POLL_MS = 300_000;
 
-const INBOX = { type: 'Notification' as const, id: 'INBOX' };
+/** The inbox's cache tag (a live `resync` invalidates it). */
+export const INBOX_TAG = { type: 'Notification' as const, id: 'INBOX' };
+const INBOX = INBOX_TAG;
 const PREFERENCES = { type: 'Notification' as const, id: 'PREFERENCES' };
 
 /**
  * The notification inbox (issue 13 §2). `getNotifications({page: 1, itemsPerPage: LATEST_COUNT})`
- * is the bell's one read: its `unread` is the count the live part patches
- * (`notificationsApi.util.updateQueryData('getNotifications', BELL_ARGS, ...)`).
+ * is the bell's one read: its `unread` is the count the live stream patches (LiveNotifications.tsx,
+ * every cached first page, without a read).
  */
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({

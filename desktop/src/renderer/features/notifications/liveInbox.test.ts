@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import type { NotificationItem, NotificationReadManyResponse } from '@shared/types';
+import { addToInbox, isNotificationItem } from './liveInbox';
+
+const item = (id: number, readAt: string | null = null): NotificationItem => ({
+  id,
+  type: 'comment',
+  text: `Note ${id}`,
+  readAt,
+  createdAt: '2026-11-26T10:00:00.000Z',
+  actor: { id: 2, fullName: 'Cole Coach' },
+  card: { id: 100 + id, title: `Card ${id}`, ownerId: 3 },
+});
+
+describe('addToInbox: a live notification into a cached first page', () => {
+  it('puts it on top, keeps the page size, and raises the total and the unread count', () => {
+    const page: NotificationReadManyResponse = { notifications: [item(3), item(2, '2026-01-01')], unread: 1, total: 9 };
+    expect(addToInbox(page, item(4), 2)).toBe(true);
+    expect(page.notifications.map((n) => n.id)).toEqual([4, 3]);
+    expect([page.unread, page.total]).toEqual([2, 10]);
+  });
+
+  it('changes nothing for one the page already holds', () => {
+    const page: NotificationReadManyResponse = { notifications: [item(3)], unread: 1, total: 1 };
+    expect(addToInbox(page, item(3), 5)).toBe(false);
+    expect(page).toEqual({ notifications: [item(3)], unread: 1, total: 1 });
+  });
+
+  it('tells an inbox entry from other data', () => {
+    expect(isNotificationItem(item(1))).toBe(true);
+    expect(isNotificationItem({ id: 1, text: 'x' })).toBe(false);
+    expect(isNotificationItem(null)).toBe(false);
+  });
+});

@@ -1,0 +1,28 @@
+import type { NotificationItem, NotificationReadManyResponse } from '@shared/types';
+
+/**
+ * Puts a notification that just arrived on the live stream into a cached first page of the inbox
+ * (newest first): at the top, the page trimmed to its size, the unread count and the total raised.
+ * Answers false, and changes nothing, when the page already holds it (read after it was written).
+ */
+export function addToInbox(page: NotificationReadManyResponse, item: NotificationItem, itemsPerPage: number): boolean {
+  if (page.notifications.some((n) => n.id === item.id)) return false;
+  page.notifications.unshift(item);
+  if (page.notifications.length > itemsPerPage) page.notifications.length = itemsPerPage;
+  page.total += 1;
+  if (!item.readAt) page.unread += 1;
+  return true;
+}
+
+/** A notification event's data is an inbox entry (the API publishes it as read-many presents it). */
+export function isNotificationItem(data: unknown): data is NotificationItem {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Partial<NotificationItem>;
+  return (
+    typeof d.id === 'number' &&
+    typeof d.text === 'string' &&
+    typeof d.card === 'object' &&
+    d.card !== null &&
+    typeof d.card.id === 'number'
+  );
+}
