@@ -206,7 +206,7 @@ export const SETTING_DEFINITIONS = {
   analyticsRetentionDays: {
     label: 'Analytics retention (days)',
     kind: 'days',
-    help: 'Analytics events (and their daily counts) older than this are deleted by the nightly sweep.',
+    help: 'Analytics events and their daily counts older than this are deleted (checked every 6 hours).',
     env: 'SETTING_ANALYTICS_RETENTION_DAYS',
     fallback: '400',
   },
