@@ -30,6 +30,8 @@ import { stripeWebhookRoutes } from './features/payments/webhook';
 import { settingsRoutes } from './features/settings';
 import { notificationRoutes } from './features/notifications/routes';
 import { liveRoutes } from './features/live';
+import { analyticsRoutes, registerAnalyticsForwarder } from './features/analytics';
+import { createPostHogForwarder } from './adapters/posthog';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -59,6 +61,8 @@ export function createApp(opts: AppOptions): Koa {
     storage: opts.storage ?? createStorage(config),
   };
   Model.knex(knex);
+  // Analytics events go to PostHog too when configured (after their transaction commits).
+  registerAnalyticsForwarder(knex, config.posthog ? createPostHogForwarder(config.posthog) : null, log);
 
   // TRUST_PROXY hops: the client address is the X-Forwarded-For entry our outermost proxy added.
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
@@ -110,6 +114,7 @@ export function createApp(opts: AppOptions): Koa {
     auditRoutes(),
     notificationRoutes(),
     liveRoutes(),
+    analyticsRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

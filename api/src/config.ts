@@ -53,6 +53,13 @@ export interface Config {
   logLevel: 'silent' | 'info';
   /** Milliseconds between the heartbeat comments of a live event stream (LIVE_HEARTBEAT_MS, default 20 s). */
   liveHeartbeatMs: number;
+  /** Analytics batches per member per minute (ANALYTICS_RATE_LIMIT, default 60); the next one is a 429. */
+  analyticsRateLimit: number;
+  /**
+   * Forwarding of the analytics events to PostHog's capture API (POSTHOG_HOST and POSTHOG_API_KEY,
+   * both needed); null (the default) keeps them in our database only.
+   */
+  posthog: { host: string; apiKey: string } | null;
   /** AI Toolkit content feed and chat widget (AI_TOOLS_*, AI_CHAT_WIDGET_URL). */
   aiTools: AiToolsConfig;
   /** Stripe (STRIPE_*) and resource purchase URLs (RESOURCE_PURCHASE_HOSTS). */
@@ -102,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         'otherwise set TLS_CERT and TLS_KEY, or use an http:// PUBLIC_URL.',
     );
   }
+  if (env.POSTHOG_HOST && !/^https?:\/\/[^\s/]+/i.test(env.POSTHOG_HOST.trim())) {
+    throw new Error('POSTHOG_HOST must be an http(s) URL, e.g. https://us.i.posthog.com');
+  }
   const databaseUrl = env.DATABASE_URL || null;
   const sessionSecret = env.SESSION_SECRET || '';
   if (mode === 'production' && sessionSecret.length < 32) {
@@ -149,6 +159,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR || path.join(process.cwd(), 'desktop', 'dist', 'web')),
     enableTestEndpoints: mode !== 'production',
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 20_000),
+    analyticsRateLimit: int(env.ANALYTICS_RATE_LIMIT, 60),
+    posthog:
+      env.POSTHOG_HOST && env.POSTHOG_API_KEY
+        ? { host: env.POSTHOG_HOST.trim().replace(/\/+$/, ''), apiKey: env.POSTHOG_API_KEY.trim() }
+        : null,
     logLevel: mode === 'test' || bool(env.QUIET, false) ? 'silent' : 'info',
     aiTools: loadAiToolsConfig(env),
     payments: loadPaymentsConfig(env, mode === 'production'),

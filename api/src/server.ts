@@ -14,6 +14,7 @@ import { createMailer } from './adapters/mail';
 import { sendNotificationDigests, startDigestTimer } from './features/notifications/mail';
 import path from 'node:path';
 import { liveBus, sweepLiveEvents } from './features/live';
+import { analyticsForwardingSettled, analyticsRetentionDays, sweepAnalytics } from './features/analytics';
 
 /** How long in-flight requests may take after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -75,6 +76,17 @@ async function main(): Promise<void> {
     });
   const sweep = setInterval(sweepUploads, 60 * 60_000);
   sweep.unref();
+  // Analytics events and rollups older than the retention setting (issue 14 §1), every 6 hours and at start.
+  const sweepOldAnalytics = () =>
+    runJob('analytics sweep', async () => {
+      const retentionDays = await analyticsRetentionDays(db.knex, config.settingDefaults);
+      const swept = await sweepAnalytics(db.knex, retentionDays);
+      if (swept.events || swept.daily || swept.activeDays || swept.activeWeeks) {
+        log.info('old analytics deleted', { retentionDays, ...swept });
+      }
+    });
+  const analyticsSweep = setInterval(sweepOldAnalytics, 6 * 60 * 60_000);
+  analyticsSweep.unref();
   // The daily notification digest (issue 13 §2), at DIGEST_HOUR_UTC.
   const stopDigest = startDigestTimer(() =>
     runJob('notification digest', async () => {
@@ -91,6 +103,7 @@ async function main(): Promise<void> {
     console.log(`${signal} received: finishing in-flight requests...`);
     clearInterval(prune);
     clearInterval(sweep);
+    clearInterval(analyticsSweep);
     stopDigest();
     // Open event streams end now (their clients reconnect elsewhere), so draining does not wait on them.
     void liveBus(db.knex).endAll();
@@ -99,6 +112,7 @@ async function main(): Promise<void> {
       .then(async (clean) => {
         if (!clean) console.error(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off.`);
         await Promise.all(jobs);
+        await analyticsForwardingSettled();
         await db.close();
         console.log('Portal stopped.');
         process.exit(clean ? 0 : 1);
@@ -117,6 +131,7 @@ async function main(): Promise<void> {
     `Portal running on ${scheme}://localhost:${config.port} (database: ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
   );
   sweepUploads();
+  sweepOldAnalytics();
 }
 
 main().catch((err: unknown) => {

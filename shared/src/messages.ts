@@ -174,6 +174,9 @@ export const MESSAGES = {
   paymentInProgress: 'A payment for this resource is already in progress. Please wait a moment.',
   stripeSynced: 'Synced {checked} user(s) with Stripe; {updated} changed',
   tooManyStripeRequests: 'Too many requests. Please wait a few minutes and try again.',
+  /** Analytics events (issue 14 §1; docs/areas/insights.md). `{max}` the batch limit. */
+  analyticsBatchTooLarge: 'Send at most {max} events per batch.',
+  tooManyAnalyticsEvents: 'Too many analytics batches. Please wait a minute and try again.',
   /** The notification inbox (issue 13 §2). `{actor}` a name, `{card}` a card title, `{list}` a list name. */
   notificationMention: '{actor} mentioned you on "{card}"',
   notificationComment: '{actor} commented on your card "{card}"',

@@ -15,6 +15,7 @@ import * as liveEvents from './migrations/0016_live_events';
 import * as cardHistory from './migrations/0017_card_history';
 import * as notifications from './migrations/0018_notifications';
 import * as analytics from './migrations/0019_analytics';
+import * as settingsDays from './migrations/0020_settings_days';
 import * as auditIndexes from './migrations/0021_audit_indexes';
 
 interface Migration {
@@ -40,6 +41,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0017_card_history', cardHistory],
   ['0018_notifications', notifications],
   ['0019_analytics', analytics],
+  ['0020_settings_days', settingsDays],
   ['0021_audit_indexes', auditIndexes],
 ];
 

@@ -23,7 +23,8 @@ export function allowlistFromSettings(
   const frames = new Set<string>();
   if (!values || typeof values !== 'object' || Array.isArray(values)) return { externalHosts: [], frameOrigins: [] };
   for (const [key, raw] of Object.entries(values as Record<string, unknown>)) {
-    if (!isSettingKey(key)) continue;
+    // A number of days (the analytics retention) names no host.
+    if (!isSettingKey(key) || SETTING_DEFINITIONS[key].kind === 'days') continue;
     const checked = checkSettingValue(key, raw);
     if (!checked.ok || checked.value === '') continue;
     const value = checked.value;

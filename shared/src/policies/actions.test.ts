@@ -105,6 +105,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'settings:manage',
   'audit:read',
   'notification:own',
+  'analytics:record',
   'board:own',
   'board:work',
   'board:reset',
@@ -180,6 +181,8 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'audit:read':       { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   // The notification inbox: every signed-in user, their own rows only (the API scopes them).
   'notification:own': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // Analytics events: every signed-in user records their own.
+  'analytics:record': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Move the Needle (the subject is the board's owner): a board of one's own for premium before the cutoff, coach and admin.
   'board:own':        { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // Premium on their own board; coach on every board but an admin's (the template); admin on all.

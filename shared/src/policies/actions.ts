@@ -52,6 +52,7 @@ export type Action =
   | 'settings:manage'
   | 'audit:read'
   | 'notification:own'
+  | 'analytics:record'
   | SellerToolsAction
   | CourseAction
   | BannerAction
@@ -126,6 +127,9 @@ function canOnUsers(user: Principal, action: Action, subject?: UserSubject): boo
     // The notification inbox and its preferences (issue 13 §2): every signed-in user has their own,
     // and only their own (the API reads and marks the rows of ctx.user only).
     case 'notification:own':
+      return true;
+    // Analytics events (issue 14 §1): every signed-in user records their own (rate-limited by the API).
+    case 'analytics:record':
       return true;
     default:
       return false;

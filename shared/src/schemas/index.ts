@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './live';
 export * from './review';
 export * from './audit';
+export * from './analytics';

@@ -8,6 +8,7 @@ import {
   SETTING_DEFINITIONS,
   SETTING_FALLBACKS,
   SETTING_KEYS,
+  SETTING_MESSAGES,
   settingDefaultsFromEnv,
   settingsValuesSchema,
   type SettingKey,
@@ -21,7 +22,7 @@ describe('portal settings: one definition per key', () => {
     for (const key of SETTING_KEYS) {
       const def = SETTING_DEFINITIONS[key];
       expect(def.label.length, key).toBeGreaterThan(0);
-      expect(['url', 'video', 'widget']).toContain(def.kind);
+      expect(['url', 'video', 'widget', 'days']).toContain(def.kind);
       expect(envs.has(def.env), def.env).toBe(false);
       envs.add(def.env);
       expect(ok(key, def.fallback), key).toEqual({ ok: true, value: def.fallback });
@@ -48,6 +49,15 @@ describe('portal settings: one definition per key', () => {
 });
 
 describe('checkSettingValue', () => {
+  it('days: a whole number within the range, normalised', () => {
+    expect(ok('analyticsRetentionDays', ' 0400 ')).toEqual({ ok: true, value: '400' });
+    expect(ok('analyticsRetentionDays', '30')).toEqual({ ok: true, value: '30' });
+    expect(ok('analyticsRetentionDays', '3650')).toEqual({ ok: true, value: '3650' });
+    for (const bad of ['29', '3651', '', '12.5', '-400', '400 days', 'https://x.test/']) {
+      expect(ok('analyticsRetentionDays', bad), bad).toEqual({ ok: false, message: SETTING_MESSAGES.days });
+    }
+  });
+
   it('links: https only, trimmed, never empty', () => {
     expect(ok('communityUrl', '  https://www.facebook.com/groups/academy ')).toEqual({
       ok: true,

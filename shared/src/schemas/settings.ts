@@ -9,6 +9,7 @@
  * - video: a YouTube or Vimeo address, stored as its embed URL on the origins the CSP frame-src
  *   already allows (VIDEO_EMBED_ORIGINS); empty hides the video.
  * - widget: an https URL on the chat origins (AI_CHAT_ORIGINS); empty switches the widget off.
+ * - days: a whole number of days (the analytics retention, issue 14 §1), within DAYS_SETTING_RANGE.
  */
 import * as yup from 'yup';
 import { DEFAULT_AI_CHAT_WIDGET_URL } from '../content/ai-tools';
@@ -18,7 +19,10 @@ import { bannerVideoEmbedUrl } from './banners';
 import { isAllowedChatUrl } from './ai-tools';
 import { isHttpsUrl, URL_MAX_CHARS } from './urls';
 
-export type SettingKind = 'url' | 'video' | 'widget';
+export type SettingKind = 'url' | 'video' | 'widget' | 'days';
+
+/** The range of a `days` setting. */
+export const DAYS_SETTING_RANGE = { min: 30, max: 3650 } as const;
 
 export interface SettingDefinition {
   label: string;
@@ -199,6 +203,13 @@ export const SETTING_DEFINITIONS = {
     env: 'AI_CHAT_WIDGET_URL',
     fallback: DEFAULT_AI_CHAT_WIDGET_URL,
   },
+  analyticsRetentionDays: {
+    label: 'Analytics retention (days)',
+    kind: 'days',
+    help: 'Analytics events and their daily counts older than this are deleted (checked every 6 hours).',
+    env: 'SETTING_ANALYTICS_RETENTION_DAYS',
+    fallback: '400',
+  },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -221,6 +232,7 @@ export const SETTING_MESSAGES = {
   widget: 'Please enter an https:// chat address on an allowed chat site (www.chatbase.co)',
   unknown: 'Unknown setting',
   tooLong: `Please use at most ${URL_MAX_CHARS.toLocaleString('en-US')} characters`,
+  days: `Please enter a whole number of days from ${DAYS_SETTING_RANGE.min} to ${DAYS_SETTING_RANGE.max.toLocaleString('en-US')}`,
 } as const;
 
 const MAILTO =
@@ -255,6 +267,12 @@ export function checkSettingValue(key: SettingKey, raw: unknown): SettingCheck {
     case 'widget':
       if (value === '' || value.toLowerCase() === 'off') return { ok: true, value: '' };
       return isAllowedChatUrl(value) ? { ok: true, value } : { ok: false, message: SETTING_MESSAGES.widget };
+    case 'days': {
+      const days = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+      return days >= DAYS_SETTING_RANGE.min && days <= DAYS_SETTING_RANGE.max
+        ? { ok: true, value: String(days) }
+        : { ok: false, message: SETTING_MESSAGES.days };
+    }
   }
 }
 

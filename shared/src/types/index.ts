@@ -90,3 +90,4 @@ export * from './notifications';
 export * from './live';
 export * from './review';
 export * from './audit';
+export * from './analytics';

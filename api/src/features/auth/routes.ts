@@ -16,6 +16,7 @@ import { badRequest, HttpError, notFound, unauthorized } from '../../core/errors
 import { verifyPassword } from '../../core/password';
 import { loadSessionUser } from '../../core/load-session-user';
 import type { PortalContext, PortalState } from '../../core/context';
+import { recordServerEvents } from '../analytics';
 import { endUserStreams } from '../live';
 import { presentCurrentUser } from '../users/presenter';
 import { runAfterResponse } from './after-response';
@@ -76,6 +77,8 @@ export function authRoutes(): Router<PortalState, PortalContext> {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
       }
       await limits.signInSucceeded(knex, reserved);
+      // The server's own analytics event (issue 14 §1), before the session starts: one statement.
+      await recordServerEvents(knex, [{ userId: user.id, role: user.role, name: 'signed_in' }]);
       rememberDevice(ctx, user.id);
       log.info('sign-in', { userId: user.id, ip: ctx.ip });
       ctx.body = { currentUser: await startSession(ctx, user.id) };

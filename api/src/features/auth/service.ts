@@ -8,6 +8,7 @@ import type { Mailer } from '../../adapters/mail';
 import type { Logger } from '../../core/context';
 import { audit } from '../../core/audit';
 import { conflict, isUniqueViolation } from '../../core/errors';
+import { recordServerEvents } from '../analytics';
 import { hashPassword } from '../../core/password';
 import { revokeUserSessions, sha256 } from '../../core/session';
 import { PasswordResetToken, Tag, User, UserTag, type UserRow } from '../../models';
@@ -49,6 +50,7 @@ export async function createMember(
         .insert({ full_name: input.fullName, email: input.email.trim(), password_hash: passwordHash, role: 'basic' })
         .returning('id');
       if (tagIds.length) await UserTag.query(trx).insert(tagIds.map((tagId) => ({ user_id: id, tag_id: tagId })));
+      await recordServerEvents(trx, [{ userId: id, role: 'basic', name: 'signed_up' }]);
       return id;
     });
   } catch (err) {

@@ -4,6 +4,7 @@ import { fn, type ModelObject } from 'objection';
 import { MESSAGES } from '@shared/messages';
 import { conflict, HttpError, isUniqueViolation } from '../../core/errors';
 import { Purchase, UserResource } from '../../models';
+import { recordServerEvents } from '../analytics';
 
 export type PurchaseStatus = 'pending' | 'requires_action' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
@@ -125,6 +126,16 @@ export async function recordIntent(
     })
     .where('id', row.id)
     .returning('*')) as unknown as PurchaseRow[];
+  if (status === 'succeeded' && row.status !== 'succeeded' && row.user_id !== null) {
+    // The server's own analytics event (issue 14 §1), once per purchase, in its transaction.
+    await recordServerEvents(trx, [
+      {
+        userId: row.user_id,
+        name: 'purchase',
+        props: { resourceId: row.resource_id ?? undefined, amountCents: row.amount_cents, currency: row.currency },
+      },
+    ]);
+  }
   if (status === 'succeeded' && row.user_id !== null && row.resource_id !== null) {
     await trx.raw(
       `insert into user_resources (user_id, resource_id, source) values (?, ?, 'purchase')

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { StripeClient } from '../../adapters/stripe';
 import { StripeCustomerState } from '../../models';
+import { recordServerEvents } from '../analytics';
 
 /** The fields of a Stripe subscription the portal reads. */
 export interface SubscriptionFacts {
@@ -54,7 +55,9 @@ export async function applyCustomerStatuses(
     const chunk = statuses.slice(i, i + 500);
     const values = chunk.map(() => '(?::text, ?::text)').join(', ');
     const bindings = chunk.flatMap((s) => [s.customerId, s.status]);
-    const result = await trx.raw<{ rows: Array<{ id: number }> }>(
+    const result = await trx.raw<{
+      rows: Array<{ id: number; role: string; old_status: string | null; new_status: string | null }>;
+    }>(
       `with incoming(customer_id, status) as (values ${values}),
        applied as (
          insert into stripe_customer_states (customer_id, status, as_of)
@@ -64,12 +67,23 @@ export async function applyCustomerStatuses(
          returning customer_id, status
        )
        update users u set stripe_status = a.status, updated_at = now()
-       from applied a
-       where u.stripe_customer_id = a.customer_id and u.stripe_status is distinct from a.status
-       returning u.id`,
+       from applied a, users old
+       where u.stripe_customer_id = a.customer_id and u.stripe_status is distinct from a.status and old.id = u.id
+       returning u.id, u.role, old.stripe_status as old_status, u.stripe_status as new_status`,
       [...bindings, asOf],
     );
     changed += result.rows.length;
+    // The server's own analytics events (issue 14 §1): each change with its old and new status, so
+    // cancellations can be counted; in this transaction, one statement per chunk.
+    await recordServerEvents(
+      trx,
+      result.rows.map((r) => ({
+        userId: r.id,
+        role: r.role,
+        name: 'subscription_changed' as const,
+        props: { from: r.old_status ?? 'none', to: r.new_status ?? 'none' },
+      })),
+    );
   }
   return changed;
 }

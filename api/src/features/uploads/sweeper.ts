@@ -34,6 +34,15 @@ export const UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string, co
  * lists cover every text column of the schema, so a new column has to be placed in one of them.
  */
 export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string, column: string]> = [
+  // Analytics events carry whitelisted ids, paths and enums only (docs/areas/insights.md), never a link.
+  ['analytics_active_days', 'role'],
+  ['analytics_active_weeks', 'role'],
+  ['analytics_daily', 'name'],
+  ['analytics_daily', 'role'],
+  ['analytics_events', 'name'],
+  ['analytics_events', 'props'],
+  ['analytics_events', 'role'],
+  ['analytics_events', 'source'],
   ['audit_log', 'action'],
   ['audit_log', 'details'],
   ['audit_log', 'ip'],

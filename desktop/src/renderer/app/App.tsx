@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { Toasts } from './Toasts';
 import { ErrorBoundary } from '../features/shell/ErrorBoundary';
+import { PageViews } from '../features/analytics/PageViews';
 import { AppRoutes } from './routes';
 import { makeStore, type AppStore } from './store';
 
@@ -24,6 +25,7 @@ export function App({ store: started }: { store?: AppStore }) {
     <Provider store={store}>
       <ErrorBoundary>
         <BrowserRouter>
+          <PageViews />
           <AppRoutes />
         </BrowserRouter>
       </ErrorBoundary>

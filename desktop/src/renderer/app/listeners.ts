@@ -19,6 +19,8 @@ import { SETTINGS_TOAST_RULES } from '../features/settings/toasts';
 import { NOTIFICATION_TOAST_RULES } from '../features/notifications/toasts';
 import { REVIEW_TOAST_RULES } from '../features/review/toasts';
 import { AUDIT_TOAST_RULES } from '../features/audit/toasts';
+import { ANALYTICS_RULES } from '../features/analytics/rules';
+import { track } from '../features/analytics/tracker';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
 
 const a = authApi.endpoints;
@@ -81,6 +83,16 @@ export function createAppListenerMiddleware() {
         if (meta?.condition || meta?.aborted) return;
         const toast = rule.message(action);
         if (toast) dispatch(toastAdded({ kind: rule.kind, ...toast }));
+      },
+    });
+  }
+  // The key actions that are mutations, once the server confirmed them (docs/areas/insights.md).
+  for (const rule of ANALYTICS_RULES) {
+    listener.startListening({
+      predicate: (action) => rule.matcher(action),
+      effect: (action) => {
+        const event = rule.event(action);
+        if (event) track(event.name, event.props);
       },
     });
   }

@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AI_ASSISTANT_TITLE, DEFAULT_AI_CHAT_URL } from '@shared/content/ai-tools';
 import { findAiTool, isAllowedChatUrl } from '@shared/schemas/ai-tools';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
+import { track } from '../analytics/tracker';
 import { ChatWidget } from './ChatWidget';
 import { useAiTools } from './useAiTools';
 
@@ -20,6 +22,10 @@ export function AiToolChat() {
   const title = tool?.title ?? AI_ASSISTANT_TITLE;
   const unavailable = tool !== undefined && (tool.locked || tool.comingSoon);
   const frameUrl = tool ? tool.chatbaseUrl : DEFAULT_AI_CHAT_URL;
+  const opened = isLoading || unavailable ? null : (toolName ?? 'assistant');
+  useEffect(() => {
+    if (opened !== null) track('ai_tool_opened', { toolId: opened });
+  }, [opened]);
 
   return (
     <div className="flex min-h-[70vh] flex-col">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Resource } from '@shared/types';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -7,6 +8,7 @@ import { ArticleMarkdown, withoutRepeatedTitle } from './ArticleMarkdown';
 import { ResourceCover } from './DefaultCover';
 import { Badge } from './ResourceCard';
 import { actionLabel, badges, formatDate, openingOf } from './resourceView';
+import { track } from '../analytics/tracker';
 import { useGetResourceQuery } from './resourcesApi';
 
 function BackButton({ onBack }: { onBack: () => void }) {
@@ -34,6 +36,10 @@ export function ResourceReader({
   onAction: (resource: Resource) => void;
 }) {
   const { data: resource, error, isLoading, refetch } = useGetResourceQuery(id);
+  const openedId = resource?.id;
+  useEffect(() => {
+    if (openedId !== undefined) track('resource_opened', { resourceId: openedId });
+  }, [openedId]);
   if (isLoading) return <Loading label="Loading the resource…" />;
   if (error || !resource) {
     const err = toApiError(error);

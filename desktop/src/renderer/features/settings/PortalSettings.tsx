@@ -32,6 +32,11 @@ const SECTIONS: ReadonlyArray<{ kind: SettingKind; title: string; description: s
     title: 'Chat widget',
     description: 'A chat page on an allowed chat site. Leave empty to switch the widget off.',
   },
+  {
+    kind: 'days',
+    title: 'Data retention',
+    description: 'How long the portal keeps analytics events, in days.',
+  },
 ];
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -98,7 +103,7 @@ function SettingsForm({ settings }: { settings: AdminSetting[] }) {
                   <TextField
                     label={s.label}
                     type={s.kind === 'url' && s.key !== 'supportUrl' ? 'url' : 'text'}
-                    inputMode="url"
+                    inputMode={s.kind === 'days' ? 'numeric' : 'url'}
                     autoComplete="off"
                     spellCheck={false}
                     placeholder={
