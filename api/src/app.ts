@@ -29,6 +29,7 @@ import { stripeWebhookRoutes } from './features/payments/webhook';
 import { settingsRoutes } from './features/settings';
 import { notificationRoutes } from './features/notifications/routes';
 import { liveRoutes } from './features/live';
+import { insightsRoutes } from './features/insights';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -105,6 +106,7 @@ export function createApp(opts: AppOptions): Koa {
     settingsRoutes(),
     notificationRoutes(),
     liveRoutes(),
+    insightsRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -231,6 +231,21 @@ export const MESSAGES = {
   coachMustBeCoach: 'Choose a coach or an admin',
   coachNotSelf: 'A member cannot be their own coach',
   coachUnknownEmail: 'No coach or admin has this email',
+  /** Issue 14 §2: the Insights page (docs/areas/insights.md). */
+  insightsTitle: 'Insights',
+  insightsError: 'The insights could not be loaded.',
+  insightsEmpty: 'No activity in this period.',
+  insightsDateInvalid: 'Enter a date as YYYY-MM-DD',
+  insightsRangeOrder: 'The start must be on or before the end',
+  insightsRangeTooLong: 'Choose at most 366 days',
+  insightsAtRiskTitle: 'Members at risk',
+  insightsAtRiskEmpty: 'No member is at risk.',
+  insightsAtRiskError: 'The members at risk could not be loaded.',
+  insightsExportCsv: 'Export CSV',
+  insightsExportFailed: 'The export failed.',
+  insightsReasonPayment: 'Payment problem',
+  insightsReasonInactive: 'Not active for 14 days',
+  insightsReasonBoard: 'Board unchanged for 30 days',
   bulkCoachColumn: 'The coach column sets the coach of {count} user(s); an empty cell clears it.',
 } as const;
 

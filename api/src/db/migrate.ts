@@ -15,6 +15,7 @@ import * as liveEvents from './migrations/0016_live_events';
 import * as cardHistory from './migrations/0017_card_history';
 import * as notifications from './migrations/0018_notifications';
 import * as analytics from './migrations/0019_analytics';
+import * as insights from './migrations/0020_insights';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -39,6 +40,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0017_card_history', cardHistory],
   ['0018_notifications', notifications],
   ['0019_analytics', analytics],
+  ['0020_insights', insights],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -89,3 +89,4 @@ export * from './settings';
 export * from './notifications';
 export * from './live';
 export * from './review';
+export * from './insights';
