@@ -14,9 +14,12 @@ export function ChartFigure({
   title,
   description,
   table,
+  height = 240,
   children,
 }: {
   title: string;
+  /** The drawing's height in px. */
+  height?: number;
   description?: ReactNode;
   table: DataTable;
   children: ReactNode;
@@ -25,7 +28,12 @@ export function ChartFigure({
     <Card className="min-w-0">
       <CardHeader title={title} description={description} />
       <div className="px-3 pt-4 pb-2 sm:px-5">
-        <div role="img" aria-label={`${title}: chart. The numbers are in the table below.`} className="h-60 w-full">
+        <div
+          role="img"
+          aria-label={`${title}: chart. The numbers are in the table below.`}
+          className="w-full"
+          style={{ height }}
+        >
           {children}
         </div>
         <details className="mt-3 text-sm">

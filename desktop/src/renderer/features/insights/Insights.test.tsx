@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
@@ -10,14 +10,6 @@ import { lastDays, rangeErrors } from './range';
 
 vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
 
-beforeAll(() => {
-  // recharts measures its container; jsdom has no layout (the charts draw nothing, their tables do).
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -114,19 +114,20 @@ export function CourseFunnelChart({ summary }: { summary: InsightsSummary }) {
     <ChartFigure
       title="Courses: started, half done, completed"
       description="Members per course, all time"
+      height={Math.max(240, 60 + summary.courses.length * 44)}
       table={{
         columns: ['Course', 'Lessons', 'Started', 'Half done', 'Completed'],
         rows: summary.courses.map((c) => [c.title, c.lessons, c.started, c.halfDone, c.completed]),
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={summary.courses} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="title" tick={axis} interval={0} minTickGap={4} />
-          <YAxis allowDecimals={false} tick={axis} />
+        <BarChart data={summary.courses} layout="vertical" accessibilityLayer={false} margin={{ right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} tick={axis} />
+          <YAxis type="category" dataKey="title" tick={axis} width={110} />
           <Tooltip />
           <Legend />
-          <Bar dataKey="started" name="Started" fill="#93c5fd" isAnimationActive={false} />
+          <Bar dataKey="started" name="Started" fill="#60a5fa" isAnimationActive={false} />
           <Bar dataKey="halfDone" name="Half done" fill={BLUE} isAnimationActive={false} />
           <Bar dataKey="completed" name="Completed" fill="#1e3a8a" isAnimationActive={false} />
         </BarChart>
