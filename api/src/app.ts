@@ -32,6 +32,7 @@ import { notificationRoutes } from './features/notifications/routes';
 import { liveRoutes } from './features/live';
 import { analyticsRoutes, registerAnalyticsForwarder } from './features/analytics';
 import { createPostHogForwarder } from './adapters/posthog';
+import { insightsRoutes } from './features/insights';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -115,6 +116,7 @@ export function createApp(opts: AppOptions): Koa {
     notificationRoutes(),
     liveRoutes(),
     analyticsRoutes(),
+    insightsRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

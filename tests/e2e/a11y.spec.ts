@@ -33,6 +33,7 @@ function appRoutes(courseSlug: string): string[] {
     '/profile',
     '/users',
     '/review',
+    '/insights',
     '/tag-management',
     '/portal-settings',
     '/audit-log',

@@ -17,6 +17,7 @@ import * as notifications from './migrations/0018_notifications';
 import * as analytics from './migrations/0019_analytics';
 import * as settingsDays from './migrations/0020_settings_days';
 import * as auditIndexes from './migrations/0021_audit_indexes';
+import * as insights from './migrations/0022_insights';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -43,6 +44,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0019_analytics', analytics],
   ['0020_settings_days', settingsDays],
   ['0021_audit_indexes', auditIndexes],
+  ['0022_insights', insights],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -115,6 +115,8 @@ const ALL_ACTIONS: readonly Action[] = [
   'live:read',
   'review:queue',
   'review:send',
+  'insights:read',
+  'insights:export',
 ];
 
 /**
@@ -195,6 +197,9 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // Review queue (issue 13 §3): coaches and admins read it; a card is sent on where they work on the board.
   'review:queue':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   'review:send':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '011101', admin: '011111', adminSwitchedToBasic: '000000' },
+  // Insights (issue 14 §2): coaches and role admins; what each sees is scoped by insightsScopeFor (insights.test.ts).
+  'insights:read':    { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  'insights:export':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // A comment without a known author: only an admin edits it (authors: see the named rules).
   'board:activity-edit': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
   // The live stream: one's own notifications for everyone signed in (no subject); a board's events as board:work.

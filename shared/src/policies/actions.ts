@@ -10,6 +10,7 @@ import { canOnBoard, isBoardAction, type BoardAction, type BoardSubject } from '
 import { canReadLive, isLiveAction, type LiveAction } from './live';
 import { canAdministerUsers, isUserAdminAction, type UserAdminAction } from './user-admin-actions';
 import { canReview, isReviewAction, type ReviewAction } from './review';
+import { canReadInsights, isInsightsAction, type InsightsAction } from './insights';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -60,7 +61,8 @@ export type Action =
   | ResourceAction
   | BoardAction
   | LiveAction
-  | ReviewAction;
+  | ReviewAction
+  | InsightsAction;
 
 export interface UserSubject {
   id: number;
@@ -80,6 +82,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isBoardAction(action)) return canOnBoard(user, action, subject as BoardSubject | undefined);
   if (isLiveAction(action)) return canReadLive(user, subject as BoardSubject | undefined);
   if (isReviewAction(action)) return canReview(user, action, subject as BoardSubject | undefined);
+  if (isInsightsAction(action)) return canReadInsights(user);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -13,3 +13,4 @@ export * from './ai-tools';
 export * from './resources';
 export * from './live';
 export * from './review';
+export * from './insights';

@@ -155,6 +155,7 @@ const GRID: Record<string, string> = {
   '/move-the-needle/42':               MTN_ID_,
   '/users':                            USERS__,
   '/review':                           USERS__,
+  '/insights':                         USERS__,
   '/tag-management':                   TAGMGMT,
   '/portal-settings':                  TAGMGMT,
   '/audit-log':                        TAGMGMT,
@@ -202,6 +203,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/notifications': '/notifications',
   '/users': '/users',
   '/review': '/review',
+  '/insights': '/insights',
   '/tag-management': '/tag-management',
   '/portal-settings': '/portal-settings',
   '/audit-log': '/audit-log',
@@ -327,7 +329,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(24); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications and /review of issue 13, /audit-log of issue 14)
+    expect(NON_PUBLIC_PATHS.length).toBe(25); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications and /review of issue 13, /audit-log and /insights of issue 14)
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

@@ -47,6 +47,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/notifications', roles: ALL },
   { pattern: '/users', roles: ['admin', 'coach'] },
   { pattern: '/review', roles: ['admin', 'coach'] },
+  { pattern: '/insights', roles: ['admin', 'coach'] },
   { pattern: '/tag-management', roles: ['admin'] },
   { pattern: '/portal-settings', roles: ['admin'] },
   { pattern: '/audit-log', roles: ['admin'] },

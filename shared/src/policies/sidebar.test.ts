@@ -54,13 +54,13 @@ const PREMIUM_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-c
 // prettier-ignore
 const PREMIUM_AI_HIDDEN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'product-qualifier', 'apply', 'upgrades', 'support', 'settings'];
 // prettier-ignore
-const COACH = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'product-qualifier', 'users', 'review', 'community', 'search-site', 'support', 'settings'];
+const COACH = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'product-qualifier', 'users', 'review', 'insights', 'community', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const COACH_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'product-qualifier', 'users', 'review', 'search-site', 'support', 'settings'];
+const COACH_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'product-qualifier', 'users', 'review', 'insights', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'tag-management', 'portal-settings', 'audit-log', 'community', 'search-site', 'support', 'settings'];
+const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'community', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'tag-management', 'portal-settings', 'audit-log', 'search-site', 'support', 'settings'];
+const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'search-site', 'support', 'settings'];
 
 const EXPECTED_KEYS: Record<Name, string[]> = {
   basic: BASIC,
@@ -102,6 +102,7 @@ const CATALOGUE: Record<string, { label: string; to: string; external: boolean; 
   'product-qualifier': { label: 'Product Qualifier Tool', to: '/product-qualifier', external: false, section: 'main' },
   users: { label: 'User Dashboard', to: '/users', external: false, section: 'main' },
   review: { label: 'Review queue', to: '/review', external: false, section: 'main' },
+  insights: { label: 'Insights', to: '/insights', external: false, section: 'main' },
   'tag-management': { label: 'Tag Management', to: '/tag-management', external: false, section: 'main' },
   'portal-settings': { label: 'Portal settings', to: '/portal-settings', external: false, section: 'main' },
   'audit-log': { label: 'Audit log', to: '/audit-log', external: false, section: 'main' },

@@ -59,6 +59,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
   });
   add(r === 'admin' || r === 'coach', { key: 'users', label: 'User Dashboard', to: '/users' });
   add(r === 'admin' || r === 'coach', { key: 'review', label: 'Review queue', to: '/review' });
+  add(r === 'admin' || r === 'coach', { key: 'insights', label: 'Insights', to: '/insights' });
   add(r === 'admin', { key: 'tag-management', label: 'Tag Management', to: '/tag-management' });
   add(r === 'admin', { key: 'portal-settings', label: 'Portal settings', to: '/portal-settings' });
   add(r === 'admin', { key: 'audit-log', label: 'Audit log', to: '/audit-log' });

@@ -16,3 +16,4 @@ export * from './live';
 export * from './review';
 export * from './audit';
 export * from './analytics';
+export * from './insights';

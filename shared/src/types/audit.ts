@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'setting.update',
   'setting.reset',
   'audit.export',
+  'insights.at_risk_export',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -87,6 +88,7 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'setting.update': 'Setting changed',
   'setting.reset': 'Setting reset',
   'audit.export': 'Audit log exported',
+  'insights.at_risk_export': 'Members at risk exported',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -18,6 +18,7 @@ const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile'
 const Notifications = lazyNamed(() => import('../features/notifications/Notifications'), 'Notifications');
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
 const ReviewQueue = lazyNamed(() => import('../features/review/ReviewQueue'), 'ReviewQueue');
+const Insights = lazyNamed(() => import('../features/insights/Insights'), 'Insights');
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
 const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog');
 const MoveTheNeedle = lazyNamed(loadBoardScreen, 'MoveTheNeedle', loadedBoardScreen);
@@ -54,6 +55,7 @@ export function AppRoutes() {
           <Route path="/notifications" element={<Notifications />} />
           <Route path="/tag-management" element={<TagManagement />} />
           <Route path="/review" element={<ReviewQueue />} />
+          <Route path="/insights" element={<Insights />} />
           <Route path="/portal-settings" element={<PortalSettings />} />
           <Route path="/audit-log" element={<AuditLog />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />

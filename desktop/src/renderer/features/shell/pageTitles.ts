@@ -29,6 +29,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/notifications': 'Notifications',
   '/users': 'User Dashboard',
   '/review': 'Review queue',
+  '/insights': 'Insights',
   '/tag-management': 'Tag Management',
   '/portal-settings': 'Portal settings',
   '/audit-log': 'Audit log',

@@ -97,6 +97,15 @@ describe('User Dashboard (/users)', () => {
     expect(screen.getByText('Ben Basic')).toBeTruthy();
   });
 
+  it('opens searching for ?search= (the Insights page links a member so)', async () => {
+    const { calls } = fakeUsersServer(PEOPLE);
+    renderApp('/users?search=ben%40example.com', admin());
+    expect((await screen.findByLabelText<HTMLInputElement>('Search Users')).value).toBe('ben@example.com');
+    await waitFor(() =>
+      expect(readManyCalls(calls).some((c) => c.search.get('search') === 'ben@example.com')).toBe(true),
+    );
+  });
+
   it('pages with Previous and Next and changes Users per page (5, 10, 25; default 10)', async () => {
     const many = Array.from({ length: 12 }, (_, i) =>
       row({ id: 100 + i, fullName: `Member ${i}`, email: `m${i}@x.com` }),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   DEFAULT_USERS_PER_PAGE,
   SEARCH_DEBOUNCE_MS,
@@ -14,7 +15,9 @@ import { useGetUsersQuery } from './usersApi';
  * the page (back to 1 whenever the search or a filter changes), the selection, and the query.
  */
 export function useUserList(abilities: UserDashboardAbilities) {
-  const [search, setSearch] = useState('');
+  // ?search= opens the dashboard on one member (the Insights page links members so).
+  const [params] = useSearchParams();
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [perPage, setPerPage] = useState<number>(DEFAULT_USERS_PER_PAGE);
   const [subProblems, setSubProblems] = useState(false);
   // SPEC §9: unpaid by default; any other blocking status, or 'blocked' (everyone locked out).

@@ -1,0 +1,2 @@
+/** The Insights page's API (issue 14 §2), for app.ts. */
+export { insightsRoutes } from './routes';

@@ -1,0 +1,186 @@
+import type { Knex } from 'knex';
+import type { InsightsScope } from '@shared/policies';
+import { addDays, daysBetween } from '@shared/schemas/insights';
+import { REVIEW_LIST_NAME } from '@shared/types/review';
+import type { ActivePoint, CourseFunnel, DayCounts, InsightsSummary } from '@shared/types/insights';
+import type { Role } from '@shared/limits';
+import { iso } from '../../core/dates';
+import { waitingSinceSql } from '../review';
+import { scopeSql } from './scope';
+
+type Db = Knex | Knex.Transaction;
+
+/** Statuses a subscription is cancelled into (Stripe spells it 'canceled'). */
+export const CANCELLED_STATUSES = ['canceled', 'cancelled', 'unpaid'] as const;
+
+/** Board progress buckets, by the share of a board's cards in COMPLETED. */
+export const BOARD_BUCKETS = ['No cards', '0%', '1–24%', '25–49%', '50–74%', '75–99%', '100%'] as const;
+/** How long cards have waited in FOR REVIEW. */
+export const WAIT_BUCKETS = ['< 1 day', '1–3 days', '3–7 days', '7–14 days', '14 days or more'] as const;
+
+interface Row {
+  active_daily: Array<{ d: string; role: string; n: number }> | null;
+  active_weekly: Array<{ d: string; role: string; n: number }> | null;
+  active_total: number;
+  sign_ups: Array<{ d: string; n: number }> | null;
+  cancellations: Array<{ d: string; n: number }> | null;
+  lessons: Array<{ d: string; n: number }> | null;
+  courses: Array<{ id: number; title: string; lessons: number; started: number; half: number; done: number }> | null;
+  boards: Array<{ b: number; n: number }> | null;
+  waits: { total: number; oldest: string | null; b0: number; b1: number; b2: number; b3: number; b4: number };
+}
+
+/** The Monday of the ISO week of a UTC date. */
+export function mondayOf(date: string): string {
+  const dow = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(date, -((dow + 6) % 7));
+}
+
+/**
+ * The Insights summary (issue 14 §2, docs/areas/insights.md) in ONE statement: every part is a
+ * sub-select aggregated to JSON, read from the rollups (analytics_active_days / _weeks), the
+ * users, the course progress, the boards and, for cancellations only, the subscription_changed
+ * events through their partial index (never a scan of analytics_events). A coach's numbers are
+ * their members' only (users.coach_id).
+ */
+export async function readSummary(
+  db: Db,
+  scope: Exclude<InsightsScope, null>,
+  range: { from: string; to: string },
+): Promise<InsightsSummary> {
+  const s = scopeSql(scope);
+  const weekFrom = mondayOf(range.from);
+  const start = `(:from::date)::timestamp at time zone 'UTC'`;
+  const end = `(:to::date + 1)::timestamp at time zone 'UTC'`;
+  const utcDay = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const waiting = waitingSinceSql('c');
+  const memberBoards = `u.role <> 'admin' and ${s.users}`;
+  const result = await db.raw<{ rows: Row[] }>(
+    `with
+     ad as (select a.day, a.role, a.user_id from analytics_active_days a ${s.join('a')}
+             where a.day between :from::date and :to::date),
+     aw as (select a.week, a.role from analytics_active_weeks a ${s.join('a')}
+             where a.week between :weekFrom::date and :to::date),
+     lc as (select lc.user_id, lc.lesson_id, lc.completed_at from lesson_completions lc ${s.join('lc')}),
+     course_lessons as (
+       select m.course_id, count(*)::int as lessons from lessons l join modules m on m.id = l.module_id
+        where m.course_id is not null group by m.course_id),
+     progress as (
+       select m.course_id, lc.user_id, count(*)::int as done
+         from lc join lessons l on l.id = lc.lesson_id join modules m on m.id = l.module_id
+        where m.course_id is not null group by m.course_id, lc.user_id),
+     boards as (
+       select count(c.id) as total,
+              count(c.id) filter (where upper(btrim(l.name)) = 'COMPLETED') as done
+         from mtn_boards b join users u on u.id = b.user_id
+         left join mtn_lists l on l.user_id = b.user_id
+         left join mtn_cards c on c.list_id = l.id
+        where not b.is_template and ${memberBoards}
+        group by b.user_id),
+     waits as (
+       select ${waiting} as since
+         from mtn_lists l join users u on u.id = l.user_id join mtn_cards c on c.list_id = l.id
+        where upper(btrim(l.name)) = :reviewList and ${memberBoards})
+     select
+       (select json_agg(json_build_object('d', to_char(day, 'YYYY-MM-DD'), 'role', role, 'n', n))
+          from (select day, role, count(*)::int as n from ad group by day, role) x) as active_daily,
+       (select json_agg(json_build_object('d', to_char(week, 'YYYY-MM-DD'), 'role', role, 'n', n))
+          from (select week, role, count(*)::int as n from aw group by week, role) x) as active_weekly,
+       (select count(distinct user_id)::int from ad) as active_total,
+       (select json_agg(json_build_object('d', d, 'n', n)) from (
+          select ${utcDay('u.created_at')} as d, count(*)::int as n from users u
+           where u.created_at >= ${start} and u.created_at < ${end} and ${s.users} group by 1) x) as sign_ups,
+       (select json_agg(json_build_object('d', d, 'n', n)) from (
+          select ${utcDay('e.occurred_at')} as d, count(*)::int as n from analytics_events e ${s.join('e')}
+           where e.name = 'subscription_changed' and e.occurred_at >= ${start} and e.occurred_at < ${end}
+             and e.props->>'to' in (${CANCELLED_STATUSES.map((c) => `'${c}'`).join(', ')})
+           group by 1) x) as cancellations,
+       (select json_agg(json_build_object('d', d, 'n', n)) from (
+          select ${utcDay('completed_at')} as d, count(*)::int as n from lc
+           where completed_at >= ${start} and completed_at < ${end} group by 1) x) as lessons,
+       (select json_agg(json_build_object('id', id, 'title', title, 'lessons', lessons, 'started', started,
+                                          'half', half, 'done', done) order by position, id) from (
+          select c.id, c.title, c.position, cl.lessons,
+                 count(p.user_id)::int as started,
+                 count(p.user_id) filter (where p.done * 2 >= cl.lessons)::int as half,
+                 count(p.user_id) filter (where p.done >= cl.lessons)::int as done
+            from courses c join course_lessons cl on cl.course_id = c.id
+            left join progress p on p.course_id = c.id
+           group by c.id, c.title, c.position, cl.lessons) x) as courses,
+       (select json_agg(json_build_object('b', b, 'n', n)) from (
+          select case when total = 0 then 0 when done = 0 then 1 when done >= total then 6
+                      else 2 + floor(4.0 * done / total)::int end as b, count(*)::int as n
+            from boards group by 1) x) as boards,
+       (select json_build_object(
+          'total', count(*)::int, 'oldest', min(since),
+          'b0', count(*) filter (where since > now() - interval '1 day'),
+          'b1', count(*) filter (where since <= now() - interval '1 day' and since > now() - interval '3 days'),
+          'b2', count(*) filter (where since <= now() - interval '3 days' and since > now() - interval '7 days'),
+          'b3', count(*) filter (where since <= now() - interval '7 days' and since > now() - interval '14 days'),
+          'b4', count(*) filter (where since <= now() - interval '14 days')) from waits) as waits`,
+    { from: range.from, to: range.to, weekFrom, reviewList: REVIEW_LIST_NAME, ...s.bindings },
+  );
+  return presentSummary(result.rows[0]!, scope.kind, range, weekFrom);
+}
+
+function toPoints(rows: Array<{ d: string; role: string; n: number }>, dates: string[]): ActivePoint[] {
+  const points = new Map<string, ActivePoint>(dates.map((date) => [date, { date, total: 0, byRole: {} }]));
+  for (const r of rows) {
+    const p = points.get(r.d);
+    if (!p) continue;
+    p.total += r.n;
+    p.byRole[r.role as Role] = (p.byRole[r.role as Role] ?? 0) + r.n;
+  }
+  return [...points.values()];
+}
+
+const byDate = (rows: Array<{ d: string; n: number }> | null) => new Map((rows ?? []).map((r) => [r.d, r.n]));
+const sum = (rows: Array<{ n: number }> | null) => (rows ?? []).reduce((a, r) => a + r.n, 0);
+
+function presentSummary(
+  row: Row,
+  scope: 'all' | 'coach',
+  range: { from: string; to: string },
+  weekFrom: string,
+): InsightsSummary {
+  const dates = Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => addDays(range.from, i));
+  const weeks: string[] = [];
+  for (let w = weekFrom; w <= range.to; w = addDays(w, 7)) weeks.push(w);
+  const signUps = byDate(row.sign_ups);
+  const cancellations = byDate(row.cancellations);
+  const lessons = byDate(row.lessons);
+  const days: DayCounts[] = dates.map((date) => ({
+    date,
+    signUps: signUps.get(date) ?? 0,
+    cancellations: cancellations.get(date) ?? 0,
+    lessonCompletions: lessons.get(date) ?? 0,
+  }));
+  const boards = new Map((row.boards ?? []).map((r) => [r.b, r.n]));
+  const courses: CourseFunnel[] = (row.courses ?? []).map((c) => ({
+    id: c.id,
+    title: c.title,
+    lessons: c.lessons,
+    started: c.started,
+    halfDone: c.half,
+    completed: c.done,
+  }));
+  const w = row.waits;
+  return {
+    range,
+    scope,
+    totals: {
+      activeMembers: row.active_total,
+      signUps: sum(row.sign_ups),
+      cancellations: sum(row.cancellations),
+      lessonCompletions: sum(row.lessons),
+      cardsWaiting: w.total,
+      oldestWaitingSince: w.oldest === null ? null : iso(w.oldest),
+    },
+    activeDaily: toPoints(row.active_daily ?? [], dates),
+    activeWeekly: toPoints(row.active_weekly ?? [], weeks),
+    days,
+    courses,
+    boardProgress: BOARD_BUCKETS.map((label, i) => ({ label, boards: boards.get(i) ?? 0 })),
+    reviewWaiting: WAIT_BUCKETS.map((label, i) => ({ label, cards: Number(w[`b${i}` as 'b0']) })),
+  };
+}

@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@shared/messages';
+import type { AtRiskMember, AtRiskResponse, InsightsSummary } from '@shared/types';
+import { makeUser } from '../../test/fixtures';
+import { mockFetch, renderApp } from '../../test/render';
+import { lastDays, rangeErrors } from './range';
+
+vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const SUMMARY = '/api/insights/summary';
+const AT_RISK = '/api/insights/at-risk';
+
+function summary(over: Partial<InsightsSummary['totals']> = {}): InsightsSummary {
+  const { from, to } = lastDays(30);
+  return {
+    range: { from, to },
+    scope: 'all',
+    totals: {
+      activeMembers: 1234,
+      signUps: 7,
+      cancellations: 2,
+      lessonCompletions: 31,
+      cardsWaiting: 3,
+      oldestWaitingSince: new Date(Date.now() - 4 * 86_400_000 - 60_000).toISOString(),
+      ...over,
+    },
+    activeDaily: [{ date: to, total: 5, byRole: { premium: 3, basic: 2 } }],
+    activeWeekly: [{ date: from, total: 9, byRole: { premium: 9 } }],
+    days: [{ date: to, signUps: 7, cancellations: 2, lessonCompletions: 31 }],
+    courses: [{ id: 1, title: 'Launch', lessons: 4, started: 10, halfDone: 6, completed: 3 }],
+    boardProgress: [
+      { label: 'No cards', boards: 1 },
+      { label: '100%', boards: 4 },
+    ],
+    reviewWaiting: [{ label: '3–7 days', cards: 3 }],
+  };
+}
+
+const member = (id: number, over: Partial<AtRiskMember> = {}): AtRiskMember => ({
+  id,
+  fullName: `Member ${id}`,
+  email: `m${id}@example.com`,
+  role: 'premium',
+  stripeStatus: 'past_due',
+  lastActive: null,
+  boardChangedAt: '2026-09-01T10:00:00.000Z',
+  reasons: ['payment', 'board'],
+  links: { user: `/users?search=m${id}%40example.com`, board: `/move-the-needle/${id}` },
+  ...over,
+});
+
+const atRisk = (members: AtRiskMember[], total = members.length): AtRiskResponse => ({ members, total });
+
+describe('range rules (the API’s, before asking)', () => {
+  it('refuses a bad date, a reversed range and more than 366 days', () => {
+    expect(rangeErrors('2026-01-01', '2026-01-31')).toEqual({});
+    expect(rangeErrors('2026-02-30', '2026-03-01')).toEqual({ from: MESSAGES.insightsDateInvalid });
+    expect(rangeErrors('2026-03-02', '2026-03-01')).toEqual({ from: MESSAGES.insightsRangeOrder });
+    expect(rangeErrors('2025-01-01', '2026-01-02')).toEqual({ from: MESSAGES.insightsRangeTooLong });
+    expect(lastDays(7, new Date('2026-11-26T10:00:00Z'))).toEqual({ from: '2026-11-20', to: '2026-11-26' });
+  });
+});
+
+describe('/insights (issue 14 §2)', () => {
+  it('shows the totals, the charts’ numbers as tables, and the members at risk with their links', async () => {
+    const calls = mockFetch(({ path }) =>
+      path === SUMMARY ? { body: summary() } : path === AT_RISK ? { body: atRisk([member(5)]) } : undefined,
+    );
+    renderApp('/insights', makeUser({ role: 'admin' }));
+    expect(await screen.findByRole('heading', { name: MESSAGES.insightsTitle, level: 1 })).toBeTruthy();
+    const dl = await screen.findByLabelText('Totals for the period');
+    expect(dl.textContent).toContain('Active members1,234');
+    expect(dl.textContent).toContain('Sign-ups7');
+    expect(dl.textContent).toContain('Cancellations2');
+    expect(dl.textContent).toContain('Lessons completed31');
+    expect(dl.textContent).toContain('Oldest waiting 4 days');
+    // The text alternative of the course funnel: its table.
+    const funnel = screen.getByRole('table', { name: 'Courses: started, half done, completed' });
+    expect(within(funnel).getByRole('row', { name: /Launch/ }).textContent).toBe('Launch41063');
+    expect(screen.getByRole('img', { name: /Active members per day: chart/ })).toBeTruthy();
+    const daily = screen.getByRole('table', { name: 'Active members per day' });
+    expect(
+      within(daily)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Day', 'Total', 'premium', 'basic']);
+    // The default range: the last 30 days.
+    const asked = calls.find((c) => c.path === SUMMARY)!;
+    expect({ from: asked.search.get('from'), to: asked.search.get('to') }).toEqual(lastDays(30));
+    // At risk: reasons, links to the User Dashboard and the board.
+    const table = await screen.findByRole('table', { name: MESSAGES.insightsAtRiskTitle });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('Member 5');
+    expect(row.textContent).toContain(`${MESSAGES.insightsReasonPayment} (past_due)`);
+    expect(row.textContent).toContain(MESSAGES.insightsReasonBoard);
+    expect(row.textContent).toContain('Never');
+    expect(within(row).getByRole('link', { name: 'Member 5 in the User Dashboard' }).getAttribute('href')).toBe(
+      '/users?search=m5%40example.com',
+    );
+    expect(within(row).getByRole('link', { name: 'Member 5’s board' }).getAttribute('href')).toBe('/move-the-needle/5');
+    expect(document.title).toContain('Insights');
+  });
+
+  it('presets and dates change the range; a bad range is explained and never asked for', async () => {
+    const calls = mockFetch(({ path }) =>
+      path === SUMMARY ? { body: summary() } : path === AT_RISK ? { body: atRisk([]) } : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/insights', makeUser({ role: 'coach' }));
+    await screen.findByLabelText('Totals for the period');
+    await user.click(screen.getByRole('button', { name: '7 days' }));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === SUMMARY && c.search.get('from') === lastDays(7).from)).toBe(true),
+    );
+    expect(screen.getByRole('button', { name: '7 days' }).getAttribute('aria-pressed')).toBe('true');
+    const from = screen.getByLabelText('From');
+    const before = calls.filter((c) => c.path === SUMMARY).length;
+    await user.clear(from);
+    await user.type(from, '2020-01-01');
+    expect(await screen.findByText(MESSAGES.insightsRangeTooLong)).toBeTruthy();
+    expect(calls.filter((c) => c.path === SUMMARY && c.search.get('from') === '2020-01-01')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === SUMMARY).length).toBe(before);
+    expect(await screen.findByText(MESSAGES.insightsAtRiskEmpty)).toBeTruthy();
+  });
+
+  it('says when nothing happened, and shows a failed load with a retry', async () => {
+    let fail = true;
+    mockFetch(({ path }) => {
+      if (path === SUMMARY)
+        return fail
+          ? { status: 500, body: { error: { code: 'internal', message: 'Something went wrong.' } } }
+          : {
+              body: {
+                ...summary({ activeMembers: 0, signUps: 0, cancellations: 0, lessonCompletions: 0, cardsWaiting: 0 }),
+                courses: [],
+                boardProgress: [],
+              },
+            };
+      if (path === AT_RISK) return { body: atRisk([]) };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/insights', makeUser({ role: 'admin' }));
+    expect(await screen.findByText(new RegExp(MESSAGES.insightsError))).toBeTruthy();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText(MESSAGES.insightsEmpty)).toBeTruthy();
+  });
+
+  it('exports the members at risk as CSV', async () => {
+    const { platform } = await import('../../test/platformMock');
+    mockFetch(({ path }) =>
+      path === SUMMARY
+        ? { body: summary() }
+        : path === AT_RISK
+          ? { body: atRisk([member(1), member(2)], 30) }
+          : path === `${AT_RISK}/export`
+            ? { body: 'id,fullName\r\n1,Member 1\r\n' }
+            : undefined,
+    );
+    const user = userEvent.setup();
+    renderApp('/insights', makeUser({ role: 'admin' }));
+    await screen.findByRole('table', { name: MESSAGES.insightsAtRiskTitle });
+    expect(screen.getByText('Showing 1–25 of 30')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: MESSAGES.insightsExportCsv }));
+    await waitFor(() => expect(platform.saveFile).toHaveBeenCalled());
+    expect(vi.mocked(platform.saveFile).mock.calls.at(-1)![0]).toBe('members-at-risk.csv');
+  });
+});

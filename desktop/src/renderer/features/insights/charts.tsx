@@ -1,0 +1,174 @@
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ROLES, type Role } from '@shared/limits';
+import type { InsightsSummary } from '@shared/types';
+import { ChartFigure } from './ChartFigure';
+import { shortDate } from './range';
+
+/** One colour per role (contrast checked against white) and per series. */
+const ROLE_COLORS: Record<Role, string> = {
+  premium: '#4f46e5',
+  basic: '#0f766e',
+  'course only': '#b45309',
+  coach: '#be185d',
+  admin: '#475569',
+};
+const BLUE = '#2563eb';
+const RED = '#dc2626';
+const GREEN = '#15803d';
+
+const axis = { fontSize: 12, fill: '#4b5563' };
+
+function ActiveChart({
+  points,
+  title,
+  week,
+}: {
+  points: InsightsSummary['activeDaily'];
+  title: string;
+  week: boolean;
+}) {
+  const roles = ROLES.filter((r) => points.some((p) => (p.byRole[r] ?? 0) > 0));
+  const data = points.map((p) => ({ label: (week ? 'Week of ' : '') + shortDate(p.date), ...p.byRole }));
+  return (
+    <ChartFigure
+      title={title}
+      description="By role on the day they were active"
+      table={{
+        columns: [week ? 'Week of' : 'Day', 'Total', ...roles],
+        rows: points.map((p) => [p.date, p.total, ...roles.map((r) => p.byRole[r] ?? 0)]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={axis} minTickGap={16} />
+          <YAxis allowDecimals={false} tick={axis} />
+          <Tooltip />
+          <Legend />
+          {roles.map((r) => (
+            <Bar key={r} dataKey={r} name={r} stackId="roles" fill={ROLE_COLORS[r]} isAnimationActive={false} />
+          ))}
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+export function ActiveCharts({ summary }: { summary: InsightsSummary }) {
+  return (
+    <>
+      <ActiveChart points={summary.activeDaily} title="Active members per day" week={false} />
+      <ActiveChart points={summary.activeWeekly} title="Active members per week" week />
+    </>
+  );
+}
+
+export function MembersChart({ summary }: { summary: InsightsSummary }) {
+  const data = summary.days.map((d) => ({ label: shortDate(d.date), ...d }));
+  return (
+    <ChartFigure
+      title="Sign-ups and cancellations"
+      description="Accounts created; subscriptions into canceled or unpaid"
+      table={{
+        columns: ['Day', 'Sign-ups', 'Cancellations'],
+        rows: summary.days.map((d) => [d.date, d.signUps, d.cancellations]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={axis} minTickGap={16} />
+          <YAxis allowDecimals={false} tick={axis} />
+          <Tooltip />
+          <Legend />
+          <Bar dataKey="signUps" name="Sign-ups" fill={BLUE} isAnimationActive={false} />
+          <Bar dataKey="cancellations" name="Cancellations" fill={RED} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+export function LessonsChart({ summary }: { summary: InsightsSummary }) {
+  const data = summary.days.map((d) => ({ label: shortDate(d.date), lessons: d.lessonCompletions }));
+  return (
+    <ChartFigure
+      title="Lesson completions per day"
+      table={{ columns: ['Day', 'Lessons completed'], rows: summary.days.map((d) => [d.date, d.lessonCompletions]) }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="label" tick={axis} minTickGap={16} />
+          <YAxis allowDecimals={false} tick={axis} />
+          <Tooltip />
+          <Bar dataKey="lessons" name="Lessons completed" fill={GREEN} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+export function CourseFunnelChart({ summary }: { summary: InsightsSummary }) {
+  return (
+    <ChartFigure
+      title="Courses: started, half done, completed"
+      description="Members per course, all time"
+      height={Math.max(240, 60 + summary.courses.length * 44)}
+      table={{
+        columns: ['Course', 'Lessons', 'Started', 'Half done', 'Completed'],
+        rows: summary.courses.map((c) => [c.title, c.lessons, c.started, c.halfDone, c.completed]),
+      }}
+    >
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={summary.courses} layout="vertical" accessibilityLayer={false} margin={{ right: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+          <XAxis type="number" allowDecimals={false} tick={axis} />
+          <YAxis type="category" dataKey="title" tick={axis} width={110} />
+          <Tooltip />
+          <Legend />
+          <Bar dataKey="started" name="Started" fill="#60a5fa" isAnimationActive={false} />
+          <Bar dataKey="halfDone" name="Half done" fill={BLUE} isAnimationActive={false} />
+          <Bar dataKey="completed" name="Completed" fill="#1e3a8a" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </ChartFigure>
+  );
+}
+
+export function BoardCharts({ summary }: { summary: InsightsSummary }) {
+  return (
+    <>
+      <ChartFigure
+        title="Move the Needle: board progress"
+        description="Members' boards by their share of cards in COMPLETED"
+        table={{ columns: ['Cards completed', 'Boards'], rows: summary.boardProgress.map((b) => [b.label, b.boards]) }}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={summary.boardProgress} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={axis} interval={0} />
+            <YAxis allowDecimals={false} tick={axis} />
+            <Tooltip />
+            <Bar dataKey="boards" name="Boards" fill={ROLE_COLORS.premium} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFigure>
+      <ChartFigure
+        title="Cards waiting in FOR REVIEW"
+        description="By how long they have waited"
+        table={{ columns: ['Waiting', 'Cards'], rows: summary.reviewWaiting.map((b) => [b.label, b.cards]) }}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={summary.reviewWaiting} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" tick={axis} interval={0} />
+            <YAxis allowDecimals={false} tick={axis} />
+            <Tooltip />
+            <Bar dataKey="cards" name="Cards" fill={ROLE_COLORS['course only']} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartFigure>
+    </>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AtRiskResponse, InsightsSummary } from '@shared/types';
+import { api } from '../../app/api';
+
+export interface SummaryArgs {
+  from: string;
+  to: string;
+}
+
+export interface AtRiskArgs {
+  page: number;
+  itemsPerPage: number;
+}
+
+/** The Insights page's reads (issue 14 §2): the summary of a date range, and a page of the members at risk. */
+export const insightsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getInsightsSummary: build.query<InsightsSummary, SummaryArgs>({
+      query: ({ from, to }) => ({ url: '/api/insights/summary', params: { from, to } }),
+    }),
+    getAtRisk: build.query<AtRiskResponse, AtRiskArgs>({
+      query: ({ page, itemsPerPage }) => ({ url: '/api/insights/at-risk', params: { page, itemsPerPage } }),
+    }),
+  }),
+});
+
+export const { useGetInsightsSummaryQuery, useGetAtRiskQuery } = insightsApi;
