@@ -1,12 +1,19 @@
 /**
  * Move the Needle benchmark (issue 4) on PostgreSQL: a board of 7 lists x 300 cards, each card
  * with 2 labels, a 5-item checklist, an attachment and 3 comments. Prints p50/p95 and the SQL
- * statements per request of reading the board and of a card move, under 20 concurrent clients.
+ * statements per request of reading the board and of a card move, under 20 concurrent clients,
+ * and the move as bare SQL (the statements it was, next to the one statement it is, issue 13).
  * Asserts nothing about time. Run: npm run bench -- board
  */
 import { hashPassword } from '../../api/src/core/password';
 import http from 'node:http';
-import { hit as fetchHit, jsonInit, measure, report, signInCookie, startBenchApp } from './lib';
+import { lockBoard } from '../../api/src/features/board/locks';
+import { moveCardAtOnce } from '../../api/src/features/board/move-service';
+import { moveCard } from '../../api/src/features/board/positions';
+import { recordCardMoved } from '../../api/src/features/board/history';
+import { publishBoardChange } from '../../api/src/features/live/board-events';
+import { notifyCardMove } from '../../api/src/features/notifications/service';
+import { hit as fetchHit, jsonInit, measure, report, signInCookie, startBenchApp, type LatencyStats } from './lib';
 import { CARDS_PER_LIST, LISTS, seedBoard } from './board-data';
 
 const PASSWORD = 'bench-password-board';
@@ -148,6 +155,7 @@ async function main() {
         concurrency: 1,
         run: () => moveOn(ownerCookie, main.listIds, () => slices[0]![turn++ % slices[0]!.length]!, where)(),
       }),
+      { 'queries/request': moveQueries },
     );
     report(
       'move card, one board, 20 clients',
@@ -169,6 +177,10 @@ async function main() {
       b.cardIds.forEach((ids, l) => ids.forEach((id) => m.set(id, b.listIds[l]!)));
       return m;
     });
+    const ownKeys = places.map((m) => [...m.keys()]);
+    const ownMoveQueries = await app.countQueries(() =>
+      moveOn(cookies[0]!, own[0]!.listIds, () => ownKeys[0]![0]!, places[0]!)(),
+    );
     report(
       'move card, 20 members on own boards',
       await measure({
@@ -176,11 +188,57 @@ async function main() {
         concurrency: CLIENTS,
         run: (i) => {
           const c = Math.abs(i) % CLIENTS;
-          const keys = [...places[c]!.keys()];
+          const keys = ownKeys[c]!;
           return moveOn(cookies[c]!, own[c]!.listIds, () => keys[(turn++ * 7) % keys.length]!, places[c]!)();
         },
       }),
+      { 'queries/request': ownMoveQueries },
     );
+
+    // The same moves as bare SQL, without HTTP, session or policy: the statements of the move as
+    // it was (lock, lists, shift, history, notification facts, event: one transaction) next to the
+    // one statement of board/move-service.ts, in alternating rounds so both see the same load.
+    const members = users
+      .slice(1)
+      .map((u, i) => ({ id: u.id, fullName: `Bench Member ${i + 1}`, role: 'premium' as const }));
+    const bareMove = (kind: 'statements' | 'one statement') => async (i: number) => {
+      const c = Math.abs(i) % CLIENTS;
+      const keys = ownKeys[c]!;
+      const listIds = own[c]!.listIds;
+      const cardId = keys[(turn++ * 7) % keys.length]!;
+      const source = places[c]!.get(cardId)!;
+      const dest = listIds[(listIds.indexOf(source) + 1 + (seq++ % (listIds.length - 1))) % listIds.length]!;
+      const input = { cardId, sourceListId: source, destListId: dest, positionOnDestList: seq % CARDS_PER_LIST };
+      const owner = members[c]!;
+      if (kind === 'one statement') {
+        await moveCardAtOnce(app.knex, owner.id, input, owner);
+      } else {
+        await app.knex.transaction(async (trx) => {
+          await lockBoard(trx, owner.id);
+          const card = await moveCard(trx, owner.id, input);
+          await recordCardMoved(trx, owner.id, card.id, source, card.ListId);
+          await notifyCardMove(trx, { ...input, actor: owner, ownerId: owner.id });
+          await publishBoardChange(trx, owner.id, { cards: [card.id] });
+        });
+      }
+      places[c]!.set(cardId, dest);
+      return 200;
+    };
+    const bare: Record<string, LatencyStats[]> = { statements: [], 'one statement': [] };
+    const bareQueries = {
+      statements: await app.countQueries(() => bareMove('statements')(0)),
+      'one statement': await app.countQueries(() => bareMove('one statement')(0)),
+    };
+    for (let round = 0; round < 2; round++) {
+      for (const kind of ['statements', 'one statement'] as const) {
+        bare[kind]!.push(await measure({ requests: 500, concurrency: CLIENTS, run: bareMove(kind) }));
+      }
+    }
+    for (const kind of ['statements', 'one statement'] as const) {
+      const [a, b] = bare[kind]!;
+      report(`bare SQL move, 20 own boards, ${kind}`, a!, { round: 1, 'round trips': bareQueries[kind] });
+      report(`bare SQL move, 20 own boards, ${kind}`, b!, { round: 2, 'round trips': bareQueries[kind] });
+    }
 
     const reorderQueries = await app.countQueries(() =>
       hit(

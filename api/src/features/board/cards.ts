@@ -16,17 +16,11 @@ import type { PortalContext, PortalState } from '../../core/context';
 import { boardPolicy, byInput, ownedPolicy, type BoardTarget } from './access';
 import { archiveCard, findArchivedCardOwner, readArchivedCards, restoreCard } from './archive';
 import { createCard, updateCard } from './card-service';
-import {
-  recordCardArchived,
-  recordCardCreated,
-  recordCardEdited,
-  recordCardMoved,
-  recordCardRestored,
-} from './history';
+import { recordCardArchived, recordCardCreated, recordCardEdited, recordCardRestored } from './history';
 import { BOARD_TRANSACTION } from './locks';
-import { deleteCardAt, moveCard, reorderCard } from './positions';
+import { moveCardAtOnce } from './move-service';
+import { deleteCardAt, reorderCard } from './positions';
 import { mailAfterCommit } from '../notifications/mail';
-import { notifyCardMove } from '../notifications/service';
 import { readCard } from './read-model';
 
 /** Cards: the dialog's read, create/update, reorder within a list, move across lists, delete. */
@@ -57,22 +51,23 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
     ),
   );
 
+  /**
+   * A card to another place, in its list or another, in one SQL statement that is its own
+   * transaction (so no transaction step). The statement locks the board, checks, moves, writes
+   * the history, the notification and the live events: with the session and the policy, four
+   * round trips (docs/areas/board.md, "Moves").
+   */
   router.post(
     '/card/move',
     ...endpoint(
       {
         input: cardMoveSchema,
         authorize: ownedPolicy<CardMoveInput>('board:work', (i) => ['card', i.cardId]),
-        transaction: BOARD_TRANSACTION,
       },
       async (ctx) => {
-        const card = await moveCard(ctx.trx, ctx.subject.lock, ctx.input);
-        await recordCardMoved(ctx.trx, ctx.user.id, card.id, ctx.input.sourceListId, card.ListId);
-        mailAfterCommit(
-          ctx,
-          await notifyCardMove(ctx.trx, { ...ctx.input, actor: ctx.user, ownerId: ctx.subject.lock }),
-        );
-        ctx.body = { success: true, card };
+        const moved = await moveCardAtOnce(ctx.deps.knex, ctx.subject.lock, ctx.input, ctx.user);
+        mailAfterCommit(ctx, moved.mailIds);
+        ctx.body = { success: true, card: moved.card };
       },
     ),
   );

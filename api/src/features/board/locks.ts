@@ -23,8 +23,22 @@ function isPositionConflict(err: unknown): boolean {
 /** Every writer of a board takes this one lock, on the board's row, before any other row. */
 export async function lockBoard(trx: Knex.Transaction, ownerId: number): Promise<void> {
   await trx.raw('SET CONSTRAINTS mtn_cards_list_position_unique, mtn_lists_board_position_unique DEFERRED');
+  await lockBoardRow(trx, ownerId);
+}
+
+/**
+ * The board's row lock alone (404 when there is no board), for a writer whose change is one
+ * statement: the unique position constraints are DEFERRABLE INITIALLY IMMEDIATE, checked at the
+ * end of each statement, so one set-based UPDATE needs them deferred no further.
+ */
+export async function lockBoardRow(trx: Knex.Transaction, ownerId: number): Promise<void> {
   const locked = await trx.raw<{ rows: unknown[] }>('select 1 from mtn_boards where user_id = ? for update', [ownerId]);
   if (locked.rows.length === 0) throw notFound(MESSAGES.boardNotFound);
+}
+
+/** A board write's database error as the API answers it: a position conflict is a 409 asking to reload. */
+export function boardWriteError(err: unknown): unknown {
+  return isPositionConflict(err) ? conflict(MESSAGES.boardChanged) : err;
 }
 
 /**
@@ -37,5 +51,5 @@ export const BOARD_TRANSACTION: TransactionOptions = {
   begin: (trx, ctx) => lockBoard(trx, (ctx.subject as BoardTarget).lock),
   // Every board write announces its change to the board's open views, in its transaction (issue 13 §1).
   end: (trx, ctx) => publishBoardWrite(trx, ctx, (ctx.subject as BoardTarget).lock),
-  mapError: (err) => (isPositionConflict(err) ? conflict(MESSAGES.boardChanged) : err),
+  mapError: boardWriteError,
 };

@@ -32,7 +32,8 @@ export function touchedBy(ctx: PortalContext): BoardTouch {
   if (route === '/label/add' || route === '/label/remove') return { cards: num(row?.id) };
   if (route.startsWith('/card/')) {
     if (del || route === '/card/archive') return { cards: num(input.id) };
-    if (route === '/card/upsert' || route === '/card/move' || route === '/card/reorder' || route === '/card/restore') {
+    // (POST /card/move is one statement that publishes its own event: board/move-service.ts.)
+    if (route === '/card/upsert' || route === '/card/reorder' || route === '/card/restore') {
       return { cards: num((body?.card as Json)?.id) };
     }
   }
@@ -43,8 +44,11 @@ export function touchedBy(ctx: PortalContext): BoardTouch {
   return { reset: true };
 }
 
-/** A card as the board read presents it (read-model.ts BOARD_SQL, one card). */
-const CARD_JSON = `json_build_object(
+/**
+ * A card as the board read presents it (read-model.ts BOARD_SQL, one card), from a row `c` with
+ * mtn_cards' columns (the board's move statement, board/move-service.ts, builds it too).
+ */
+export const CARD_JSON = `json_build_object(
   'id', c.id, 'title', c.title, 'ListId', c.list_id, 'position', c.position,
   'coverPhotoUrl', c.cover_photo_url, 'hasDescription', c.description <> '',
   'Labels', coalesce((select json_agg(json_build_object('id', lb.id, 'name', lb.name, 'color', lb.color, 'userId', lb.user_id)

@@ -117,13 +117,13 @@ export async function mailNotificationsNow(
 }
 
 /**
- * After a change that notified: mails the rows whose recipient chose email, once the response is
+ * After a change that notified: mails the rows (or the ids) whose recipient chose email, once the response is
  * sent (the transaction has committed by then). A failure is logged; it never undoes the change.
  */
-export function mailAfterCommit(ctx: PortalContext, rows: readonly NotificationRow[]): void {
+export function mailAfterCommit(ctx: PortalContext, rows: ReadonlyArray<Pick<NotificationRow, 'id'> | number>): void {
   if (rows.length === 0) return;
   const { knex, mailer, log, config } = ctx.deps;
-  const ids = rows.map((r) => r.id);
+  const ids = rows.map((r) => (typeof r === 'number' ? r : r.id));
   runAfterResponse(ctx, 'notification mail', async () => {
     await mailNotificationsNow({ knex, mailer, log, publicUrl: config.publicUrl }, ids);
   });
