@@ -299,6 +299,11 @@ describe('server-side events', () => {
       ['subscription_changed', 'server', 'premium', { from: 'active', to: 'past_due' }],
       ['subscription_changed', 'server', 'premium', { from: 'past_due', to: 'canceled' }],
     ]);
+    // Stripe changed the status, not the member: it makes nobody active (ANALYTICS_NOT_ACTIVITY).
+    expect(await t.knex('analytics_active_days').where({ user_id: user.id })).toHaveLength(0);
+    expect(await t.knex('analytics_active_weeks').where({ user_id: user.id })).toHaveLength(0);
+    const daily = await t.knex('analytics_daily').where({ name: 'subscription_changed', role: 'premium' });
+    expect(daily.reduce((sum, r: { count: string | number }) => sum + Number(r.count), 0)).toBeGreaterThanOrEqual(2);
   });
 
   it('a succeeded purchase is recorded once, however often Stripe says so', async () => {

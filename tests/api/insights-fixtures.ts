@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
+import { ANALYTICS_NOT_ACTIVITY } from '../../shared/src/schemas/analytics';
 
 /**
  * Seeds analytics events for the Insights tests (issue 14 §2) the way the ingest does: the raw
  * rows of analytics_events AND the three rollups, as migration 0019 defines them (UTC days; week =
  * the ISO week's Monday; role = the user's role at the time, '' without a user in analytics_daily;
- * one active row per user and day / week). When the ingest's recordEvents() lands, this can call it.
+ * one active row per user and day / week). Not recordEvents() itself: it clamps an event's time to
+ * the last 48 hours, and these tests need events weeks old.
  */
 export interface SeedEvent {
   userId: number | null;
@@ -29,11 +31,8 @@ const KNOWN = new Set([
   'subscription_changed',
 ]);
 
-/**
- * Whether an event makes its user active that day. Assumed: every event but a subscription status
- * change, which Stripe makes, not the member (the lead checks this against recordEvents()).
- */
-export const isActivity = (name: string) => name !== 'subscription_changed';
+/** Whether an event makes its user active that day: the ingest's rule (ANALYTICS_NOT_ACTIVITY). */
+export const isActivity = (name: string) => !(ANALYTICS_NOT_ACTIVITY as readonly string[]).includes(name);
 
 export const utcDay = (at: Date | string) => new Date(at).toISOString().slice(0, 10);
 

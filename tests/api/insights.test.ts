@@ -118,6 +118,10 @@ beforeAll(async () => {
       props: { from: 'active', to: 'canceled' },
     },
   );
+  // Signing the actors in above recorded `signed_in` events (the API's own, issue 14 §1): start
+  // from the seeded events alone, so every expected number below comes from the list above.
+  for (const table of ['analytics_active_weeks', 'analytics_active_days', 'analytics_daily', 'analytics_events'])
+    await t.knex(table).del();
   await seedEvents(t.knex, events);
 
   // Courses: 4 lessons; m1 finished it, m4 did half (2), m2 one; a second course nobody started.

@@ -41,6 +41,11 @@ export type AnalyticsEventName = (typeof ANALYTICS_EVENTS)[number];
 
 export const ANALYTICS_SERVER_EVENTS = ['signed_in', 'signed_up', 'purchase', 'subscription_changed'] as const;
 export type AnalyticsServerEventName = (typeof ANALYTICS_SERVER_EVENTS)[number];
+/**
+ * Events that do not make their user active that day (the active-member rollups skip them): a
+ * subscription status change is Stripe's doing, not the member's.
+ */
+export const ANALYTICS_NOT_ACTIVITY: readonly AnalyticsServerEventName[] = ['subscription_changed'];
 export type AnalyticsClientEventName = Exclude<AnalyticsEventName, AnalyticsServerEventName>;
 
 /**

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import {
   ANALYTICS_AT_WINDOW_HOURS,
+  ANALYTICS_NOT_ACTIVITY,
   analyticsName,
   isKnownAnalyticsEvent,
   sanitizeAnalyticsProps,
@@ -38,7 +39,8 @@ interface StoredRow {
  * INSERT ... SELECT over the batch (given as one jsonb array):
  * - analytics_daily: count per UTC day, name and role ('' without a user), added to the row's count;
  * - analytics_active_days / _weeks: one row per user and UTC day / ISO week (its Monday), kept
- *   when it exists (the role is the one of the user's first event that day / week).
+ *   when it exists (the role is the one of the user's first event that day / week); events of
+ *   ANALYTICS_NOT_ACTIVITY (a subscription change: Stripe's doing) make nobody active.
  * Rows are grouped and ordered by their key, so concurrent batches lock shared rollup rows in the
  * same order (no deadlock). `at` is clamped to [now - ANALYTICS_AT_WINDOW_HOURS, now] of the
  * database's clock; a null role is the user's role now (server-side events).
@@ -75,7 +77,7 @@ active_days as (
   insert into analytics_active_days (day, user_id, role)
   select distinct on (day, user_id) day, user_id, role
     from (select (occurred_at at time zone 'UTC')::date as day, user_id, role, occurred_at
-            from input where user_id is not null and role is not null) e
+            from input where user_id is not null and role is not null and name <> all(?::text[])) e
    order by day, user_id, occurred_at
   on conflict (day, user_id) do nothing
 ),
@@ -83,7 +85,7 @@ active_weeks as (
   insert into analytics_active_weeks (week, user_id, role)
   select distinct on (week, user_id) week, user_id, role
     from (select date_trunc('week', occurred_at at time zone 'UTC')::date as week, user_id, role, occurred_at
-            from input where user_id is not null and role is not null) e
+            from input where user_id is not null and role is not null and name <> all(?::text[])) e
    order by week, user_id, occurred_at
   on conflict (week, user_id) do nothing
 )
@@ -114,7 +116,13 @@ export async function recordEventRows(db: Knex | Knex.Transaction, rows: readonl
     props: r.props,
     at_ms: r.at,
   }));
-  const result = await db.raw<{ rows: StoredRow[] }>(RECORD_SQL, [ANALYTICS_AT_WINDOW_HOURS, JSON.stringify(batch)]);
+  const notActivity: string[] = [...ANALYTICS_NOT_ACTIVITY];
+  const result = await db.raw<{ rows: StoredRow[] }>(RECORD_SQL, [
+    ANALYTICS_AT_WINDOW_HOURS,
+    JSON.stringify(batch),
+    notActivity,
+    notActivity,
+  ]);
   forwardAfterCommit(db, () => toForwarded(result.rows));
   return result.rows.length;
 }
