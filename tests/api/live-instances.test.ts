@@ -6,9 +6,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoardEvent } from '../../shared/src/types/live';
+import type { NotificationItem } from '../../shared/src/types';
 import type { BoardResponse } from '../../shared/src/types/board';
 import { createApp } from '../../api/src/app';
 import { createLogger } from '../../api/src/core/context';
@@ -17,6 +19,7 @@ import { testServerUrl } from '../helpers/db';
 import { createUser, signIn } from '../helpers/factories';
 import { ADMIN, freePort, run, serverEnvironment, type RunningProcess } from '../helpers/server-process';
 import { openSse, sessionCookie, type SseClient } from '../helpers/sse';
+import { BEFORE_CUTOFF } from './board-fixtures';
 
 const MTN = '/api/move-the-needle';
 const onPostgres = testServerUrl() !== null;
@@ -24,6 +27,8 @@ const onPostgres = testServerUrl() !== null;
 let baseA: string;
 let baseB: string;
 let credentials: { email: string; password: string };
+/** The shared database, to make users in (the processes' on PostgreSQL, the apps' on PGlite). */
+let db: Knex;
 const teardown: Array<() => Promise<void> | void> = [];
 const streams: SseClient[] = [];
 
@@ -46,6 +51,7 @@ beforeAll(async () => {
     baseA = `http://127.0.0.1:${portA}`;
     baseB = `http://127.0.0.1:${portB}`;
     credentials = ADMIN;
+    db = environment.knex!;
     return;
   }
   const t: TestApp = await createTestApp();
@@ -64,6 +70,7 @@ beforeAll(async () => {
   baseA = `http://127.0.0.1:${(t.server.address() as AddressInfo).port}`;
   baseB = `http://127.0.0.1:${(serverB.address() as AddressInfo).port}`;
   credentials = await createUser(t.knex, { role: 'admin' });
+  db = t.knex;
 }, 180_000);
 
 afterAll(async () => {
@@ -105,5 +112,38 @@ describe(`two API instances on one database (${onPostgres ? 'PostgreSQL, two pro
       const onB = (await agentB.get(`${MTN}/list/read-many`)).body as BoardResponse;
       expect(onB.lists.find((l) => l.id === dest.id)!.Cards[0]!.id).toBe(cardId);
     }
+  });
+
+  it('a notification created on A reaches the member on B: in their stream and listed by B', async () => {
+    const member = await createUser(db, { role: 'premium', fullName: 'Member Across', createdAt: BEFORE_CUTOFF });
+    const memberA = await signIn(supertest.agent(baseA), member);
+    const board = (await memberA.get(`${MTN}/list/read-many`)).body as BoardResponse;
+    const created = await memberA
+      .post(`${MTN}/card/upsert`)
+      .send({ title: 'Plan across instances', ListId: board.lists[0]!.id });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const cardId = created.body.card.id as number;
+
+    // The member's own stream, on B, with a session made on B.
+    const s = await openSse(baseB, '/api/events', await sessionCookie(baseB, member));
+    streams.push(s);
+    expect(s.status).toBe(200);
+
+    // The admin comments through A: the member is notified in that transaction.
+    const adminA = await signIn(supertest.agent(baseA), credentials);
+    const commented = await adminA
+      .post(`${MTN}/activity/upsert`)
+      .send({ comment: 'Seen from the other instance', CardId: cardId, mentionedUsers: [] });
+    expect(commented.status, JSON.stringify(commented.body)).toBe(200);
+
+    const e = await s.next((x) => x.event === 'notification', 1_000);
+    const pushed = e.data as NotificationItem;
+    expect(pushed).toMatchObject({ type: 'comment', card: { id: cardId, title: 'Plan across instances' } });
+
+    const memberB = await signIn(supertest.agent(baseB), member);
+    const inbox = await memberB.get('/api/notification/read-many');
+    expect(inbox.status).toBe(200);
+    expect(inbox.body.unread).toBe(1);
+    expect(inbox.body.notifications).toEqual([pushed]);
   });
 });

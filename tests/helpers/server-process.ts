@@ -1,3 +1,4 @@
+import type { Knex } from 'knex';
 /**
  * The real server as a child process (`node --import tsx api/src/server.ts`, or `npm start`) on a
  * free port and a fresh database: a fresh PostgreSQL database when TEST_DATABASE_URL names a server,
@@ -26,7 +27,7 @@ export async function freePort(): Promise<number> {
 /** Environment for a server on `port` with a fresh database and data directory; `cleanup` removes them. */
 export async function serverEnvironment(
   port: number,
-): Promise<{ env: NodeJS.ProcessEnv; cleanup: () => Promise<void> }> {
+): Promise<{ env: NodeJS.ProcessEnv; cleanup: () => Promise<void>; knex: Knex | null }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-process-'));
   const webDir = path.join(dataDir, 'web');
   fs.mkdirSync(webDir);
@@ -47,6 +48,7 @@ export async function serverEnvironment(
   };
   delete env.DATABASE_URL;
   let dropDatabase = async () => {};
+  let knex: Knex | null = null;
   const server = testServerUrl();
   if (server) {
     const db = await createTestDatabase();
@@ -54,9 +56,12 @@ export async function serverEnvironment(
     url.pathname = `/${db.name}`;
     env.DATABASE_URL = url.toString();
     dropDatabase = () => db.close();
+    knex = db.knex;
   }
   return {
     env,
+    /** The process's database, for a test to seed (PostgreSQL only; null on the embedded one). */
+    knex,
     cleanup: async () => {
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
