@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { Button } from './Button';
 
 export type BannerKind = 'error' | 'success' | 'info' | 'warning';
 
@@ -35,5 +36,21 @@ export function Banner({
       </div>
       {action}
     </div>
+  );
+}
+
+/** A screen's load error with a "Try again" button: the error state of a list or page read. */
+export function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <Banner
+      kind="error"
+      action={
+        <Button size="sm" variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    >
+      {children}
+    </Banner>
   );
 }

@@ -3,7 +3,7 @@ import { MESSAGES } from '@shared/messages';
 import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { AUDIT_PER_PAGE_DEFAULT } from '@shared/schemas/audit';
 import { AUDIT_ACTIONS, AUDIT_ACTION_LABELS, auditActionLabel, type AuditEntry, type AuditUser } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -192,16 +192,9 @@ export function AuditLog() {
   else if (isLoading) body = <Loading label="Loading the audit log…" />;
   else if (error && !data)
     body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadError onRetry={() => void refetch()}>
         {MESSAGES.auditLogError} {toApiError(error).message}
-      </Banner>
+      </LoadError>
     );
   else if (!data || data.entries.length === 0) body = <EmptyState title={MESSAGES.auditLogEmpty} />;
   else

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import type { AtRiskMember, AtRiskReason } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card, CardHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -117,16 +117,9 @@ export function AtRisk() {
   if (isLoading) body = <Loading label="Loading the members at risk…" />;
   else if (error && !data)
     body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadError onRetry={() => void refetch()}>
         {MESSAGES.insightsAtRiskError} {toApiError(error).message}
-      </Banner>
+      </LoadError>
     );
   else if (!data || data.total === 0) body = <EmptyState title={MESSAGES.insightsAtRiskEmpty} />;
   else

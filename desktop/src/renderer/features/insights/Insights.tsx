@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { MESSAGES } from '@shared/messages';
 import type { InsightsSummary } from '@shared/types';
-import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { LoadError } from '../../components/Banner';
 import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
@@ -118,16 +117,9 @@ export function Insights() {
   if (isLoading) body = <Loading label="Loading the insights…" />;
   else if (error && !data)
     body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadError onRetry={() => void refetch()}>
         {MESSAGES.insightsError} {toApiError(error).message}
-      </Banner>
+      </LoadError>
     );
   else if (data)
     body = (

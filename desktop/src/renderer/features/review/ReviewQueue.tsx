@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import type { ReviewCard, ReviewDestination, ReviewScope } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
@@ -58,16 +58,9 @@ export function ReviewQueue() {
   if (isLoading) body = <Loading label="Loading the review queue…" />;
   else if (error && !data)
     body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadError onRetry={() => void refetch()}>
         {MESSAGES.reviewQueueError} {toApiError(error).message}
-      </Banner>
+      </LoadError>
     );
   else if (!data || data.cards.length === 0) body = <EmptyState title={MESSAGES.reviewQueueEmpty} />;
   else
