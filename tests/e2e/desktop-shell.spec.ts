@@ -174,7 +174,8 @@ test('an avatar upload goes through the forwarding and shows under the CSP', asy
   await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   const avatar = page.locator('img[src*="/uploads/"]').first();
   await expect(avatar).toBeVisible();
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Visible is not loaded: wait for the bytes to arrive and decode (a broken image never gets a width).
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await shot(page, 'desktop-profile-upload');
   expect(violations).toEqual([]);
 });
