@@ -147,7 +147,6 @@ beforeAll(async () => {
   await readBoard(m4);
   // m1's board has not changed for 40 days; m4's board is new.
   const old = new Date(Date.now() - 40 * DAY);
-  await t.knex('mtn_boards').where({ user_id: m1.user.id }).update({ created_at: old });
   await t.knex('mtn_lists').where({ user_id: m1.user.id }).update({ updated_at: old });
   await t
     .knex('mtn_cards')
@@ -167,6 +166,8 @@ beforeAll(async () => {
     .knex('mtn_cards')
     .where({ id: waiting })
     .update({ updated_at: new Date(Date.now() - 35 * DAY) });
+  // Last, as every write above set the board's changed_at to now (the board triggers).
+  await t.knex('mtn_boards').where({ user_id: m1.user.id }).update({ created_at: old, changed_at: old });
   // Signing in wrote sessions "now"; m3 and m4 have not been seen for long (m4 never).
   await t
     .knex('sessions')
@@ -353,6 +354,27 @@ describe('GET /api/insights/at-risk', () => {
       members: [],
     });
     expect(((await otherCoach.agent.get(AT_RISK)).body as AtRiskResponse).total).toBe(0);
+  });
+
+  it('coach: the User Dashboard link only for the members their dashboard lists (premium)', async () => {
+    await t.knex('users').where({ id: m3.user.id }).update({ coach_id: coach.user.id }); // course only
+    try {
+      const body = (await coach.agent.get(AT_RISK)).body as AtRiskResponse;
+      const byId = new Map(body.members.map((m) => [m.id, m]));
+      expect(byId.get(m3.user.id)?.links).toEqual({ user: null, board: null });
+      expect(byId.get(m1.user.id)?.links.user).toBe(`/users?search=${encodeURIComponent(m1.user.email)}`);
+      // The link would have found nothing: the coach's User Dashboard does not list m3.
+      const search = await coach.agent.get('/api/user/read-many').query({ search: m3.user.email });
+      expect(search.status).toBe(200);
+      expect(search.body.users).toEqual([]);
+      // An admin's dashboard lists everyone: the link is there.
+      const all = (await admin.agent.get(AT_RISK).query({ itemsPerPage: 100 })).body as AtRiskResponse;
+      expect(all.members.find((m) => m.id === m3.user.id)?.links.user).toBe(
+        `/users?search=${encodeURIComponent(m3.user.email)}`,
+      );
+    } finally {
+      await t.knex('users').where({ id: m3.user.id }).update({ coach_id: null });
+    }
   });
 
   it('export: the same members as CSV, audited', async () => {

@@ -5,6 +5,7 @@
  * changes, 50,000 lesson completions over 10 courses. Measures GET /api/insights/summary for 90
  * days as an admin (everyone) and as a coach (1,000 members), next to a bare Koa endpoint running
  * the same statement on the same database (no session, auth or policy). Target: p95 < 200 ms.
+ * Then the first page of the members at risk (10,000 boards, 138,000 cards) the same way.
  * Prints figures and the machine's load; asserts nothing. Run: npm run bench -- insights
  */
 import http from 'node:http';
@@ -14,6 +15,7 @@ import Koa from 'koa';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/src/core/password';
 import { readSummary } from '../../api/src/features/insights/summary';
+import { readAtRisk } from '../../api/src/features/insights/at-risk';
 import type { InsightsScope } from '../../shared/src/policies/insights';
 import { addDays } from '../../shared/src/schemas/insights';
 import { hit, measure, report, signInCookie, startBenchApp } from './lib';
@@ -26,12 +28,13 @@ const REQUESTS = 100;
 
 /** The seed in one transaction without the API's statement timeout (a million rows take longer than 15 s here). */
 async function seed(db: Knex): Promise<{ coachId: number }> {
-  return db.transaction(async (knex) => {
+  const seeded = await db.transaction(async (knex) => {
     await knex.raw('set local statement_timeout = 0');
-    const seeded = await seedIn(knex);
-    await knex.raw('analyze');
-    return seeded;
+    return seedIn(knex);
   });
+  // As autovacuum leaves tables in use: statistics and the visibility map (index-only scans).
+  await db.raw('vacuum analyze');
+  return seeded;
 }
 
 async function seedIn(knex: Knex.Transaction): Promise<{ coachId: number }> {
@@ -48,7 +51,7 @@ async function seedIn(knex: Knex.Transaction): Promise<{ coachId: number }> {
     `insert into users (full_name, email, role, stripe_status, created_at, coach_id)
      select 'Member ' || g, 'm' || g || '@bench.test',
             (array['basic', 'premium', 'course only'])[1 + g % 3],
-            case when g % 50 = 0 then 'past_due' else 'active' end,
+            case when g % 50 = 7 then 'past_due' else 'active' end,
             now() - ((g % 730) || ' days')::interval, case when g % 100 = 0 then ?::int else null end
        from generate_series(1, ?::int) g`,
     [coach!.id, MEMBERS],
@@ -103,6 +106,29 @@ async function seedIn(knex: Knex.Transaction): Promise<{ coachId: number }> {
      on conflict do nothing`,
     [first, MEMBERS],
   );
+  // Boards: every 10th member has one (10,000), 5 lists of 3 cards each (FOR REVIEW only on one
+  // board in 10: 3,000 cards wait for a coach), a history row per card, changed over the last 90
+  // days (so some boards are stale).
+  await knex.raw(
+    `insert into mtn_boards (user_id, created_at)
+     select ?::int + g * 10, now() - interval '120 days' from generate_series(0, ?::int - 1) g`,
+    [first, MEMBERS / 10],
+  );
+  await knex.raw(
+    `insert into mtn_lists (user_id, name, position, updated_at)
+     select b.user_id, (array['IDEAS', 'TO DO', 'IN PROGRESS', 'FOR REVIEW', 'COMPLETED'])[p + 1], p,
+            now() - ((b.user_id % 90) || ' days')::interval
+       from mtn_boards b cross join generate_series(0, 4) p where not b.is_template`,
+  );
+  await knex.raw(
+    `insert into mtn_cards (list_id, title, position, updated_at)
+     select l.id, 'Card ' || p, p, l.updated_at from mtn_lists l cross join generate_series(0, 2) p
+      where l.name <> 'FOR REVIEW' or (l.id / 5) % 10 = 0`,
+  );
+  await knex.raw(
+    `insert into mtn_card_events (card_id, actor_id, kind, created_at)
+     select c.id, null, 'created', c.updated_at from mtn_cards c`,
+  );
   return { coachId: coach!.id };
 }
 
@@ -129,10 +155,11 @@ async function executionMs(
   return plan.rows[0]!['QUERY PLAN'][0]!['Execution Time'].toFixed(1);
 }
 
-async function startBare(knex: Knex, scope: Exclude<InsightsScope, null>, range: { from: string; to: string }) {
+/** A bare Koa endpoint answering `read()` (no session, auth or policy): the baseline. */
+async function startBare(read: () => Promise<unknown>) {
   const app = new Koa();
   app.use(async (ctx) => {
-    ctx.body = await readSummary(knex, scope, range);
+    ctx.body = await read();
   });
   const callback = app.callback();
   const server = http.createServer((req, res) => void callback(req, res));
@@ -166,7 +193,7 @@ async function main() {
       console.log(
         `${who}: the summary statement runs in ${await executionMs(app.knex, scope, range)} ms (EXPLAIN ANALYZE)`,
       );
-      const bare = await startBare(app.knex, scope, range);
+      const bare = await startBare(() => readSummary(app.knex, scope, range));
       try {
         for (const concurrency of [1, 4]) {
           const portal = await measure({
@@ -184,6 +211,35 @@ async function main() {
           report(`summary 90 days, ${who}, portal`, portal, { 'SQL/request': queries });
           report(`summary 90 days, ${who}, bare`, baseline);
         }
+      } finally {
+        await bare.close();
+      }
+    }
+    for (const [who, email, scope] of [
+      ['admin (everyone)', 'admin@bench.test', { kind: 'all' } as const],
+      ['coach (1,000 members)', 'coach@bench.test', { kind: 'coach', coachId } as const],
+    ] as const) {
+      const atRisk = '/api/insights/at-risk?page=1&itemsPerPage=50';
+      const cookie = await signInCookie(app.base, email, PASSWORD);
+      const queries = await app.countQueries(() => hit(`${app.base}${atRisk}`, cookie));
+      const first = await readAtRisk(app.knex, scope, { page: 1, itemsPerPage: 50 });
+      console.log(`${who}: ${first.total} members at risk`);
+      const bare = await startBare(() => readAtRisk(app.knex, scope, { page: 1, itemsPerPage: 50 }));
+      try {
+        const portal = await measure({
+          requests: 30,
+          concurrency: 1,
+          warmup: 3,
+          run: () => hit(`${app.base}${atRisk}`, cookie),
+        });
+        const baseline = await measure({
+          requests: 30,
+          concurrency: 1,
+          warmup: 3,
+          run: () => hit(`${bare.base}/`, ''),
+        });
+        report(`at risk page 1, ${who}, portal`, portal, { 'SQL/request': queries });
+        report(`at risk page 1, ${who}, bare`, baseline);
       } finally {
         await bare.close();
       }

@@ -84,6 +84,12 @@ export async function startBenchApp(opts: { poolMax?: number } = {}): Promise<Be
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await db.close();
+      if (process.env.BENCH_KEEP_DB === '1') {
+        // For looking at plans afterwards (psql): drop it by hand when done.
+        console.log(`BENCH_KEEP_DB: kept database ${name}`);
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        return;
+      }
       const dropper = knexFactory({
         client: 'pg',
         connection: withDatabase(BENCH_SERVER_URL, 'postgres'),

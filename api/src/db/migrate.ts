@@ -18,6 +18,7 @@ import * as analytics from './migrations/0019_analytics';
 import * as settingsDays from './migrations/0020_settings_days';
 import * as auditIndexes from './migrations/0021_audit_indexes';
 import * as insights from './migrations/0022_insights';
+import * as insightsRollups from './migrations/0023_insights_rollups';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -45,6 +46,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0020_settings_days', settingsDays],
   ['0021_audit_indexes', auditIndexes],
   ['0022_insights', insights],
+  ['0023_insights_rollups', insightsRollups],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

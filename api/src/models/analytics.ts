@@ -60,3 +60,35 @@ export class AnalyticsActiveWeek extends BaseModel {
   declare user_id: number;
   declare role: string;
 }
+
+/** `analytics_active_day_counts`: members active on a UTC day per role (kept by triggers, migration 0023). */
+export class AnalyticsActiveDayCount extends BaseModel {
+  static override tableName = 'analytics_active_day_counts';
+  static override idColumn = ['day', 'role'];
+  static override columns = ['day', 'role', 'n'] as const;
+
+  declare day: string;
+  declare role: string;
+  declare n: number;
+}
+
+/** `analytics_active_week_counts`: members active in an ISO week per role (kept by triggers, migration 0023). */
+export class AnalyticsActiveWeekCount extends BaseModel {
+  static override tableName = 'analytics_active_week_counts';
+  static override idColumn = ['week', 'role'];
+  static override columns = ['week', 'role', 'n'] as const;
+
+  declare week: string;
+  declare role: string;
+  declare n: number;
+}
+
+/** `analytics_last_active`: a user's latest active day (kept by triggers, migration 0023). */
+export class AnalyticsLastActive extends BaseModel {
+  static override tableName = 'analytics_last_active';
+  static override idColumn = 'user_id';
+  static override columns = ['user_id', 'day'] as const;
+
+  declare user_id: number;
+  declare day: string;
+}

@@ -5,26 +5,51 @@ import { User } from './users';
 export class Board extends BaseModel {
   static override tableName = 'mtn_boards';
   static override idColumn = 'id';
-  static override columns = ['id', 'user_id', 'is_template', 'version', 'created_at'] as const;
+  static override columns = [
+    'id',
+    'user_id',
+    'is_template',
+    'version',
+    'created_at',
+    'changed_at',
+    'cards_total',
+    'cards_done',
+  ] as const;
 
   declare id: number;
   declare user_id: number;
   declare is_template: boolean;
   declare version: number;
   declare created_at: Timestamp;
+  /** Set with every version bump: when what the board shows last changed. */
+  declare changed_at: Timestamp;
+  /** The board's cards, and those in its COMPLETED list (kept by the lists' trigger). */
+  declare cards_total: number;
+  declare cards_done: number;
 }
 
 /** `mtn_lists` */
 export class BoardList extends BaseModel {
   static override tableName = 'mtn_lists';
   static override idColumn = 'id';
-  static override columns = ['id', 'user_id', 'name', 'position', 'cards_version', 'created_at', 'updated_at'] as const;
+  static override columns = [
+    'id',
+    'user_id',
+    'name',
+    'position',
+    'cards_version',
+    'created_at',
+    'updated_at',
+    'cards_count',
+  ] as const;
 
   declare id: number;
   declare user_id: number;
   declare name: string;
   declare position: number;
   declare cards_version: number;
+  /** Kept by the cards' trigger. */
+  declare cards_count: number;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
 }

@@ -77,8 +77,11 @@ export interface AtRiskMember {
   /** When their board last changed (ISO 8601), null without a board. */
   boardChangedAt: string | null;
   reasons: AtRiskReason[];
-  /** Where the page links: the member in the User Dashboard, and their board (null without one). */
-  links: { user: string; board: string | null };
+  /**
+   * Where the page links: the member in the User Dashboard (null when the viewer's dashboard does
+   * not list them: a coach's lists premium members only), and their board (null without one).
+   */
+  links: { user: string | null; board: string | null };
 }
 
 /** GET /api/insights/at-risk?page=&itemsPerPage= */

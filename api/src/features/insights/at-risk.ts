@@ -18,28 +18,21 @@ export const PAYMENT_PROBLEM_STATUSES = ['past_due', 'unpaid'] as const;
 
 /**
  * The members at risk as one statement: members (not coaches or administrators) of the viewer's
- * scope, each with their last active day (analytics_active_days, else their last session), when
- * their board last changed (its lists, cards, archived cards and card history), and the reasons;
+ * scope, each with their last active day (analytics_last_active, else their last session), when
+ * their board last changed (mtn_boards.changed_at, set by every change of what the board shows),
+ * and the reasons (each member's row is computed once: `m` is materialized);
  * `page` is `order by ... limit/offset` with the total, `after` a keyset batch by id (the CSV).
  */
 function atRiskSql(scope: Exclude<InsightsScope, null>, tail: string): { sql: string; coach: number | null } {
   const s = scopeSql(scope);
   const payment = PAYMENT_PROBLEM_STATUSES.map((p) => `'${p}'`).join(', ');
   const sql = `
-    with m as (
+    with m as materialized (
       select u.id, u.full_name, u.email, u.role, u.stripe_status, u.created_at,
-             coalesce((select max(a.day) from analytics_active_days a where a.user_id = u.id),
-                      (select max(se.last_seen_at) from sessions se where se.user_id = u.id)::date) as last_active,
-             case when b.user_id is null then null else greatest(
-               b.created_at,
-               (select max(l.updated_at) from mtn_lists l where l.user_id = u.id),
-               (select max(c.updated_at) from mtn_lists l join mtn_cards c on c.list_id = l.id where l.user_id = u.id),
-               (select max(c.updated_at) from mtn_cards c where c.archived_owner_id = u.id),
-               (select max(e.created_at) from mtn_lists l join mtn_cards c on c.list_id = l.id
-                  join mtn_card_events e on e.card_id = c.id where l.user_id = u.id),
-               (select max(e.created_at) from mtn_cards c join mtn_card_events e on e.card_id = c.id
-                 where c.archived_owner_id = u.id)) end as board_changed
+             coalesce(la.day, (select max(se.last_seen_at) from sessions se where se.user_id = u.id)::date) as last_active,
+             b.changed_at as board_changed
         from users u
+        left join analytics_last_active la on la.user_id = u.id
         left join mtn_boards b on b.user_id = u.id and not b.is_template
        where u.role in ('basic', 'course only', 'premium') and not u.is_admin and ${s.users}
     ), r as (
@@ -80,7 +73,7 @@ export async function readAtRisk(
     );
     total = Number(counted.rows[0]?.n ?? 0);
   }
-  return { members: rows.map(presentAtRisk), total };
+  return { members: rows.map((r) => presentAtRisk(r, scope)), total };
 }
 
 /** How many members are at risk (the export's count and audit row). */
@@ -111,7 +104,7 @@ export function atRiskCsvStream(
     for (;;) {
       const rows = (await knex.raw<{ rows: AtRiskRow[] }>(sql, { coach, after, limit: batchSize })).rows;
       if (rows.length === 0) return;
-      yield rows.map((r) => csvLine(atRiskCells(presentAtRisk(r)))).join('');
+      yield rows.map((r) => csvLine(atRiskCells(presentAtRisk(r, scope)))).join('');
       after = rows[rows.length - 1]!.id;
       if (rows.length < batchSize) return;
     }

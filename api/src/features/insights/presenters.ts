@@ -1,5 +1,7 @@
 import type { Role } from '@shared/limits';
 import type { AtRiskMember, AtRiskReason } from '@shared/types/insights';
+import { isPremiumMember } from '@shared/policies';
+import type { InsightsScope } from '@shared/policies';
 import { iso } from '../../core/dates';
 
 export interface AtRiskRow {
@@ -16,8 +18,13 @@ export interface AtRiskRow {
   total: number | string;
 }
 
-/** A member at risk as the API sends it: whitelisted fields, the reasons and the page's links. */
-export function presentAtRisk(r: AtRiskRow): AtRiskMember {
+/**
+ * A member at risk as the API sends it: whitelisted fields, the reasons and the page's links. The
+ * User Dashboard link only where the viewer's directory lists the member (an admin everyone, a
+ * coach premium members: docs/roles.md); the board link whenever the member has a board.
+ */
+export function presentAtRisk(r: AtRiskRow, scope: Exclude<InsightsScope, null>): AtRiskMember {
+  const listed = scope.kind === 'all' || isPremiumMember({ role: r.role, isAdmin: false });
   const reasons: AtRiskReason[] = [];
   if (r.r_payment) reasons.push('payment');
   if (r.r_inactive) reasons.push('inactive');
@@ -32,7 +39,7 @@ export function presentAtRisk(r: AtRiskRow): AtRiskMember {
     boardChangedAt: r.board_changed === null ? null : iso(r.board_changed),
     reasons,
     links: {
-      user: `/users?search=${encodeURIComponent(r.email)}`,
+      user: listed ? `/users?search=${encodeURIComponent(r.email)}` : null,
       board: r.board_changed === null ? null : `/move-the-needle/${r.id}`,
     },
   };

@@ -38,10 +38,11 @@ export function mondayOf(date: string): string {
 
 /**
  * The Insights summary (issue 14 §2, docs/areas/insights.md) in ONE statement: every part is a
- * sub-select aggregated to JSON, read from the rollups (analytics_active_days / _weeks), the
- * users, the course progress, the boards and, for cancellations only, the subscription_changed
- * events through their partial index (never a scan of analytics_events). A coach's numbers are
- * their members' only (users.coach_id).
+ * sub-select aggregated to JSON, read from the rollups (the active counts per day / week and role
+ * for everyone, analytics_active_days / _weeks for a coach's members and the distinct total), the
+ * users, the course progress, the lists' card counts and, for cancellations only, the
+ * subscription_changed events through their partial index (never a scan of analytics_events). A
+ * coach's numbers are their members' only (users.coach_id).
  */
 export async function readSummary(
   db: Db,
@@ -52,9 +53,20 @@ export async function readSummary(
   const weekFrom = mondayOf(range.from);
   const start = `(:from::date)::timestamp at time zone 'UTC'`;
   const end = `(:to::date + 1)::timestamp at time zone 'UTC'`;
-  const utcDay = (col: string) => `to_char(${col} at time zone 'UTC', 'YYYY-MM-DD')`;
+  // The UTC day as a date (grouped on), spelled out once per group, not per row.
+  const utcDay = (col: string) => `(${col} at time zone 'UTC')::date`;
   const waiting = waitingSinceSql('c');
   const memberBoards = `u.role <> 'admin' and ${s.users}`;
+  // Everyone's active members per day / week are counted already (the count rollups, kept by
+  // triggers); a coach's members are counted from their rows in the range.
+  const activeDaily =
+    scope.kind === 'all'
+      ? 'select day, role, n from analytics_active_day_counts where day between :from::date and :to::date'
+      : 'select day, role, count(*)::int as n from ad group by day, role';
+  const activeWeekly =
+    scope.kind === 'all'
+      ? 'select week, role, n from analytics_active_week_counts where week between :weekFrom::date and :to::date'
+      : 'select week, role, count(*)::int as n from aw group by week, role';
   const result = await db.raw<{ rows: Row[] }>(
     `with
      ad as (select a.day, a.role, a.user_id from analytics_active_days a ${s.join('a')}
@@ -70,32 +82,28 @@ export async function readSummary(
          from lc join lessons l on l.id = lc.lesson_id join modules m on m.id = l.module_id
         where m.course_id is not null group by m.course_id, lc.user_id),
      boards as (
-       select count(c.id) as total,
-              count(c.id) filter (where upper(btrim(l.name)) = 'COMPLETED') as done
+       select b.cards_total as total, b.cards_done as done
          from mtn_boards b join users u on u.id = b.user_id
-         left join mtn_lists l on l.user_id = b.user_id
-         left join mtn_cards c on c.list_id = l.id
-        where not b.is_template and ${memberBoards}
-        group by b.user_id),
-     waits as (
+        where not b.is_template and ${memberBoards}),
+     waits as materialized (
        select ${waiting} as since
          from mtn_lists l join users u on u.id = l.user_id join mtn_cards c on c.list_id = l.id
         where upper(btrim(l.name)) = :reviewList and ${memberBoards})
      select
        (select json_agg(json_build_object('d', to_char(day, 'YYYY-MM-DD'), 'role', role, 'n', n))
-          from (select day, role, count(*)::int as n from ad group by day, role) x) as active_daily,
+          from (${activeDaily}) x) as active_daily,
        (select json_agg(json_build_object('d', to_char(week, 'YYYY-MM-DD'), 'role', role, 'n', n))
-          from (select week, role, count(*)::int as n from aw group by week, role) x) as active_weekly,
+          from (${activeWeekly}) x) as active_weekly,
        (select count(distinct user_id)::int from ad) as active_total,
-       (select json_agg(json_build_object('d', d, 'n', n)) from (
+       (select json_agg(json_build_object('d', to_char(d, 'YYYY-MM-DD'), 'n', n)) from (
           select ${utcDay('u.created_at')} as d, count(*)::int as n from users u
            where u.created_at >= ${start} and u.created_at < ${end} and ${s.users} group by 1) x) as sign_ups,
-       (select json_agg(json_build_object('d', d, 'n', n)) from (
+       (select json_agg(json_build_object('d', to_char(d, 'YYYY-MM-DD'), 'n', n)) from (
           select ${utcDay('e.occurred_at')} as d, count(*)::int as n from analytics_events e ${s.join('e')}
            where e.name = 'subscription_changed' and e.occurred_at >= ${start} and e.occurred_at < ${end}
              and e.props->>'to' in (${CANCELLED_STATUSES.map((c) => `'${c}'`).join(', ')})
            group by 1) x) as cancellations,
-       (select json_agg(json_build_object('d', d, 'n', n)) from (
+       (select json_agg(json_build_object('d', to_char(d, 'YYYY-MM-DD'), 'n', n)) from (
           select ${utcDay('completed_at')} as d, count(*)::int as n from lc
            where completed_at >= ${start} and completed_at < ${end} group by 1) x) as lessons,
        (select json_agg(json_build_object('id', id, 'title', title, 'lessons', lessons, 'started', started,

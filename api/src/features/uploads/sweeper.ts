@@ -35,7 +35,9 @@ export const UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string, co
  */
 export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string, column: string]> = [
   // Analytics events carry whitelisted ids, paths and enums only (docs/areas/insights.md), never a link.
+  ['analytics_active_day_counts', 'role'],
   ['analytics_active_days', 'role'],
+  ['analytics_active_week_counts', 'role'],
   ['analytics_active_weeks', 'role'],
   ['analytics_daily', 'name'],
   ['analytics_daily', 'role'],

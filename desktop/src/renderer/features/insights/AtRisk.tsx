@@ -51,9 +51,11 @@ function Reasons({ m }: { m: AtRiskMember }) {
 function Links({ m, className }: { m: AtRiskMember; className?: string }) {
   return (
     <div className={className}>
-      <Link to={m.links.user} className={linkClass} aria-label={`${m.fullName} in the User Dashboard`}>
-        User Dashboard
-      </Link>
+      {m.links.user && (
+        <Link to={m.links.user} className={linkClass} aria-label={`${m.fullName} in the User Dashboard`}>
+          User Dashboard
+        </Link>
+      )}
       {m.links.board && (
         <Link to={m.links.board} className={linkClass} aria-label={`${m.fullName}’s board`}>
           Board

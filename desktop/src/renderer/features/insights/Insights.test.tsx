@@ -72,7 +72,11 @@ describe('range rules (the API’s, before asking)', () => {
 describe('/insights (issue 14 §2)', () => {
   it('shows the totals, the charts’ numbers as tables, and the members at risk with their links', async () => {
     const calls = mockFetch(({ path }) =>
-      path === SUMMARY ? { body: summary() } : path === AT_RISK ? { body: atRisk([member(5)]) } : undefined,
+      path === SUMMARY
+        ? { body: summary() }
+        : path === AT_RISK
+          ? { body: atRisk([member(5), member(6, { role: 'basic', links: { user: null, board: null } })]) }
+          : undefined,
     );
     renderApp('/insights', makeUser({ role: 'admin' }));
     expect(await screen.findByRole('heading', { name: MESSAGES.insightsTitle, level: 1 })).toBeTruthy();
@@ -106,6 +110,10 @@ describe('/insights (issue 14 §2)', () => {
       '/users?search=m5%40example.com',
     );
     expect(within(row).getByRole('link', { name: 'Member 5’s board' }).getAttribute('href')).toBe('/move-the-needle/5');
+    // A member the viewer's User Dashboard does not list (a coach's lists premium only), without a board: no links.
+    const unlisted = within(table).getAllByRole('row')[2]!;
+    expect(unlisted.textContent).toContain('Member 6');
+    expect(within(unlisted).queryAllByRole('link')).toEqual([]);
     expect(document.title).toContain('Insights');
   });
 
