@@ -26,10 +26,16 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['api/src/**/*.test.ts', 'tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts'],
           exclude: [...ISOLATED],
           isolate: false,
         },
+      },
+      {
+        // Unit tests beside the API's modules (tools, pure helpers, adapters against local servers): no
+        // database, so they run once, not again in CI's embedded-database run (tests/run-all.mjs).
+        extends: true,
+        test: { name: 'api-unit', include: ['api/src/**/*.test.ts'], isolate: false },
       },
       {
         // The shared contract's pure functions (policies, schemas, formulas): no database.

@@ -37,7 +37,13 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's DOM snapshot and screencast frames: about a quarter of the
+    // browser part's CPU (measured, docs/contributing.md). Kept locally for failures; off in CI,
+    // where nobody opens the clone's trace files (a failure's message and screenshot stay).
+    // E2E_TRACE=retain-on-failure (or on/off) overrides.
+    trace:
+      (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | undefined) ??
+      (process.env.CI ? 'off' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
