@@ -40,10 +40,11 @@ export function Banner({
 }
 
 /** A screen's load error with a "Try again" button: the error state of a list or page read. */
-export function LoadError({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+export function LoadError({ children, onRetry, title }: { children: ReactNode; onRetry: () => void; title?: string }) {
   return (
     <Banner
       kind="error"
+      title={title}
       action={
         <Button size="sm" variant="secondary" onClick={onRetry}>
           Try again

@@ -13,12 +13,12 @@ import { Loading } from '../../components/Spinner';
 import { Table, TBody, Td, Th, THead } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toApiError } from '../../lib/apiErrors';
-import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useNarrow } from '../../lib/useNarrow';
 import { useGetAuditLogQuery, type AuditFilterParams } from './auditApi';
 import { useAuditExport } from './exportAudit';
 import { detailsSummary } from './summary';
+import { Refreshing } from '../../components/Refreshing';
 
 /** Below this width (px of the list's column) the table would scroll: the entries show as cards. */
 export const AUDIT_TABLE_MIN_WIDTH = 860;
@@ -199,7 +199,7 @@ export function AuditLog() {
   else if (!data || data.entries.length === 0) body = <EmptyState title={MESSAGES.auditLogEmpty} />;
   else
     body = (
-      <div className={cn('transition-opacity', isFetching && 'opacity-60')}>
+      <Refreshing busy={isFetching}>
         {narrow ? <EntryCards entries={data.entries} /> : <EntryTable entries={data.entries} />}
         <Pager
           page={page}
@@ -209,7 +209,7 @@ export function AuditLog() {
           disabled={isFetching}
           label="Audit log pages"
         />
-      </div>
+      </Refreshing>
     );
 
   return (

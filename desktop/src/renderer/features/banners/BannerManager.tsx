@@ -1,6 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { BANNER_TYPES, type BannerReadManyResponse, type BannerType, type DashboardBanner } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
 import { toApiError } from '../../lib/apiErrors';
@@ -88,16 +88,7 @@ export function BannerManager({ className }: { className?: string }) {
   else if (error || !data)
     body = (
       <div className="p-5">
-        <Banner
-          kind="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {toApiError(error).message}
-        </Banner>
+        <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>
       </div>
     );
   else

@@ -1,4 +1,4 @@
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { Loading } from '../../components/Spinner';
@@ -27,17 +27,7 @@ export function ArchivedCards({ ownerId, onClose }: { ownerId: number | undefine
       }
     >
       {isLoading && <Loading label="Loading archived cards…" />}
-      {error && (
-        <Banner
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {toApiError(error).message}
-        </Banner>
-      )}
+      {error && <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>}
       {data && data.length === 0 && <p className="text-sm text-gray-600">No archived cards.</p>}
       {data && data.length > 0 && (
         <ul className="divide-y divide-gray-100" aria-label="Archived cards">

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { canArchiveCard, canResetBoard } from '@shared/policies/board';
 import type { BoardList } from '@shared/types/board';
-import { Banner } from '../../components/Banner';
+import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
 import { Loading } from '../../components/Spinner';
@@ -50,18 +50,7 @@ function Board({ userId }: { userId: number | undefined }) {
 
   if (isLoading) return <Loading label="Loading the board…" />;
   if (!data) {
-    return (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {toApiError(error).message}
-      </Banner>
-    );
+    return <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   }
 
   const owner = { id: data.board.userId, role: data.board.ownerRole };

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { can } from '@shared/policies';
 import type { Lesson, Module } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -61,18 +61,7 @@ export function CourseDetail() {
     const err = toApiError(full.error);
     if (err.status === 404 || err.status === 400) return <CourseNotFound />;
     if (err.status === 403 && err.code === 'no_access') return <CourseNoAccess />;
-    return (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void full.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {err.message}
-      </Banner>
-    );
+    return <LoadError onRetry={() => void full.refetch()}>{err.message}</LoadError>;
   }
   const course = full.data;
   if (!course) return null;

@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { can } from '@shared/policies';
 import { COURSE_TABS, type Course, type CourseTab } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
-import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { CourseFormDialog } from './CourseFormDialog';
 import { CourseReorderList, type OrderedCourse } from './CourseReorderList';
@@ -16,6 +15,7 @@ import { CourseResults } from './CourseResults';
 import { useGetCoursesQuery, useReorderCoursesMutation } from './coursesApi';
 import { SearchIcon } from '../../components/icons';
 import { useQueryParams } from '../../lib/useQueryParams';
+import { Refreshing } from '../../components/Refreshing';
 
 const isTab = (v: string | null): v is CourseTab => (COURSE_TABS as readonly string[]).includes(v ?? '');
 
@@ -94,19 +94,7 @@ export function Courses() {
 
   let body;
   if (isLoading) body = <Loading label="Loading courses…" />;
-  else if (error && !data)
-    body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {toApiError(error).message}
-      </Banner>
-    );
+  else if (error && !data) body = <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   else if (reordering)
     body = (
       <div className="flex flex-col gap-3">
@@ -141,9 +129,7 @@ export function Courses() {
           className="block w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm shadow-xs placeholder:text-gray-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none disabled:bg-gray-50"
         />
       </div>
-      <div className={cn('transition-opacity', isFetching && !isLoading && 'opacity-60')} aria-busy={isFetching}>
-        {body}
-      </div>
+      <Refreshing busy={isFetching && !isLoading}>{body}</Refreshing>
       {editing && (
         <CourseFormDialog
           key={editing === 'new' ? 'new' : editing.id}

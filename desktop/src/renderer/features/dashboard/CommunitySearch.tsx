@@ -3,8 +3,7 @@ import { COMMUNITY_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import type { PublicUser } from '@shared/types';
 import { Avatar } from '../../components/Avatar';
-import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { Banner, LoadError } from '../../components/Banner';
 import { Card, CardHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
@@ -15,6 +14,7 @@ import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { roleLabel } from '../shell/SwitchRolesDialog';
 import { useGetCommunityQuery, type CommunityRoleFilter } from './communityApi';
+import { Refreshing } from '../../components/Refreshing';
 
 function place(u: PublicUser): string {
   return [u.city, u.state, u.country].filter((p) => p && p.trim()).join(', ');
@@ -64,19 +64,7 @@ export function CommunitySearch({ className }: { className?: string }) {
 
   let body;
   if (isLoading) body = <Loading label="Loading members…" />;
-  else if (error && !data)
-    body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {toApiError(error).message}
-      </Banner>
-    );
+  else if (error && !data) body = <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   else if (!data || data.users.length === 0) body = <EmptyState title={MESSAGES.noRainmakers} />;
   else
     body = (
@@ -86,18 +74,13 @@ export function CommunitySearch({ className }: { className?: string }) {
             {toApiError(error).message}
           </Banner>
         )}
-        <ul
-          aria-label="Members"
-          aria-busy={isFetching || undefined}
-          className={cn(
-            'grid grid-cols-1 gap-3 transition-opacity md:grid-cols-2 xl:grid-cols-3',
-            isFetching && 'opacity-60',
-          )}
-        >
-          {data.users.map((m) => (
-            <MemberRow key={m.id} member={m} />
-          ))}
-        </ul>
+        <Refreshing busy={isFetching}>
+          <ul aria-label="Members" className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-3">
+            {data.users.map((m) => (
+              <MemberRow key={m.id} member={m} />
+            ))}
+          </ul>
+        </Refreshing>
         <Pager
           page={page}
           perPage={COMMUNITY_PAGE_SIZE}

@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn';
 import { useNarrow } from '../../lib/useNarrow';
 import { useAtRiskExport } from './exportAtRisk';
 import { useGetAtRiskQuery } from './insightsApi';
+import { Refreshing } from '../../components/Refreshing';
 
 export const AT_RISK_PER_PAGE = 25;
 
@@ -126,7 +127,7 @@ export function AtRisk() {
   else if (!data || data.total === 0) body = <EmptyState title={MESSAGES.insightsAtRiskEmpty} />;
   else
     body = (
-      <div className={cn('transition-opacity', isFetching && 'opacity-60')}>
+      <Refreshing busy={isFetching}>
         {narrow ? (
           <ul aria-label={MESSAGES.insightsAtRiskTitle} className="flex flex-col gap-3">
             {data.members.map((m) => (
@@ -157,7 +158,7 @@ export function AtRisk() {
           disabled={isFetching}
           label="Members at risk pages"
         />
-      </div>
+      </Refreshing>
     );
 
   return (

@@ -13,6 +13,7 @@ import { AtRisk } from './AtRisk';
 import { ActiveCharts, BoardCharts, CourseFunnelChart, LessonsChart, MembersChart } from './charts';
 import { useGetInsightsSummaryQuery } from './insightsApi';
 import { lastDays, PRESETS, rangeErrors } from './range';
+import { Refreshing } from '../../components/Refreshing';
 
 function StatCard({ label, value, note }: { label: string; value: number; note?: string }) {
   return (
@@ -123,7 +124,7 @@ export function Insights() {
     );
   else if (data)
     body = (
-      <div className={cn('flex flex-col gap-4 transition-opacity', isFetching && 'opacity-60')} aria-busy={isFetching}>
+      <Refreshing busy={isFetching} className="flex flex-col gap-4">
         <StatCards summary={data} />
         {isEmpty(data) ? (
           <EmptyState title={MESSAGES.insightsEmpty} />
@@ -136,7 +137,7 @@ export function Insights() {
             <BoardCharts summary={data} />
           </div>
         )}
-      </div>
+      </Refreshing>
     );
 
   return (

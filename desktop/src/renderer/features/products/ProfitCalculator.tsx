@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { MESSAGES } from '@shared/messages';
 import type { Product } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
 import { toApiError } from '../../lib/apiErrors';
-import { cn } from '../../lib/cn';
 import { useQueryParams } from '../../lib/useQueryParams';
 import { ProductCard } from './ProductCard';
 import { ProductDetail } from './ProductDetail';
@@ -17,6 +16,7 @@ import { SectionDialog } from './SectionDialog';
 import type { ProductTab, SectionTab } from './metrics';
 import { useGetProductsQuery } from './productsApi';
 import { useProductsCsv } from './exportProducts';
+import { Refreshing } from '../../components/Refreshing';
 
 type Editing = { section: SectionTab; product: Product | null } | null;
 
@@ -35,19 +35,7 @@ export function ProfitCalculator() {
 
   let body;
   if (isLoading) body = <Loading label="Loading products…" />;
-  else if (error && !products)
-    body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {toApiError(error).message}
-      </Banner>
-    );
+  else if (error && !products) body = <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   else if (!products || products.length === 0)
     body = (
       <EmptyState
@@ -68,18 +56,20 @@ export function ProfitCalculator() {
   else
     body = (
       <ProductTabs tab={tab} onChange={setTab}>
-        <ul aria-label="Products" className={cn('flex flex-col gap-4 transition-opacity', isFetching && 'opacity-60')}>
-          {products.map((p) => (
-            <li key={p.id}>
-              <ProductCard
-                product={p}
-                tab={tab}
-                onEdit={(section) => setEditing({ section, product: p })}
-                onViewMetrics={() => setViewingId(p.id)}
-              />
-            </li>
-          ))}
-        </ul>
+        <Refreshing busy={isFetching}>
+          <ul aria-label="Products" className="flex flex-col gap-4">
+            {products.map((p) => (
+              <li key={p.id}>
+                <ProductCard
+                  product={p}
+                  tab={tab}
+                  onEdit={(section) => setEditing({ section, product: p })}
+                  onViewMetrics={() => setViewingId(p.id)}
+                />
+              </li>
+            ))}
+          </ul>
+        </Refreshing>
       </ProductTabs>
     );
 

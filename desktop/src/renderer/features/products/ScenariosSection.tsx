@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { allFigures, applyScenario, figureDifferences, sensitivity, type AllFigureField } from '@shared/calc';
 import { PRODUCT_LIMITS } from '@shared/schemas/products';
 import type { Product, ProductScenario } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
@@ -62,18 +62,7 @@ export function ScenariosSection({ product }: { product: Product }) {
           A product can have up to {PRODUCT_LIMITS.scenariosPerProduct} scenarios.
         </p>
       )}
-      {error && (
-        <Banner
-          kind="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {toApiError(error).message}
-        </Banner>
-      )}
+      {error && <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>}
       {!isLoading && !error && scenarios.length === 0 && (
         <p className="text-sm text-gray-500">
           What if the price rose or the landed cost fell? Add a scenario to compare it with this product.

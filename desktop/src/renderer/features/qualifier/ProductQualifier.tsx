@@ -4,7 +4,7 @@ import { QUALIFIER_QUESTIONS, type QualifierQuestion } from '@shared/content/qua
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import type { QualifierProgress } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button, buttonClasses } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { Dialog } from '../../components/Dialog';
@@ -133,16 +133,7 @@ function QualifierForm({ initial, email }: { initial: QualifierProgress | null; 
         </p>
       )}
       {q.status === 'error' && q.error && (
-        <Banner
-          kind="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void q.retry()}>
-              Try again
-            </Button>
-          }
-        >
-          Your answers could not be saved: {q.error}
-        </Banner>
+        <LoadError onRetry={() => void q.retry()}>Your answers could not be saved: {q.error}</LoadError>
       )}
       {q.results && (
         <QualifierResults progress={q.results} answers={q.draft.answers} sizeTier={q.draft.sizeTier} email={email} />
@@ -179,19 +170,7 @@ export function ProductQualifier() {
   let body;
   if (!allowed) body = <UpgradePrompt />;
   else if (isLoading) body = <Loading label="Loading your answers…" />;
-  else if (error)
-    body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {toApiError(error).message}
-      </Banner>
-    );
+  else if (error) body = <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   else body = <QualifierForm initial={data ?? null} email={user?.email ?? ''} />;
 
   return (

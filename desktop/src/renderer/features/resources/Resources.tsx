@@ -4,7 +4,7 @@ import { SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { RESOURCE_LIST_TYPES, type Resource, type ResourceListType } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -12,7 +12,6 @@ import { ExternalLink } from '../../components/ExternalLink';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
-import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { openExternal } from '../../platform/files';
 import { PurchaseDialog } from '../payments/PurchaseDialog';
@@ -25,6 +24,7 @@ import { courseLink, openingOf } from './resourceView';
 import { useGetResourceCategoriesQuery, useGetResourcesQuery } from './resourcesApi';
 import { useQueryParams } from '../../lib/useQueryParams';
 import { usePortalSettings } from '../settings/usePortalSettings';
+import { Refreshing } from '../../components/Refreshing';
 
 const isListType = (v: string | null): v is ResourceListType =>
   (RESOURCE_LIST_TYPES as readonly string[]).includes(v ?? '');
@@ -100,33 +100,20 @@ export function Resources() {
     body = <ResourceReader id={readerId} onBack={() => updateParams({ id: null })} onAction={open} />;
   } else if (list.isLoading) body = <Loading label="Loading resources…" />;
   else if (list.error && !list.data) {
-    body = (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {toApiError(list.error).message}
-      </Banner>
-    );
+    body = <LoadError onRetry={() => void list.refetch()}>{toApiError(list.error).message}</LoadError>;
   } else if (!list.data || list.data.length === 0) {
     body = <EmptyState title={MESSAGES.noResources} description="Try another search, type or category." />;
   } else {
     body = (
-      <ul
-        className={cn('grid grid-cols-1 gap-3 2xl:grid-cols-2', list.isFetching && 'opacity-60 transition-opacity')}
-        aria-label="Resources"
-        aria-busy={list.isFetching || undefined}
-      >
-        {list.data.map((r) => (
-          <li key={r.id} className="flex">
-            <ResourceCard resource={r} onOpen={open} onEdit={admin ? setEditing : undefined} />
-          </li>
-        ))}
-      </ul>
+      <Refreshing busy={list.isFetching}>
+        <ul className="grid grid-cols-1 gap-3 2xl:grid-cols-2" aria-label="Resources">
+          {list.data.map((r) => (
+            <li key={r.id} className="flex">
+              <ResourceCard resource={r} onOpen={open} onEdit={admin ? setEditing : undefined} />
+            </li>
+          ))}
+        </ul>
+      </Refreshing>
     );
   }
 

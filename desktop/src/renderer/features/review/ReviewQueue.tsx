@@ -13,6 +13,7 @@ import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { useGetReviewQueueQuery, useSendOnReviewMutation } from './reviewApi';
 import { waitingTime } from './waiting';
+import { Refreshing } from '../../components/Refreshing';
 
 const SCOPES: ReadonlyArray<{ scope: ReviewScope; label: string }> = [
   { scope: 'mine', label: MESSAGES.reviewScopeMine },
@@ -65,42 +66,41 @@ export function ReviewQueue() {
   else if (!data || data.cards.length === 0) body = <EmptyState title={MESSAGES.reviewQueueEmpty} />;
   else
     body = (
-      <ul
-        aria-label={MESSAGES.reviewQueueTitle}
-        className={cn('flex flex-col gap-3 transition-opacity', isFetching && 'opacity-60')}
-      >
-        {data.cards.map((card) => (
-          <li
-            key={card.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white px-4 py-3"
-          >
-            <div className="min-w-0">
-              <Link
-                to={cardLink(card)}
-                className="font-medium text-gray-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
-              >
-                {card.title}
-              </Link>
-              <p className="text-sm text-gray-600">
-                {card.ownerName} · waiting {waitingTime(card.waitingSince)}
-              </p>
-            </div>
-            <div className="flex flex-wrap gap-2">
-              {(['IN PROGRESS', 'COMPLETED'] as const).map((to) => (
-                <Button
-                  key={to}
-                  size="sm"
-                  variant={to === 'COMPLETED' ? 'primary' : 'secondary'}
-                  aria-label={`${ACTION_LABEL[to]}: ${card.title}`}
-                  onClick={() => setSending({ card, to })}
+      <Refreshing busy={isFetching}>
+        <ul aria-label={MESSAGES.reviewQueueTitle} className="flex flex-col gap-3">
+          {data.cards.map((card) => (
+            <li
+              key={card.id}
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-gray-200 bg-white px-4 py-3"
+            >
+              <div className="min-w-0">
+                <Link
+                  to={cardLink(card)}
+                  className="font-medium text-gray-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
-                  {ACTION_LABEL[to]}
-                </Button>
-              ))}
-            </div>
-          </li>
-        ))}
-      </ul>
+                  {card.title}
+                </Link>
+                <p className="text-sm text-gray-600">
+                  {card.ownerName} · waiting {waitingTime(card.waitingSince)}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {(['IN PROGRESS', 'COMPLETED'] as const).map((to) => (
+                  <Button
+                    key={to}
+                    size="sm"
+                    variant={to === 'COMPLETED' ? 'primary' : 'secondary'}
+                    aria-label={`${ACTION_LABEL[to]}: ${card.title}`}
+                    onClick={() => setSending({ card, to })}
+                  >
+                    {ACTION_LABEL[to]}
+                  </Button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Refreshing>
     );
 
   return (

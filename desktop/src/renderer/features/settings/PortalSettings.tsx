@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { MESSAGES } from '@shared/messages';
 import { SETTING_DEFINITIONS, settingsValuesSchema, type SettingKey } from '@shared/schemas/settings';
 import type { AdminSetting, SettingKind } from '@shared/types';
-import { Banner } from '../../components/Banner';
+import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Card, CardHeader, PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
@@ -159,17 +159,9 @@ export function PortalSettings() {
   if (isLoading) body = <Loading label="Loading settings…" />;
   else if (error && !data)
     body = (
-      <Banner
-        kind="error"
-        title={MESSAGES.settingsLoadFailed}
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadError title={MESSAGES.settingsLoadFailed} onRetry={() => void refetch()}>
         {toApiError(error).message}
-      </Banner>
+      </LoadError>
     );
   else if (!data || data.settings.length === 0) body = <EmptyState title={MESSAGES.settingsEmpty} />;
   else body = <SettingsForm settings={data.settings} />;

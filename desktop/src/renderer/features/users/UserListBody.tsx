@@ -3,17 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import { MESSAGES } from '@shared/messages';
 import type { UserDashboardAbilities } from '@shared/policies/user-admin';
 import type { CurrentUser, User } from '@shared/types';
-import { Banner } from '../../components/Banner';
-import { Button } from '../../components/Button';
+import { Banner, LoadError } from '../../components/Banner';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Spinner';
 import { toApiError } from '../../lib/apiErrors';
-import { cn } from '../../lib/cn';
 import { useNarrow } from '../../lib/useNarrow';
 import { useSignInAsMutation } from '../auth/authApi';
 import type { UserList } from './useUserList';
 import { UserCards } from './UserCards';
 import { UsersTable } from './UsersTable';
+import { Refreshing } from '../../components/Refreshing';
 
 /**
  * Below these widths (px of the list's column) the table would scroll its Edit and Sign in as
@@ -54,19 +53,7 @@ function ListContent({ me, abilities, list, onEdit, narrow }: Props & { narrow: 
   };
 
   if (isLoading) return <Loading label="Loading users…" />;
-  if (error && !data)
-    return (
-      <Banner
-        kind="error"
-        action={
-          <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        {toApiError(error).message}
-      </Banner>
-    );
+  if (error && !data) return <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   if (!data || data.users.length === 0) return <EmptyState title={MESSAGES.noUsers} />;
   const List = narrow ? UserCards : UsersTable;
   return (
@@ -76,19 +63,20 @@ function ListContent({ me, abilities, list, onEdit, narrow }: Props & { narrow: 
           {toApiError(error).message}
         </Banner>
       )}
-      <List
-        users={data.users}
-        premiumCount={data.premiumCount}
-        basicCount={data.basicCount}
-        me={me}
-        abilities={abilities}
-        selected={list.selected}
-        onSelect={list.select}
-        onEdit={onEdit}
-        onSignInAs={(user) => void onSignInAs(user)}
-        signingInAs={signingIn ? (data.users.find((u) => u.email === signInArgs?.email)?.id ?? -1) : null}
-        className={cn('transition-opacity', isFetching && 'opacity-60')}
-      />
+      <Refreshing busy={isFetching}>
+        <List
+          users={data.users}
+          premiumCount={data.premiumCount}
+          basicCount={data.basicCount}
+          me={me}
+          abilities={abilities}
+          selected={list.selected}
+          onSelect={list.select}
+          onEdit={onEdit}
+          onSignInAs={(user) => void onSignInAs(user)}
+          signingInAs={signingIn ? (data.users.find((u) => u.email === signInArgs?.email)?.id ?? -1) : null}
+        />
+      </Refreshing>
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { canArchiveCard, canDeleteCard } from '@shared/policies/board';
 import type { BoardResponse, Card } from '@shared/types/board';
-import { Banner } from '../../../components/Banner';
+import { LoadError } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Spinner';
@@ -48,16 +48,7 @@ export function CardDialog({ cardId, board, boardArg, onClose }: Props) {
   if (!card) {
     return (
       <Dialog open onClose={onClose} title="Card" initialFocus="panel">
-        <Banner
-          kind="error"
-          action={
-            <Button size="sm" variant="secondary" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          {toApiError(error).message}
-        </Banner>
+        <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>
       </Dialog>
     );
   }
