@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
-import { DEMO, shot } from './support';
+import { DEMO, shot, pointerDrag } from './support';
 
 /**
  * Issue 13, the live coaching loop in two browsers: the demo member (coached by the demo coach,
@@ -25,17 +25,7 @@ async function unread(page: Page): Promise<number> {
 }
 
 /** Drags with the mouse (Sortable's fallback drag): press, move in steps, release. */
-async function drag(page: Page, from: Locator, to: Locator) {
-  const a = (await from.boundingBox())!;
-  const b = (await to.boundingBox())!;
-  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 + 10, { steps: 5 });
-  const y = b.y + b.height - 4;
-  await page.mouse.move(b.x + b.width / 2, y, { steps: 25 });
-  await page.mouse.move(b.x + b.width / 2, y + 2, { steps: 5 });
-  await page.mouse.up();
-}
+const drag = (page: Page, from: Locator, to: Locator) => pointerDrag(page, from, to, 'bottom');
 
 async function signInRequest(request: APIRequestContext, account: { email: string; password: string }) {
   const res = await request.post('/api/auth/signin', { data: account });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** E2E_ARTIFACTS lets several e2e runs share a checkout (each with its own E2E_PORT) without clashing. */
 export const ARTIFACTS_DIR = process.env.E2E_ARTIFACTS
@@ -71,4 +71,40 @@ export function linkIn(raw: string, pathPrefix: string): string {
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Two animation frames of the page: pointer handlers and drag libraries have seen the last move. */
+export async function frames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/**
+ * Drags with real pointer movement from `from` to a point of `to` (`y` in its box: near its top or
+ * its bottom edge). Waits two frames before the move that picks the target and again before the
+ * release, so the drop does not depend on how fast the browser replays the moves (without a
+ * recorded trace slowing each step, a drop could land before the board had seen the target).
+ */
+export async function pointerDrag(
+  page: Page,
+  from: Locator,
+  to: Locator,
+  where: 'top' | 'bottom',
+  start: { dx: number; steps: number } = { dx: 10, steps: 5 },
+): Promise<void> {
+  await frames(page); // a scroll into view has settled
+  const a = (await from.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + start.dx, a.y + a.height / 2 + start.dx, { steps: start.steps });
+  await frames(page);
+  // Measured once the card is picked up: lifting it may move what is around it.
+  const b = (await to.boundingBox())!;
+  const y = where === 'bottom' ? b.y + b.height - 4 : b.y + 6;
+  await page.mouse.move(b.x + b.width / 2, y, { steps: 25 });
+  await frames(page);
+  await page.mouse.move(b.x + b.width / 2, y + (where === 'bottom' ? 2 : -1), { steps: 5 });
+  await frames(page);
+  await page.mouse.up();
 }
