@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { recordEventRows, sweepAnalytics } from '../../api/src/features/analytics';
+import { recordEventRows, sweepAnalytics, type EventRow } from '../../api/src/features/analytics';
 import { actor, listByName, MTN, readBoard, type Actor } from './board-fixtures';
 
 /**
@@ -60,6 +60,17 @@ async function expectCountsMatch(knex: Knex): Promise<string[]> {
   return day.counts;
 }
 
+/** An event of `userId` as the ingest stores it (role read from the user, no props). */
+const event = (userId: number, name: string, at: number | null): EventRow => ({
+  userId,
+  role: null,
+  name,
+  known: true,
+  source: 'client',
+  props: {},
+  at,
+});
+
 describe('active member counts (kept by triggers)', () => {
   it('follow the ingest, a deleted user, the sweeper and a direct write', async () => {
     const users: Actor[] = [];
@@ -68,38 +79,11 @@ describe('active member counts (kept by triggers)', () => {
     // Two batches over two days, repeats within a day, a subscription change (not activity).
     await recordEventRows(
       t.knex,
-      users.flatMap((u, i) => [
-        {
-          userId: u.user.id,
-          role: null,
-          name: 'page_view',
-          known: true,
-          source: 'client' as const,
-          props: {},
-          at: now,
-        },
-        {
-          userId: u.user.id,
-          role: null,
-          name: 'page_view',
-          known: true,
-          source: 'client' as const,
-          props: {},
-          at: now - (i % 2) * DAY,
-        },
-      ]),
+      users.flatMap((u, i) => [event(u.user.id, 'page_view', now), event(u.user.id, 'page_view', now - (i % 2) * DAY)]),
     );
     await recordEventRows(t.knex, [
-      { userId: users[0]!.user.id, role: null, name: 'card_moved', known: true, source: 'client', props: {}, at: now },
-      {
-        userId: users[3]!.user.id,
-        role: null,
-        name: 'subscription_changed',
-        known: true,
-        source: 'server',
-        props: {},
-        at: now - DAY - 3_600_000,
-      },
+      event(users[0]!.user.id, 'card_moved', now),
+      { ...event(users[3]!.user.id, 'subscription_changed', now - DAY - 3_600_000), source: 'server' },
     ]);
     const afterIngest = await expectCountsMatch(t.knex);
     expect(afterIngest.length).toBeGreaterThan(0);
@@ -139,10 +123,9 @@ describe('active member counts (kept by triggers)', () => {
 
   it('two batches of the same member and day at once count them once', async () => {
     const u = await actor(t, { role: 'basic' });
-    const row = { userId: u.user.id, role: null, name: 'page_view', known: true, source: 'client' as const, props: {} };
     await Promise.all([
-      t.knex.transaction((trx) => recordEventRows(trx, [{ ...row, at: null }])),
-      t.knex.transaction((trx) => recordEventRows(trx, [{ ...row, at: null }])),
+      t.knex.transaction((trx) => recordEventRows(trx, [event(u.user.id, 'page_view', null)])),
+      t.knex.transaction((trx) => recordEventRows(trx, [event(u.user.id, 'page_view', null)])),
     ]);
     await expectCountsMatch(t.knex);
   });
