@@ -1,10 +1,13 @@
+import knexFactory from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type supertest from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { testServerUrl, withDatabase } from '../helpers/db';
 import { createUser, signIn } from '../helpers/factories';
 import { createResource } from '../helpers/resources';
 import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
 import type { Role } from '../../shared/src/limits';
+import { openAttempt } from '../../api/src/features/payments/purchases';
 
 let t: TestApp;
 let fake: StripeFake;
@@ -208,3 +211,72 @@ describe('POST /api/stripe/create-payment-intent', () => {
     expect((await buy(await signIn(t.agent(), blocked), r.id)).status).toBe(403);
   });
 });
+
+// The double click's narrowest window, made to happen every time: the second click has found no
+// open attempt and no ownership, and its insert is held (a trigger waits on an advisory lock the
+// test holds) while the first click's payment succeeds and commits. Needs two connections that
+// block each other: PostgreSQL only (PGlite runs one connection inside this process).
+const server = testServerUrl();
+if (server) {
+  describe("a double click whose first payment succeeds between the second's checks and its insert", () => {
+    it('refuses the second attempt (409) instead of opening another key and PaymentIntent', async () => {
+      const { user } = await member();
+      const r = await forSale();
+      const holder = knexFactory({
+        client: 'pg',
+        connection: withDatabase(server, t.db.name),
+        pool: { min: 1, max: 1 },
+      });
+      await holder.raw('select pg_advisory_lock(424242)');
+      await t.knex.raw(`create function hold_attempt() returns trigger language plpgsql as $$
+        begin perform pg_advisory_lock_shared(424242); perform pg_advisory_unlock_shared(424242); return new; end $$`);
+      await t.knex.raw(`create trigger hold_attempt before insert on purchases for each row
+        when (new.status = 'pending' and new.resource_id = ${Number(r.id)}) execute function hold_attempt()`);
+      try {
+        const second = openAttempt(t.knex, {
+          userId: user.id,
+          resourceId: r.id,
+          paymentMethodId: 'pm_double_click',
+          amountCents: 1999,
+          currency: 'usd',
+        }).then(
+          (attempt) => ({ attempt, error: null }),
+          (error: unknown) => ({ attempt: null, error }),
+        );
+        // Wait until the second click's insert is held by the trigger.
+        for (let i = 0; i < 200; i += 1) {
+          const waiting = await holder.raw<{ rows: unknown[] }>(
+            `select 1 from pg_locks where locktype = 'advisory' and objid = 424242 and not granted`,
+          );
+          if (waiting.rows.length > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        // The first click's attempt succeeds and the member owns the resource.
+        await t.knex.transaction(async (trx) => {
+          await trx('purchases').insert({
+            user_id: user.id,
+            resource_id: r.id,
+            amount_cents: 1999,
+            currency: 'usd',
+            payment_method_id: 'pm_double_click',
+            idempotency_key: 'first-click',
+            payment_intent_id: 'pi_first_click',
+            status: 'succeeded',
+          });
+          await trx('user_resources').insert({ user_id: user.id, resource_id: r.id, source: 'purchase' });
+        });
+        await holder.raw('select pg_advisory_unlock(424242)');
+        const { attempt, error } = await second;
+        expect(attempt).toBeNull();
+        expect(error).toMatchObject({ status: 409 });
+        expect(await t.knex('purchases').where({ resource_id: r.id }).pluck('idempotency_key')).toEqual([
+          'first-click',
+        ]);
+      } finally {
+        await t.knex.raw('drop trigger if exists hold_attempt on purchases');
+        await t.knex.raw('drop function if exists hold_attempt()');
+        await holder.destroy();
+      }
+    });
+  });
+}

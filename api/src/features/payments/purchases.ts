@@ -48,11 +48,7 @@ export async function openAttempt(knex: Knex, req: AttemptRequest): Promise<Purc
           }
           await Purchase.query(trx).findById(open.id).patch({ status: 'canceled', updated_at: fn.now() });
         }
-        // A payment that succeeded while this request was on its way (a double click whose first
-        // click just finished) must not start a second one.
-        const paid = await UserResource.query(trx).where({ user_id: req.userId, resource_id: req.resourceId }).first();
-        if (paid) throw conflict(MESSAGES.alreadyHasResource);
-        return (await Purchase.query(trx)
+        const attempt = (await Purchase.query(trx)
           .insert({
             user_id: req.userId,
             resource_id: req.resourceId,
@@ -63,6 +59,14 @@ export async function openAttempt(knex: Knex, req: AttemptRequest): Promise<Purc
             status: 'pending',
           })
           .returning('*')) as PurchaseRow;
+        // A payment that succeeded while this request was on its way (a double click whose first
+        // click just finished) must not start a second one. Checked AFTER the insert: the insert
+        // waits for a concurrent attempt's transaction (the unique index), so this statement's
+        // snapshot sees a payment that attempt's success wrote; checked before, a success landing
+        // between the check and the insert made a second attempt, key and PaymentIntent.
+        const paid = await UserResource.query(trx).where({ user_id: req.userId, resource_id: req.resourceId }).first();
+        if (paid) throw conflict(MESSAGES.alreadyHasResource);
+        return attempt;
       });
     } catch (err) {
       // Another request opened the attempt meanwhile: read it in the next round.
