@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/src/messages';
-import { DEMO } from './support';
+import { DEMO, axeViolations } from './support';
 
 /**
  * axe-core over every route, for every role (issue 12): 0 serious or critical violations, with all
@@ -73,9 +72,7 @@ async function scan(page: Page, route: string, width: number, refusedSeen?: Set<
     if (refusedSeen.has(width)) return [];
     refusedSeen.add(width);
   }
-  // Frames are other origins' pages (video embeds, chat): not entered; the iframe elements are still checked.
-  const result = await new AxeBuilder({ page }).options({ iframes: false }).analyze();
-  const found = result.violations
+  const found = (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({
       route: `${route} @${width}`,

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/src/messages';
-import { DEMO, shot, signInAs, uniqueEmail } from './support';
+import { DEMO, axeViolations, shot, signInAs, uniqueEmail } from './support';
 
 /**
  * Issue 14 §3: an admin changes a member's role (audited), opens the Audit log from the sidebar,
@@ -11,8 +10,7 @@ import { DEMO, shot, signInAs, uniqueEmail } from './support';
  */
 /** axe over the page as it is (entries shown, details open): the serious and critical findings. */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).options({ iframes: false }).analyze();
-  return result.violations
+  return (await axeViolations(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
