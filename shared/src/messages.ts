@@ -194,6 +194,8 @@ export const MESSAGES = {
   /** `{count}` unread notifications (under the page's title). */
   notificationsUnread: '{count} unread',
   notificationsTryAgain: 'Try again',
+  /** The desktop's one native notification for `{count}` (2 or more) that came while the stream was down. */
+  notificationsMissed: '{count} new notifications',
   notificationPreferencesTitle: 'Notifications',
   notificationPreferencesHint: 'A mention always reaches you by email as well.',
   notificationPreferencesSave: 'Save notification settings',

@@ -242,6 +242,30 @@ describe('the bell is live', () => {
     expect(within(panel).getAllByRole('link')[0]!.textContent).toContain('Card 2');
   });
 
+  it('a later page of /notifications is read again on an event (its entries move down one)', async () => {
+    let unread = 21;
+    const calls = mockFetch(
+      inboxHandler((search) =>
+        search.get('page') === '2'
+          ? { notifications: [item(unread === 21 ? 1 : 2)], unread, total: unread }
+          : { notifications: [item(unread)], unread, total: unread },
+      ),
+    );
+    const live = liveStream();
+    const user = userEvent.setup();
+    renderApp('/notifications', coach);
+    await user.click(await screen.findByRole('button', { name: /Next/ }));
+    expect(await screen.findByText('Dana Rivers moved "Card 1" to FOR REVIEW')).toBeTruthy();
+    await waitFor(() => expect(live.streams).toHaveLength(1));
+    const pageTwoReads = () => calls.filter((c) => c.search.get('page') === '2').length;
+    const before = pageTwoReads();
+    unread = 22;
+    await live.send(41, 'notification', item(22));
+    expect(await screen.findByText('Dana Rivers moved "Card 2" to FOR REVIEW')).toBeTruthy();
+    expect(screen.getByText('22 unread')).toBeTruthy();
+    expect(pageTwoReads()).toBe(before + 1);
+  });
+
   it('reads the inbox again on resync and when the stream is back after a break', async () => {
     const calls = mockFetch(inboxHandler(() => ({ notifications: [], unread: 0, total: 0 })));
     const live = liveStream();
@@ -282,5 +306,51 @@ describe('desktop: native notifications through the bridge', () => {
     );
     expect(showNotification).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/move-the-needle/${MEMBER_ID}`));
+  });
+
+  it('after a break, what a read again finds newer than anything announced comes as one notification', async () => {
+    const showNotification = vi.fn(async () => 'clicked' as const);
+    (window as unknown as { portal?: Partial<PortalBridge> }).portal = {
+      platform: 'desktop',
+      apiBaseUrl: '',
+      showNotification,
+    };
+    let inbox: NotificationItem[] = [item(1)];
+    mockFetch(
+      inboxHandler(() => ({
+        notifications: inbox,
+        unread: inbox.filter((n) => !n.readAt).length,
+        total: inbox.length,
+      })),
+    );
+    const live = liveStream();
+    renderApp('/', coach);
+    await screen.findAllByRole('button', { name: 'Notifications, 1 unread' });
+    await waitFor(() => expect(live.streams).toHaveLength(1));
+    // Announced live, then read again: not announced twice.
+    await live.send(8, 'notification', item(2));
+    await waitFor(() => expect(showNotification).toHaveBeenCalledTimes(1));
+    inbox = [item(2), item(1)];
+    await live.send(9, 'resync', {});
+    await screen.findAllByRole('button', { name: 'Notifications, 2 unread' });
+    // Two came while the stream was down (and one already read elsewhere): one notification for both.
+    inbox = [item(5), item(4, { readAt: '2026-01-01T00:00:00.000Z' }), item(3), item(2), item(1)];
+    await live.send(10, 'resync', {});
+    await waitFor(() => expect(showNotification).toHaveBeenCalledTimes(2));
+    expect(showNotification).toHaveBeenLastCalledWith({ title: 'Rainmakers Portal', body: '2 new notifications' });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/notifications'));
+    // One more after another break: its own text, and its click opens the card.
+    inbox = [item(6), ...inbox];
+    await live.close();
+    await waitFor(() => expect(showNotification).toHaveBeenCalledTimes(3), { timeout: 2_500 });
+    expect(showNotification).toHaveBeenLastCalledWith({
+      title: 'Rainmakers Portal',
+      body: 'Dana Rivers moved "Card 6" to FOR REVIEW',
+    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/move-the-needle/${MEMBER_ID}`));
+    // A read that brings nothing new announces nothing.
+    await live.send(11, 'resync', {});
+    await new Promise((r) => setTimeout(r, 50));
+    expect(showNotification).toHaveBeenCalledTimes(3);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationItem, NotificationReadManyResponse } from '@shared/types';
-import { addToInbox, isNotificationItem } from './liveInbox';
+import { addToInbox, isNotificationItem, missedSince, oldestId } from './liveInbox';
 
 const item = (id: number, readAt: string | null = null): NotificationItem => ({
   id,
@@ -30,5 +30,29 @@ describe('addToInbox: a live notification into a cached first page', () => {
     expect(isNotificationItem(item(1))).toBe(true);
     expect(isNotificationItem({ id: 1, text: 'x' })).toBe(false);
     expect(isNotificationItem(null)).toBe(false);
+  });
+});
+
+describe('missedSince: what a read again found that came while the stream was down', () => {
+  const page = (...items: NotificationItem[]): NotificationReadManyResponse => ({
+    notifications: items,
+    unread: items.filter((n) => !n.readAt).length,
+    total: items.length,
+  });
+
+  it('the unread entries not seen before and newer than the page last read, newest first', () => {
+    const read = page(item(9), item(8, '2026-01-01'), item(7), item(5), item(4));
+    expect(missedSince(read, new Set([5, 4, 3]), 3).map((n) => n.id)).toEqual([9, 7]);
+  });
+
+  it('an entry committed out of id order is still new; an older one surfacing after a deletion is not', () => {
+    // 6 arrived live (seen) before 5 committed; 2 comes up only because a newer one was deleted.
+    const read = page(item(6), item(5), item(4), item(3), item(2));
+    expect(missedSince(read, new Set([6, 4, 3]), 3).map((n) => n.id)).toEqual([5]);
+  });
+
+  it('the oldest id of a page, 0 for an empty one', () => {
+    expect(oldestId(page(item(9), item(4), item(6)))).toBe(4);
+    expect(oldestId(page())).toBe(0);
   });
 });

@@ -26,3 +26,22 @@ export function isNotificationItem(data: unknown): data is NotificationItem {
     typeof d.card.id === 'number'
   );
 }
+
+/**
+ * The unread entries of a fresh read of the inbox's first page that this window has not seen (`seen`:
+ * the ids it announced or read before) and that are newer than `floor` (the oldest id on that page
+ * as last read: an older entry comes up only when a newer one was deleted), newest first: what arrived
+ * while the live stream was down, found when the inbox is read again (a resync, a reconnect, the poll).
+ */
+export function missedSince(
+  page: NotificationReadManyResponse,
+  seen: ReadonlySet<number>,
+  floor: number,
+): NotificationItem[] {
+  return page.notifications.filter((n) => !n.readAt && !seen.has(n.id) && n.id > floor);
+}
+
+/** The oldest id on a page of the inbox (0 for an empty page: then every entry is newer). */
+export function oldestId(page: NotificationReadManyResponse): number {
+  return page.notifications.length === 0 ? 0 : Math.min(...page.notifications.map((n) => n.id));
+}
