@@ -16,6 +16,9 @@ import path from 'node:path';
 import { liveBus, sweepLiveEvents } from './features/live';
 import { analyticsForwardingSettled, analyticsRetentionDays, sweepAnalytics } from './features/analytics';
 
+/** How long an idle keep-alive connection stays open (see the server's timeouts below). */
+const KEEP_ALIVE_MS = 65_000;
+
 /** How long in-flight requests may take after SIGTERM/SIGINT before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
@@ -43,7 +46,12 @@ async function main(): Promise<void> {
   server.on('request', drainer.listener(handler));
   server.requestTimeout = 30_000;
   server.headersTimeout = 20_000;
-  server.keepAliveTimeout = 5_000;
+  // An idle keep-alive connection stays open 65 s (Node's default is 5 s): longer than the idle timeout
+  // of the usual proxies and clients (60 s), so the server is seldom the side that closes a socket the
+  // other side is just reusing, a race the client sees as ECONNRESET (CI's browser tests met it: an API
+  // call 5 s after the previous one). headersTimeout runs from a request's first byte (Node >= 18), not
+  // while a connection idles; shutdown closes idle connections at once (core/graceful.ts).
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   // Background jobs; shutdown waits for a running one before it closes the database.
   const jobs = new Set<Promise<void>>();

@@ -116,6 +116,30 @@ async function acceptedUpload(cookie: string): Promise<{ finish(): Promise<strin
   };
 }
 
+/** GET /api/health on `agent`; answers the status and whether the request went on a socket used before. */
+function health(agent: http.Agent): Promise<{ status: number; reused: boolean }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, reused: req.reusedSocket }));
+    });
+    req.on('error', reject);
+  });
+}
+
+describe('keep-alive', () => {
+  it('an idle connection is still open after 6 s (longer than Node’s 5 s default), and is reused', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      expect(await health(agent)).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(await health(agent)).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe('SIGTERM under keep-alive load', () => {
   it('answers what was accepted with Connection: close, resets nothing, returns no 5xx and exits 0', async () => {
     const cookie = await signInCookie(port);
