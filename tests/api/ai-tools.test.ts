@@ -179,12 +179,10 @@ describe('GET /api/ai-tools', () => {
   it('answers 504 within the timeout when the feed does not answer', async () => {
     behaviour = () => undefined; // never answers
     const agent = await agentFor('admin');
-    const started = Date.now();
     const res = await agent.get('/api/ai-tools');
+    // The feed never answers, so the answer can only come from AI_TOOLS_FEED_TIMEOUT_MS (400 ms here).
     expect(res.status).toBe(504);
     expect(res.body.error).toEqual({ code: 'feed_timeout', message: MESSAGES.aiToolsFetchFailed });
-    // Bounded by AI_TOOLS_FEED_TIMEOUT_MS (400 ms here), not by the feed: a sanity bound, not a benchmark.
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 });
 

@@ -28,10 +28,13 @@ it('SIGTERM ends the open streams at once and the server exits 0', async () => {
   const cookie = await signInCookie(port);
   for (let i = 0; i < 3; i++) streams.push(await openSse(`http://127.0.0.1:${port}`, '/api/events', cookie));
   expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
-  const started = performance.now();
   server.child.kill('SIGTERM');
   await Promise.all(streams.map((s) => s.ended));
   const { code } = await server.exited;
+  // A stream left open would hold the drain until its grace period (25 s) ran out, cut it off and exit 1:
+  // the exit code and the missing cut-off line show the streams were not waited for (no clock is read,
+  // so a loaded machine cannot fail it).
+  expect(server.output()).not.toMatch(/were cut off/);
+  expect(server.output()).toMatch(/Portal stopped\./);
   expect(code).toBe(0);
-  expect(performance.now() - started).toBeLessThan(5_000);
-}, 30_000);
+}, 60_000);

@@ -18,9 +18,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-/** A stand-in for Stripe.js: the card element reports what the test tells it to. */
+/**
+ * A stand-in for Stripe.js: the card element reports what the test tells it to. `change` waits until the
+ * modal has mounted the card element and listens to it (that happens after the Pay button shows, later
+ * on a busy machine); a change sent before would be lost.
+ */
 function stubStripe(opts: { paymentMethod?: { id: string } | null; methodError?: string; confirmError?: string } = {}) {
-  let emit: (e: StripeCardChange) => void = () => undefined;
+  let emit: ((e: StripeCardChange) => void) | null = null;
   const stripe = {
     elements: () => ({
       create: () => ({
@@ -44,7 +48,11 @@ function stubStripe(opts: { paymentMethod?: { id: string } | null; methodError?:
     ),
   };
   vi.stubGlobal('Stripe', () => stripe);
-  return { stripe, change: (e: StripeCardChange) => act(() => emit(e)) };
+  const change = async (e: StripeCardChange) => {
+    await waitFor(() => expect(emit).not.toBeNull());
+    act(() => emit!(e));
+  };
+  return { stripe, change };
 }
 
 const locked = makeResource({
@@ -93,7 +101,7 @@ describe('purchase modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Pay $19.00' }));
     expect(within(dialog).getByRole('alert').textContent).toBe(MESSAGES.pleaseEnterCard);
     expect(stripe.createPaymentMethod).not.toHaveBeenCalled();
-    change({ empty: false, complete: false, error: { message: 'Your card number is invalid.' } });
+    await change({ empty: false, complete: false, error: { message: 'Your card number is invalid.' } });
     expect(within(dialog).getByRole('alert').textContent).toBe('Your card number is invalid.');
   });
 
@@ -105,7 +113,7 @@ describe('purchase modal', () => {
         : undefined,
     );
     const { user, dialog } = await openModal();
-    change({ empty: false, complete: true });
+    await change({ empty: false, complete: true });
     await user.click(within(dialog).getByRole('button', { name: 'Pay $19.00' }));
     expect(await within(dialog).findByText(MESSAGES.paymentSuccessful)).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'My Purchases' }).getAttribute('href')).toBe(
@@ -128,7 +136,7 @@ describe('purchase modal', () => {
         : undefined,
     );
     const { user, dialog } = await openModal();
-    change({ empty: false, complete: true });
+    await change({ empty: false, complete: true });
     await user.click(within(dialog).getByRole('button', { name: 'Pay $19.00' }));
     expect(await within(dialog).findByText('Your card was declined.')).toBeTruthy();
     expect(within(dialog).getByRole<HTMLButtonElement>('button', { name: 'Pay $19.00' }).disabled).toBe(false);
@@ -147,7 +155,7 @@ describe('purchase modal', () => {
       return undefined;
     });
     const { user, dialog } = await openModal();
-    change({ empty: false, complete: true });
+    await change({ empty: false, complete: true });
     await user.click(within(dialog).getByRole('button', { name: 'Pay $19.00' }));
     expect(await within(dialog).findByText(MESSAGES.paymentSuccessful)).toBeTruthy();
     expect(stripe.confirmCardPayment).toHaveBeenCalledWith('pi_9_secret_x');
