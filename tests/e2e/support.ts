@@ -116,8 +116,13 @@ export async function pointerDrag(
  * axe.run() in the page itself: the default (runPartial per frame, then finishRun in a new blank page
  * with axe injected again) took twice as long per scan, and entered the embeds' frames (offline, Chromium's
  * error page) despite `iframes: false`; on every other screen both modes found the same (compared per rule).
+ * `resultTypes: ['violations']`: axe still runs every rule, but describes every node only for violations
+ * (for passes and the rest, one node each), which saved about 12% of the axe pass's CPU here.
  */
 export async function axeViolations(page: Page): Promise<Awaited<ReturnType<AxeBuilder['analyze']>>['violations']> {
-  const result = await new AxeBuilder({ page }).options({ iframes: false }).setLegacyMode().analyze();
+  const result = await new AxeBuilder({ page })
+    .options({ iframes: false, resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   return result.violations;
 }
