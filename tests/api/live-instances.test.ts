@@ -1,9 +1,10 @@
 /**
  * Live events across API instances (issue 13 §1): a card moved through instance A reaches an SSE
  * client of instance B. The test prints how long that took but asserts no time (a loaded CI machine
- * would make it flaky); `npm run bench -- live` measures the fan-out. On PostgreSQL (TEST_DATABASE_URL): two real server processes
- * on one database, the fan-out going through LISTEN/NOTIFY. On the embedded database (one
- * process owns it): two apps in this process on the same database object.
+ * would make it flaky); `npm run bench -- live` measures the fan-out. On PostgreSQL
+ * (TEST_DATABASE_URL): two real server processes on one database, the fan-out going through
+ * LISTEN/NOTIFY. On the embedded database (one process owns it): two apps in this process on the
+ * same database object.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

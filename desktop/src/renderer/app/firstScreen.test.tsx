@@ -12,8 +12,6 @@ import { AppRoutes } from './routes';
 import { makeStore, type AppStore } from './store';
 import { startFirstScreen } from './firstScreen';
 
-vi.mock('../platform/files', async () => (await import('../test/platformMock')).platform);
-
 beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();

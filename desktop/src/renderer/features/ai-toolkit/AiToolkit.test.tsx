@@ -10,8 +10,6 @@ import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 import { AI_TOOLS_STORAGE_KEY } from './aiToolsApi';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 beforeEach(() => window.sessionStorage.clear());
 afterEach(() => {
   cleanup();

@@ -9,8 +9,6 @@ import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 import { detailsSummary } from './summary';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 beforeEach(() => {
   platform.saveFile.mockClear();
 });

@@ -10,8 +10,6 @@ import { mockFetch, type FetchCall } from '../../test/render';
 import { renderApp } from '../../test/render';
 import { bannerFormTitle } from './BannerFormDialog';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

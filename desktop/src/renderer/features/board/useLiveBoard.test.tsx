@@ -9,8 +9,6 @@ import { boardApi } from './boardApi';
 import { boardServer, fakeBoard, fakeCard } from './boardTestServer';
 import { WELCOME_DISMISSED_KEY } from './config';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();

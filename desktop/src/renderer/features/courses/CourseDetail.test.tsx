@@ -7,8 +7,6 @@ import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp, type MockResponse } from '../../test/render';
 import { catalog, detailCourse, makeCourse } from './fixtures.test-data';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

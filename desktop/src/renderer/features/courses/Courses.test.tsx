@@ -8,8 +8,6 @@ import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp, type MockResponse } from '../../test/render';
 import { catalog, makeCourse, makeLesson, makeModule } from './fixtures.test-data';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { allowedEmbedUrl, LessonMarkdown, safeLessonUrl } from './LessonMarkdown';
 import { overallProgress } from './courseNav';
 import { makeCourse } from './fixtures.test-data';
-
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
 
 afterEach(cleanup);
 

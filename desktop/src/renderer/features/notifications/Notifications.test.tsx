@@ -8,8 +8,6 @@ import type { PortalBridge } from '../../../shared-ipc/contract';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp, type MockHandler } from '../../test/render';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -9,8 +9,6 @@ import { platform } from '../../test/platformMock';
 import { fakeResourcesServer, makeResource } from '../resources/fakeResourcesServer';
 import type { StripeCardChange } from './stripeJs';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

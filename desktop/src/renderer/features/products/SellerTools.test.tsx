@@ -7,8 +7,6 @@ import { renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { makeProduct, makeScenario, productServer } from './testServer';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

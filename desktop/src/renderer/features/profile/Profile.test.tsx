@@ -7,8 +7,6 @@ import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -9,8 +9,6 @@ import type { QualifierAnswerInput, QualifierProgress } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp, type MockResponse } from '../../test/render';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(async () => {
   cleanup();
   // Unmounting saves answers changed in the last moment; let that request reach the mock first.

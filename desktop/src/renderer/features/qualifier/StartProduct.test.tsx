@@ -9,8 +9,6 @@ import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 import { makeProduct } from '../products/testServer';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(async () => {
   cleanup();
   await new Promise((resolve) => setTimeout(resolve, 20));

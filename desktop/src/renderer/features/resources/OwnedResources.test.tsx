@@ -8,8 +8,6 @@ import { renderApp } from '../../test/render';
 import { fakeUsersServer, row } from '../users/fakeUsersServer';
 import { makeResource } from './fakeResourcesServer';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 // The User Dashboard's chunk loads lazily: load it once before the tests.
 beforeAll(async () => {
   await import('../users/UserDashboard');

@@ -9,8 +9,6 @@ import { renderApp } from '../../test/render';
 import { fakeResourcesServer, makeResource } from './fakeResourcesServer';
 import { resourceFormTitle } from './resourceForm';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

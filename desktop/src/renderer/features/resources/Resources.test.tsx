@@ -10,8 +10,6 @@ import { fakeResourcesServer, makeResource } from './fakeResourcesServer';
 import { relativeTime, truncateDescription } from './resourceView';
 import { withoutRepeatedTitle } from './ArticleMarkdown';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -8,8 +8,6 @@ import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 import { waitingTime } from './waiting';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -9,8 +9,6 @@ import type { CurrentUser } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

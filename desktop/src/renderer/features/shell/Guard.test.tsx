@@ -8,8 +8,6 @@ import { mockFetch, renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { ErrorBoundary } from './ErrorBoundary';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

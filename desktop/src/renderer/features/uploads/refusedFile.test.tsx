@@ -19,8 +19,6 @@ import { ResourceFormDialog } from '../resources/ResourceFormDialog';
 import { BulkUpdateDialog } from '../users/BulkUpdateDialog';
 import { ImportUsersDialog } from '../users/ImportUsersDialog';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 /** The desktop picker's refusal, as platform/files reports it (main's reason, unwrapped). */
 const REASON = 'The file is too large.';
 

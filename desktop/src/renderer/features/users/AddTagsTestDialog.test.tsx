@@ -7,8 +7,6 @@ import { makeUser } from '../../test/fixtures';
 import { fakeUsersServer, row } from './fakeUsersServer';
 import { renderApp } from '../../test/render';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');

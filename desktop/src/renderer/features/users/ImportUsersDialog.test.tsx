@@ -10,8 +10,6 @@ import { platform } from '../../test/platformMock';
 import { fakeUsersServer, row } from './fakeUsersServer';
 import { formatBytes, SAMPLE_FILE_NAME } from './ImportUsersDialog';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 // The route's chunk loads lazily and the first render is slow on a busy machine: allow for it.
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 10_000 });

@@ -7,8 +7,6 @@ import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fakeUsersServer, row } from './fakeUsersServer';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -6,8 +6,6 @@ import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fakeUsersServer, row } from './fakeUsersServer';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');

@@ -7,8 +7,6 @@ import { renderApp } from '../../test/render';
 import { fakeUsersServer, row } from './fakeUsersServer';
 import { TABLE_MIN_WIDTH } from './UserListBody';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');

@@ -8,8 +8,6 @@ import { mockFetch, renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { fakeUsersServer, row } from './fakeUsersServer';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 // The route's chunk loads lazily and the first render is slow on a busy machine: allow for it.
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 10_000 });

@@ -8,8 +8,6 @@ import { renderApp } from '../../test/render';
 import { fakeUsersServer, row } from './fakeUsersServer';
 import { userFormTitle } from './UserFormDialog';
 
-vi.mock('../../platform/files', async () => (await import('../../test/platformMock')).platform);
-
 // The route's chunk loads lazily and the first render is slow on a busy machine: allow for it.
 beforeAll(async () => {
   configure({ asyncUtilTimeout: 10_000 });

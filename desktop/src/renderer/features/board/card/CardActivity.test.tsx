@@ -9,8 +9,6 @@ import { renderApp } from '../../../test/render';
 import { boardServer } from '../boardTestServer';
 import { WELCOME_DISMISSED_KEY } from '../config';
 
-vi.mock('../../../platform/files', async () => (await import('../../../test/platformMock')).platform);
-
 beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();
