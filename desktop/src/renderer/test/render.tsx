@@ -21,6 +21,8 @@ if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !=
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  /** Answer only once this settles (a request held in flight, for races). */
+  wait?: Promise<unknown>;
 }
 
 export type MockHandler = (req: {
@@ -77,6 +79,7 @@ export function mockFetch(handler: MockHandler = () => undefined): FetchCall[] {
       }
       if (events) calls.push(call);
       const res = answer ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
+      if (res.wait) await res.wait;
       const status = res.status ?? 200;
       return new Response(status === 204 ? null : JSON.stringify(res.body ?? {}), {
         status,

@@ -15,6 +15,7 @@ import type {
 } from '@shared/types/board';
 import { api } from '../../app/api';
 import { moveCardInBoard, moveListInBoard } from './boardMoves';
+import { pendingTicksOf } from './pendingTicks';
 
 const BASE = '/api/move-the-needle';
 
@@ -74,6 +75,27 @@ export const boardApi = api.injectEndpoints({
       query: (id) => `${BASE}/card/${id}`,
       transformResponse: (res: { card: Card }) => res.card,
       providesTags: (_r, _e, id) => [{ type: 'BoardCard', id }],
+      /** A read that raced a checklist tick keeps the tick (see pendingTicks.ts). */
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const ticks = pendingTicksOf(dispatch);
+        const startedAt = ticks.readStarted();
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        const keep = ticks.readDone(id, startedAt);
+        if (keep.size === 0) return;
+        dispatch(
+          boardApi.util.updateQueryData('getCard', id, (card) => {
+            for (const list of card.CheckLists)
+              for (const item of list.CheckListItems) {
+                const value = keep.get(item.id);
+                if (value !== undefined && item.completed !== value) item.completed = value;
+              }
+          }),
+        );
+      },
     }),
     /** The card's history (issue 13 §4), read when its dialog opens; refreshed with the card. */
     getCardHistory: build.query<CardHistoryEntry[], number>({
@@ -226,18 +248,27 @@ export const boardApi = api.injectEndpoints({
         method: 'POST',
         body: body.id ? { id: body.id, title: body.title, completed: body.completed } : body,
       }),
-      /** Ticking an item shows at once; undone if the server refuses. */
+      /** Ticking an item shows at once and stays through reads that raced it; undone if the server refuses. */
       async onQueryStarted(args, { dispatch, queryFulfilled }) {
         if (args.id === undefined || args.completed === undefined) return;
+        const { id, completed } = args;
+        const ticks = pendingTicksOf(dispatch);
+        ticks.start(args.CardId, id, completed);
         const patch = dispatch(
           boardApi.util.updateQueryData('getCard', args.CardId, (card) => {
             for (const list of card.CheckLists) {
               const item = list.CheckListItems.find((i) => i.id === args.id);
-              if (item) item.completed = args.completed!;
+              if (item) item.completed = completed;
             }
           }),
         );
-        queryFulfilled.catch(() => patch.undo());
+        try {
+          await queryFulfilled;
+          ticks.confirm(id, completed);
+        } catch {
+          ticks.fail(id, completed);
+          patch.undo();
+        }
       },
       invalidatesTags: (_r, _e, b) => ['Board', { type: 'BoardCard', id: b.CardId }],
     }),

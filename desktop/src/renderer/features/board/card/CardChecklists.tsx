@@ -17,7 +17,9 @@ function Item({ item, cardId }: { item: CheckListItem; cardId: number }) {
   const [upsert, { isLoading }] = useUpsertCheckListItemMutation();
   const [remove] = useDeleteCheckListItemMutation();
   const [editing, setEditing] = useState(false);
-  // The tick shows at once and stays until the server's copy agrees (or the request fails).
+  // The tick shows in the same event (the cached card's patch reaches the screen a frame later) and
+  // stays until the cached copy agrees (or the request fails). The cache then keeps it through reads
+  // that raced it (features/board/pendingTicks.ts).
   const [pending, setPending] = useState<boolean | null>(null);
   const checked = pending ?? item.completed;
   useEffect(() => {
