@@ -59,6 +59,14 @@ const strip = <T extends object>(args: T & Partial<OnBoard>): Omit<T, 'board'> =
   return body;
 };
 
+/** Ticks (or unticks) checklist item `itemId` in a cached card. */
+function setItemCompleted(card: Card, itemId: number, completed: boolean): void {
+  for (const list of card.CheckLists) {
+    const item = list.CheckListItems.find((i) => i.id === itemId);
+    if (item) item.completed = completed;
+  }
+}
+
 /** Every Move the Needle call of SPEC §7. Card and list moves are optimistic (undone on failure). */
 export const boardApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -88,11 +96,7 @@ export const boardApi = api.injectEndpoints({
         if (keep.size === 0) return;
         dispatch(
           boardApi.util.updateQueryData('getCard', id, (card) => {
-            for (const list of card.CheckLists)
-              for (const item of list.CheckListItems) {
-                const value = keep.get(item.id);
-                if (value !== undefined && item.completed !== value) item.completed = value;
-              }
+            for (const [itemId, completed] of keep) setItemCompleted(card, itemId, completed);
           }),
         );
       },
@@ -255,12 +259,7 @@ export const boardApi = api.injectEndpoints({
         const ticks = pendingTicksOf(dispatch);
         ticks.start(args.CardId, id, completed);
         const patch = dispatch(
-          boardApi.util.updateQueryData('getCard', args.CardId, (card) => {
-            for (const list of card.CheckLists) {
-              const item = list.CheckListItems.find((i) => i.id === args.id);
-              if (item) item.completed = completed;
-            }
-          }),
+          boardApi.util.updateQueryData('getCard', args.CardId, (card) => setItemCompleted(card, id, completed)),
         );
         try {
           await queryFulfilled;
