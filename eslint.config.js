@@ -23,14 +23,10 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: [
-          './shared/tsconfig.json',
-          './api/tsconfig.json',
-          './desktop/src/renderer/tsconfig.json',
-          './desktop/tsconfig.json',
-          './tests/tsconfig.json',
-          './tsconfig.tools.json',
-        ],
+        projectService: {
+          allowDefaultProject: ['vitest.config.ts', 'desktop/vite.config.ts'],
+          defaultProject: './tsconfig.tools.json',
+        },
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { configure, render } from '@testing-library/react';
+import { configure, getConfig, prettyDOM, render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -11,7 +11,23 @@ import { Toasts } from '../app/Toasts';
 // Lazy routes load their chunks on first use; on a busy 2-core CI machine that can take more than
 // testing-library's default 1 s (and npm test runs the browser tests alongside), so findBy*/waitFor
 // wait up to 20 s (they still return as soon as the element appears).
-configure({ asyncUtilTimeout: 20_000 });
+//
+// A getBy* query that fails inside findBy*/waitFor is retried until it passes or time runs out, and
+// Testing Library's default error printed the whole document into every discarded attempt (about 4 % of
+// the renderer tests' CPU, measured). The document is printed when the error is the one a reader sees: a
+// failed query outside waitFor, or waitFor's time-out, which asks for this error again after the retries.
+configure({
+  asyncUtilTimeout: 20_000,
+  getElementError: (message, container) => {
+    const config = getConfig() as ReturnType<typeof getConfig> & { _disableExpensiveErrorDiagnostics?: boolean };
+    const dom = config._disableExpensiveErrorDiagnostics
+      ? null
+      : `Ignored nodes: comments, ${config.defaultIgnore}\n${prettyDOM(container)}`;
+    const error = new Error([message, dom].filter(Boolean).join('\n\n'));
+    error.name = 'TestingLibraryElementError';
+    return error;
+  },
+});
 
 // jsdom does no layout, so it has no scrollIntoView; the screens call it to bring results into view.
 if (typeof Element !== 'undefined' && typeof Element.prototype.scrollIntoView !== 'function') {
