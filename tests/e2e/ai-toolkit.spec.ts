@@ -114,16 +114,14 @@ test('a member with the aitoolkit tag filters tools by tag chips and opens a cha
 
 test('the feed failing shows the fallback message and the default tools', async ({ page }) => {
   failing = true;
-  await signInAs(page, DEMO.premium);
-  await page.goto('/ai-toolkit');
+  await signInAs(page, DEMO.premium, '/ai-toolkit');
   await expect(page.getByText('Failed to fetch AI tools. Using default tools instead.')).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Listing Optimizer' })).toBeVisible();
   await shot(page, 'ai-toolkit-fallback');
 });
 
 test('an admin gets the raina chat widget; a member without the raina tag does not', async ({ page }) => {
-  await signInAs(page, DEMO.admin);
-  await page.goto('/ai-toolkit-chat');
+  await signInAs(page, DEMO.admin, '/ai-toolkit-chat');
   await expect(page.getByRole('heading', { name: 'AI Assistant' })).toBeVisible();
   const open = page.getByRole('button', { name: 'Chat with Raina' });
   await open.click();
@@ -131,8 +129,7 @@ test('an admin gets the raina chat widget; a member without the raina tag does n
   await shot(page, 'ai-toolkit-widget');
 
   await page.context().clearCookies();
-  await signInAs(page, DEMO.premium);
-  await page.goto('/ai-toolkit');
+  await signInAs(page, DEMO.premium, '/ai-toolkit');
   await expect(cards(page)).toHaveCount(4);
   await expect(page.getByRole('button', { name: 'Chat with Raina' })).toHaveCount(0);
 });

@@ -59,8 +59,7 @@ test('user text with script payloads renders inert for the coach and the admin',
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await signInAs(page, account);
-    await page.goto(`/move-the-needle/${memberId}?card=${cardId}`);
+    await signInAs(page, account, `/move-the-needle/${memberId}?card=${cardId}`);
     await dismissWelcome(page);
     const dialog = page.getByRole('dialog', { name: 'XSS probe' });
     await expect(dialog.getByRole('list', { name: 'Comments and history' })).toContainText('bold');
@@ -108,8 +107,7 @@ test('an admin sees the Master Template, without Reset board, and deletes a list
 
 test('the board works by keyboard and at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, DEMO.premium);
-  await page.goto('/move-the-needle');
+  await signInAs(page, DEMO.premium, '/move-the-needle');
   await dismissWelcome(page);
   await expect(page.getByRole('heading', { name: "Priya Premium's Board" })).toBeVisible();
   await shot(page, 'board-phone');

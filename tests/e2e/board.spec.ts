@@ -64,8 +64,7 @@ test('a premium member drags a card to COMPLETED and the progress and donut foll
 });
 
 test('the member works in the card dialog: checklist, image cover, comment with a mention', async ({ page }) => {
-  await signInAs(page, DEMO.premium);
-  await page.goto('/move-the-needle');
+  await signInAs(page, DEMO.premium, '/move-the-needle');
   await dismissWelcome(page);
   await cardTile(page, 'Order samples from two suppliers').click();
   const dialog = page.getByRole('dialog', { name: 'Order samples from two suppliers' });
@@ -122,8 +121,7 @@ test('the member works in the card dialog: checklist, image cover, comment with 
 });
 
 test('the coach opens the member’s board from its URL and sees the comment', async ({ page }) => {
-  await signInAs(page, DEMO.coach);
-  await page.goto(`/move-the-needle/${memberId}`);
+  await signInAs(page, DEMO.coach, `/move-the-needle/${memberId}`);
   await dismissWelcome(page);
   await expect(page.getByRole('heading', { name: "Priya Premium's Board" })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reset board' })).toBeVisible();

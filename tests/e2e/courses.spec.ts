@@ -84,8 +84,7 @@ test('a member opens a course, completes lessons, and sees module, course and da
 });
 
 test('a member searches lessons by title and content', async ({ page }) => {
-  await signInAs(page, DEMO.premium);
-  await page.goto('/courses');
+  await signInAs(page, DEMO.premium, '/courses');
   await page.getByRole('searchbox', { name: 'Search courses' }).fill('supplier');
   const tabs = page.getByRole('tablist', { name: 'Course results' });
   await expect(tabs.getByRole('tab', { name: /Lessons content \(\d+\)/ })).toBeVisible();
@@ -106,8 +105,7 @@ test('an admin creates a course, modules and lessons, reorders lessons across mo
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const suffix = crypto.randomBytes(3).toString('hex');
   const title = `E2E Launch ${suffix}`;
-  await signInAs(page, DEMO.admin);
-  await page.goto('/courses');
+  await signInAs(page, DEMO.admin, '/courses');
   await expect(page.getByText('DRAFT').first()).toBeVisible(); // the seeded draft, for admins only
   await page.getByRole('button', { name: 'Add New Course' }).click();
   const courseDialog = page.getByRole('dialog', { name: 'Add a new course' });
@@ -211,8 +209,7 @@ test('an admin creates a course, modules and lessons, reorders lessons across mo
 });
 
 test('an admin reorders courses by dragging, and Cancel puts them back', async ({ page }) => {
-  await signInAs(page, DEMO.admin);
-  await page.goto('/courses');
+  await signInAs(page, DEMO.admin, '/courses');
   await page.getByRole('button', { name: 'Reorder Courses' }).click();
   await expect(page.getByRole('searchbox', { name: 'Search courses' })).toBeDisabled();
   const items = page.getByTestId('course-order-item');
@@ -303,8 +300,7 @@ for (const who of ['admin', 'basic'] as const) {
 
 test('course pages work at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, DEMO.premium);
-  await page.goto('/courses');
+  await signInAs(page, DEMO.premium, '/courses');
   await page.getByRole('link', { name: 'Amazon FBA Foundations' }).click();
   await page.getByRole('link', { name: /Continue where you left off|Start the course|Review the course/ }).click();
   await expect(page.getByRole('button', { name: /Mark as (Completed|Uncompleted)/ })).toBeVisible();
@@ -319,8 +315,7 @@ test('the Courses screen: tabs from the start, cover images, plain-text snippets
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, DEMO.basic);
-  await page.goto('/courses');
+  await signInAs(page, DEMO.basic, '/courses');
   const tabs = page.getByRole('tablist', { name: 'Course results' });
   // Other specs may have published courses of their own: count what the grid shows.
   await expect(tabs.getByRole('tab', { name: /^All \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
@@ -365,8 +360,7 @@ test('the Courses screen: tabs from the start, cover images, plain-text snippets
 });
 
 test('an admin sees the designed fallback on a course without a cover', async ({ page }) => {
-  await signInAs(page, DEMO.admin);
-  await page.goto('/courses');
+  await signInAs(page, DEMO.admin, '/courses');
   const draft = page.getByTestId('course-grid').getByRole('article').filter({ hasText: 'Advanced PPC Strategies' });
   await expect(draft.getByTestId('course-cover-fallback')).toHaveText('AP');
   await expect(draft.locator('img')).toHaveCount(0);

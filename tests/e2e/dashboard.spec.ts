@@ -117,8 +117,7 @@ test('the sidebar says "Apply To Upgrade or AKG" and each route sets its documen
 test('a failed Rate My Product takes the member to question 1 and says how many answers are missing', async ({
   page,
 }) => {
-  await signInAs(page, DEMO.basic);
-  await page.goto('/product-qualifier');
+  await signInAs(page, DEMO.basic, '/product-qualifier');
   // Start from a clean sheet: the demo member may have answers saved by another spec.
   const keyword = page.getByRole('textbox', { name: /main keyword/ });
   await expect(keyword).toBeVisible();

@@ -22,8 +22,7 @@ test('a member whose subscription is past due is sent to /blocked', async ({ pag
 });
 
 test('a member on an admin route sees the members-only page', async ({ page }) => {
-  await signInAs(page, DEMO.basic);
-  await page.goto('/tag-management');
+  await signInAs(page, DEMO.basic, '/tag-management');
   await expect(page.getByText('This Area Is For Mastermind Members Only')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Apply Now' })).toBeVisible();
   await shot(page, 'members-only');
@@ -32,15 +31,13 @@ test('a member on an admin route sees the members-only page', async ({ page }) =
 });
 
 test('an unknown path shows the not-found page', async ({ page }) => {
-  await signInAs(page, DEMO.basic);
-  await page.goto('/no-such-page');
+  await signInAs(page, DEMO.basic, '/no-such-page');
   await expect(page.getByText('Page not found')).toBeVisible();
   await expect(page.getByText('Please check the URL in the address bar and try again')).toBeVisible();
 });
 
 test('a signed-in user visiting /signin goes to the dashboard', async ({ page }) => {
-  await signInAs(page, DEMO.basic);
-  await page.goto('/signin');
+  await signInAs(page, DEMO.basic, '/signin');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 });
 

@@ -157,8 +157,7 @@ test('a basic member cannot change additional fees and sees the unlock link', as
 
 test('the seeded premium member sees their products, also on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, DEMO.premium);
-  await page.goto('/profit-calculator');
+  await signInAs(page, DEMO.premium, '/profit-calculator');
   await expect(page.getByRole('article')).toHaveCount(2);
   await expect(page.getByRole('article').first()).toHaveAccessibleName('Silicone Garlic Peeler');
   await shot(page, 'products-mobile');

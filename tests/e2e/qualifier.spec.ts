@@ -72,8 +72,7 @@ test('a member rates a product, emails the result, comes back to it, then starts
 });
 
 test('a course only member sees the upgrade prompt', async ({ page }) => {
-  await signInAs(page, DEMO.courseOnly);
-  await page.goto('/product-qualifier');
+  await signInAs(page, DEMO.courseOnly, '/product-qualifier');
   await expect(page.getByRole('heading', { name: 'Upgrade to use the Product Qualifier Tool' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade now' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rate My Product' })).toHaveCount(0);
@@ -82,8 +81,7 @@ test('a course only member sees the upgrade prompt', async ({ page }) => {
 
 test('the qualifier works on a phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, DEMO.premium);
-  await page.goto('/product-qualifier');
+  await signInAs(page, DEMO.premium, '/product-qualifier');
   await page.getByRole('textbox', { name: /main keyword/ }).fill('mug warmer');
   await page.getByRole('slider').fill('3000');
   const groups = page.getByRole('radiogroup');

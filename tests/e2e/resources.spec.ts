@@ -154,8 +154,7 @@ const filledButtons = (page: Page) =>
 
 test('the library is a compact list with quiet actions, at 1280 and 390 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAs(page, DEMO.premium);
-  await page.goto('/resources');
+  await signInAs(page, DEMO.premium, '/resources');
   const items = grid(page).getByRole('article');
   await expect(items).not.toHaveCount(0);
   const count = await items.count();

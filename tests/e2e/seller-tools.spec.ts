@@ -115,8 +115,7 @@ test('a member compares scenarios side by side and prints the one-page summary',
 test('a qualified product is started: a product and a launch card with the launch steps, linked from the result', async ({
   page,
 }) => {
-  await signInAs(page, DEMO.premium);
-  await page.goto('/product-qualifier');
+  await signInAs(page, DEMO.premium, '/product-qualifier');
   await page.getByRole('textbox', { name: /main keyword/ }).fill('e2e bamboo lamp');
   await page.getByRole('slider').fill('12000');
   const groups = page.getByRole('radiogroup');

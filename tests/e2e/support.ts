@@ -34,16 +34,18 @@ export async function signInWithForm(page: Page, account: { email: string; passw
 }
 
 /**
- * Signs in through the API (the page's cookie jar gets the session) and opens the dashboard: the
- * fast way for tests about something else. The form itself is tested with signInWithForm.
+ * Signs in through the API (the page's cookie jar gets the session) and opens `path`, the dashboard
+ * unless told otherwise: the fast way for tests about something else. The form itself is tested with
+ * signInWithForm. A test about another screen passes its path and waits for that screen itself: each
+ * page load costs about a core-second of Chromium here, so the dashboard is not loaded on the way.
  */
-export async function signInAs(page: Page, account: { email: string; password: string }): Promise<void> {
+export async function signInAs(page: Page, account: { email: string; password: string }, path = '/'): Promise<void> {
   const res = await page.request.post('/api/auth/signin', {
     data: { email: account.email, password: account.password },
   });
   expect(res.status(), await res.text()).toBe(200);
-  await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await page.goto(path);
+  if (path === '/') await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
 }
 
 /** Waits for the newest mail to `to` saved by the SMTP listener of global-setup. */

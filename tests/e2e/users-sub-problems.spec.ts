@@ -7,8 +7,7 @@ import { DEMO, shot, signInAs } from './support';
  * and 'Every blocking status' list them.
  */
 async function openSubProblems(page: Page): Promise<void> {
-  await signInAs(page, DEMO.admin);
-  await page.goto('/users');
+  await signInAs(page, DEMO.admin, '/users');
   await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
   await page.getByLabel('Search Users').fill('Pastdue');
   await expect(page.getByText('Pat Pastdue').first()).toBeVisible();

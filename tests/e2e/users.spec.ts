@@ -260,8 +260,7 @@ test('a coach sees premium members and can only edit tags', async ({ page, reque
 
 test('the User Dashboard works at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAs(page, DEMO.admin);
-  await page.goto('/users');
+  await signInAs(page, DEMO.admin, '/users');
   await expect(page.getByRole('heading', { name: 'User Dashboard' })).toBeVisible();
   // Cards instead of the table: every user's actions inside the 390 px viewport, no sideways scroll.
   const cards = page.getByRole('region', { name: 'Users' });
