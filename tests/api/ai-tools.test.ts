@@ -45,6 +45,9 @@ const FEED = {
   ],
 };
 
+/** A feed answer over the 2 MB cap, made once. */
+const OVERSIZED = Buffer.from(JSON.stringify({ Contents: [{ title: 'x'.repeat(3 * 1024 * 1024) }] }));
+
 let t: TestApp;
 let aiTag: { id: number };
 let rainaTag: { id: number };
@@ -54,7 +57,9 @@ beforeAll(async () => {
   const port = (feed.address() as AddressInfo).port;
   t = await createTestApp({
     AI_TOOLS_FEED_URL: `http://127.0.0.1:${port}/contents`,
-    AI_TOOLS_FEED_TIMEOUT_MS: '400',
+    // Long enough that a loaded CI machine still reads a 3 MB answer up to the 2 MB cap within it (at
+    // 400 ms that answer once took longer and came back 504); the never-answering feed waits it out.
+    AI_TOOLS_FEED_TIMEOUT_MS: '2000',
     AI_TOOLS_CACHE_SECONDS: '0',
     AI_TOOLS_STALE_SECONDS: '0',
   });
@@ -165,7 +170,7 @@ describe('GET /api/ai-tools', () => {
       'answers more than 2 MB',
       (_req, res) => {
         res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ Contents: [{ title: 'x'.repeat(3 * 1024 * 1024) }] }));
+        res.end(OVERSIZED);
       },
     ],
   ])('answers 502 "Failed to fetch AI tools", never 500, when the feed %s', async (_name, b) => {
@@ -180,7 +185,7 @@ describe('GET /api/ai-tools', () => {
     behaviour = () => undefined; // never answers
     const agent = await agentFor('admin');
     const res = await agent.get('/api/ai-tools');
-    // The feed never answers, so the answer can only come from AI_TOOLS_FEED_TIMEOUT_MS (400 ms here).
+    // The feed never answers, so the answer can only come from AI_TOOLS_FEED_TIMEOUT_MS (2 s here).
     expect(res.status).toBe(504);
     expect(res.body.error).toEqual({ code: 'feed_timeout', message: MESSAGES.aiToolsFetchFailed });
   });
