@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -57,5 +57,37 @@ describe('User Dashboard (/users) for a coach', () => {
     const asked = server.calls.filter((c) => c.path === '/api/user/read-many');
     expect(asked[0]!.search.get('role')).toBe('premium');
     expect(asked.every((c) => !c.search.has('stripeStatus'))).toBe(true);
+  });
+});
+
+describe('User Dashboard (/users): Edit right after Save', () => {
+  it('opens with the saved tags while the list is still being read again', async () => {
+    const member = premiumForCoach({ id: 31, fullName: 'Cora Coached', email: 'cora@example.com', Tags: [] });
+    let saved = false;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const server = fakeUsersServer([member], [{ id: 5, name: 'Free Trial' }], (req) => {
+      if (req.path === '/api/user/upsert') saved = true;
+      // After the save, the list's new read is held in flight: the row still holds what was read before.
+      else if (saved && req.path === '/api/user/read-many')
+        return {
+          wait: held,
+          body: { users: server.users, totalCount: 1, premiumCount: 1, basicCount: 0 },
+        };
+      return undefined;
+    });
+    renderApp('/users', makeUser({ id: 2, role: 'coach', fullName: 'Cole Coach' }));
+    const edit = await screen.findByRole('button', { name: 'Edit Cora Coached' });
+    edit.click();
+    let dialog = await screen.findByRole('dialog', { name: 'Edit user: Cora Coached' });
+    (await within(dialog).findByRole('checkbox', { name: 'Free Trial' })).click();
+    within(dialog).getByRole('button', { name: 'Save' }).click();
+    expect(await screen.findByText('User updated successfully')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit user: Cora Coached' })).toBeNull());
+
+    screen.getByRole('button', { name: 'Edit Cora Coached' }).click();
+    dialog = await screen.findByRole('dialog', { name: 'Edit user: Cora Coached' });
+    expect((await within(dialog).findByRole<HTMLInputElement>('checkbox', { name: 'Free Trial' })).checked).toBe(true);
+    release();
   });
 });

@@ -73,6 +73,25 @@ export const usersApi = api.injectEndpoints({
     upsertUser: build.mutation<{ user: User; isNew: boolean }, UserUpsertBody>({
       query: (body) => ({ url: '/api/user/upsert', method: 'POST', body }),
       invalidatesTags: [LIST, 'Community'],
+      // The saved user goes into every cached page that lists them at once: the list is read again
+      // (invalidated above), but a row clicked before that read answers must not open with the old
+      // values (re-opening Edit right after Save showed the tags as they were before).
+      async onQueryStarted(_body, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle;
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data || data.isNew) return;
+        for (const { endpointName, originalArgs } of usersApi.util.selectInvalidatedBy(lifecycle.getState(), [
+          { type: 'User', id: data.user.id },
+        ])) {
+          if (endpointName !== 'getUsers') continue;
+          dispatch(
+            usersApi.util.updateQueryData('getUsers', originalArgs as UserListArgs, (draft) => {
+              const at = draft.users.findIndex((u) => u.id === data.user.id);
+              if (at >= 0) draft.users[at] = { ...draft.users[at]!, ...data.user };
+            }),
+          );
+        }
+      },
     }),
     deleteUser: build.mutation<{ success: boolean; message: string }, number>({
       query: (id) => ({ url: `/api/user/${id}`, method: 'DELETE' }),
