@@ -80,17 +80,13 @@ export const usersApi = api.injectEndpoints({
         const { dispatch, queryFulfilled } = lifecycle;
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data || data.isNew) return;
-        for (const { endpointName, originalArgs } of usersApi.util.selectInvalidatedBy(lifecycle.getState(), [
-          { type: 'User', id: data.user.id },
-        ])) {
-          if (endpointName !== 'getUsers') continue;
+        for (const args of usersApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'getUsers'))
           dispatch(
-            usersApi.util.updateQueryData('getUsers', originalArgs as UserListArgs, (draft) => {
+            usersApi.util.updateQueryData('getUsers', args, (draft) => {
               const at = draft.users.findIndex((u) => u.id === data.user.id);
               if (at >= 0) draft.users[at] = { ...draft.users[at]!, ...data.user };
             }),
           );
-        }
       },
     }),
     deleteUser: build.mutation<{ success: boolean; message: string }, number>({
