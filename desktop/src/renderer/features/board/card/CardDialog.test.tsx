@@ -270,7 +270,8 @@ describe('labels', () => {
     const dialog = await openCard();
     await user.click(within(dialog).getByRole('button', { name: 'Labels' }));
     const labels = await screen.findByRole('dialog', { name: 'Labels' });
-    await user.click(within(labels).getByRole('button', { name: 'Create a new label' }));
+    // The dialog opens on 'Loading labels…' while the owner's labels are read.
+    await user.click(await within(labels).findByRole('button', { name: 'Create a new label' }));
     const form = screen.getByRole('dialog', { name: 'Create a label' });
     expect(within(form).queryByRole('radio', { name: 'Red' })).toBeNull(); // used by 'Priority'
     expect(within(form).getAllByRole('radio')).toHaveLength(9);
