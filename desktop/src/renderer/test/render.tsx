@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { configure, getConfig, prettyDOM, render } from '@testing-library/react';
+import { configure, getConfig, prettyDOM, render, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { vi } from 'vitest';
@@ -56,6 +56,19 @@ export interface FetchCall {
 }
 
 /**
+ * `RENDERER_FETCH_DELAY_MS=25` (or a range, `0-60`, drawn per request) makes the stand-in server answer
+ * that much later: a test that still passes waits for what it reads instead of racing the answer (on a
+ * faster or slower machine the order changes). Off by default; see docs/contributing.md.
+ */
+function answerDelay(): number {
+  const spec = process.env.RENDERER_FETCH_DELAY_MS ?? '';
+  const [low, high] = spec.split('-').map(Number);
+  if (!low && !high) return 0;
+  if (high === undefined || Number.isNaN(high)) return low ?? 0;
+  return (low ?? 0) + Math.random() * (high - (low ?? 0));
+}
+
+/**
  * Replaces fetch (no network): `handler` answers each request; unanswered requests get a 404
  * error body (GET /api/events a quiet open stream). Returns the list of calls made.
  */
@@ -96,6 +109,8 @@ export function mockFetch(handler: MockHandler = () => undefined): FetchCall[] {
       if (events) calls.push(call);
       const res = answer ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
       if (res.wait) await res.wait;
+      const delay = answerDelay();
+      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const status = res.status ?? 200;
       return new Response(status === 204 ? null : JSON.stringify(res.body ?? {}), {
         status,
@@ -134,4 +149,18 @@ export function renderApp(path: string, user: CurrentUser | null | 'unknown', ro
     </Provider>,
   );
   return { store, ...utils };
+}
+
+/**
+ * The element `find` returns, once it is enabled: screens disable their actions while they load or
+ * save, and a click on a disabled button does nothing, so a test waits for it instead of racing the
+ * stand-in server (`RENDERER_FETCH_DELAY_MS`, in `mockFetch`, shows such races).
+ */
+export function whenEnabled<T extends HTMLElement>(find: () => T): Promise<T> {
+  return waitFor(() => {
+    const element = find();
+    if ((element as unknown as { disabled?: boolean }).disabled)
+      throw new Error(`"${element.textContent ?? ''}" is still disabled`);
+    return element;
+  });
 }

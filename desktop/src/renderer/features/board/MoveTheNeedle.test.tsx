@@ -120,7 +120,10 @@ describe('Move the Needle board', () => {
         ListId: 13,
       }),
     );
-    expect(screen.getByLabelText<HTMLTextAreaElement>('Title of the new card in ON HOLD').value).toBe('');
+    // The form empties for the next card once the save answers.
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLTextAreaElement>('Title of the new card in ON HOLD').value).toBe(''),
+    );
   });
 
   it('refuses a reserved name for a new list before sending it', async () => {

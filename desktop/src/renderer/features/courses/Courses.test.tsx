@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import type { CourseCatalog } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
-import { mockFetch, renderApp, type MockResponse } from '../../test/render';
+import { mockFetch, renderApp, whenEnabled, type MockResponse } from '../../test/render';
 import { catalog, makeCourse, makeLesson, makeModule } from './fixtures.test-data';
 
 afterEach(() => {
@@ -207,7 +207,7 @@ describe('Courses screen', () => {
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Title'));
     await user.type(within(dialog).getByLabelText('Title'), 'Launch Week: Day 1');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Slug').value).toBe('launch-week-day-1');
-    await user.click(within(dialog).getByLabelText('Mastermind'));
+    await user.click(await within(dialog).findByLabelText('Mastermind')); // the tags are read when the form opens
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This slug is already in use')).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/course/upsert')?.body).toEqual({
@@ -240,7 +240,9 @@ describe('Courses screen', () => {
     );
     const user = userEvent.setup();
     renderApp('/courses', admin());
-    await user.click(await screen.findByRole('button', { name: 'Reorder Courses' }, SLOW));
+    await screen.findByRole('button', { name: 'Reorder Courses' }, SLOW);
+    // Enabled once the courses are read.
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Reorder Courses' })));
     expect(screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search courses' }).disabled).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Move Three up' }));
     await user.click(screen.getByRole('button', { name: 'Move One down' }));
@@ -267,7 +269,8 @@ describe('Courses screen', () => {
     );
     const user = userEvent.setup();
     renderApp('/courses', admin());
-    await user.click(await screen.findByRole('button', { name: 'Reorder Courses' }, SLOW));
+    await screen.findByRole('button', { name: 'Reorder Courses' }, SLOW);
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Reorder Courses' })));
     await user.click(screen.getByRole('button', { name: 'Move Two up' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeTruthy();

@@ -6,7 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import type { NotificationItem } from '@shared/types';
 import type { PortalBridge } from '../../../shared-ipc/contract';
 import { makeUser } from '../../test/fixtures';
-import { mockFetch, renderApp, type MockHandler } from '../../test/render';
+import { mockFetch, renderApp, whenEnabled, type MockHandler } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -109,13 +109,15 @@ describe('/notifications', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/notification/mark-read').map((c) => c.body)).toEqual([{ ids: [21] }]),
     );
-    await user.click(screen.getByRole('button', { name: 'Mark all read' }));
+    // Disabled while the first mark is saved.
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Mark all read' })));
     await waitFor(() =>
       expect(calls.filter((c) => c.path === '/api/notification/mark-read').map((c) => c.body)).toContainEqual({
         all: true,
       }),
     );
-    await user.click(screen.getByRole('button', { name: /Next/ }));
+    // The pager waits while the inbox is read again after the marks.
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: /Next/ })));
     expect(await screen.findByText('Dana Rivers moved "Card 1" to FOR REVIEW')).toBeTruthy();
     expect(calls.some((c) => c.search.get('page') === '2' && c.search.get('itemsPerPage') === '20')).toBe(true);
   });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../test/fixtures';
-import { renderApp } from '../../test/render';
+import { renderApp, whenEnabled } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { makeProduct, makeScenario, productServer } from './testServer';
 
@@ -109,7 +109,8 @@ describe('scenarios', () => {
   it('adds a named scenario and shows it beside the base with every figure and its difference', async () => {
     const server = await openDetail();
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Add scenario' }));
+    // Enabled once the product's scenarios are read.
+    await user.click(await whenEnabled(() => screen.getByRole('button', { name: 'Add scenario' })));
     const dialog = await screen.findByRole('dialog', { name: 'Add a scenario' });
     await user.type(within(dialog).getByLabelText('Scenario name'), 'Price up');
     expect(within(dialog).getByLabelText('Amazon retail price').getAttribute('placeholder')).toBe('As product: $27.99');

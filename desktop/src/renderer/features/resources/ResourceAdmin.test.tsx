@@ -150,7 +150,7 @@ describe('category modal', () => {
     renderApp('/resources', admin());
     await user.click(await screen.findByRole('button', { name: 'Categories' }));
     const dialog = screen.getByRole('dialog', { name: 'Categories' });
-    const box = within(dialog).getByRole<HTMLInputElement>('checkbox', { name: 'Premium slides: Sourcing' });
+    const box = await within(dialog).findByRole<HTMLInputElement>('checkbox', { name: 'Premium slides: Sourcing' });
     expect(box.checked).toBe(false);
     box.focus();
     await user.keyboard(' ');

@@ -113,7 +113,7 @@ describe('Resources page', () => {
     await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(group.className.split(' ')).not.toContain('hidden');
-    expect(within(group).getByRole<HTMLInputElement>('checkbox', { name: 'Sourcing' }).checked).toBe(true);
+    expect((await within(group).findByRole<HTMLInputElement>('checkbox', { name: 'Sourcing' })).checked).toBe(true);
   });
 
   it('opens the article reader with ?id=, renders markdown without raw HTML, and goes back', async () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
@@ -8,7 +8,6 @@ import { fakeUsersServer, row } from './fakeUsersServer';
 import { renderApp } from '../../test/render';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');
 });
 
@@ -60,7 +59,7 @@ describe('the hidden add-tags test button (SPEC §7)', () => {
     expect(calls.some((c) => c.path === '/api/v2/user/add-tags')).toBe(false);
 
     await user.type(within(dialog).getByLabelText('Email'), 'nobody@example.com');
-    await user.click(within(dialog).getByRole('checkbox', { name: 'raina' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'raina' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add tags' }));
     expect(await within(dialog).findByText(MESSAGES.userNotFound)).toBeTruthy();
 

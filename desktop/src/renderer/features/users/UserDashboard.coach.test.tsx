@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { fakeUsersServer, row } from './fakeUsersServer';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');
 });
 

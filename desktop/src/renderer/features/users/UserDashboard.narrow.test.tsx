@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -8,7 +8,6 @@ import { fakeUsersServer, row } from './fakeUsersServer';
 import { TABLE_MIN_WIDTH } from './UserListBody';
 
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');
 });
 

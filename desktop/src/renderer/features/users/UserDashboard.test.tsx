@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
@@ -8,9 +8,8 @@ import { mockFetch, renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { fakeUsersServer, row } from './fakeUsersServer';
 
-// The route's chunk loads lazily and the first render is slow on a busy machine: allow for it.
+// The route's chunk loads lazily: load it once before the tests (test/render.tsx gives findBy* 20 s).
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');
 });
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
@@ -8,9 +8,8 @@ import { renderApp } from '../../test/render';
 import { fakeUsersServer, row } from './fakeUsersServer';
 import { userFormTitle } from './UserFormDialog';
 
-// The route's chunk loads lazily and the first render is slow on a busy machine: allow for it.
+// The route's chunk loads lazily: load it once before the tests (test/render.tsx gives findBy* 20 s).
 beforeAll(async () => {
-  configure({ asyncUtilTimeout: 10_000 });
   await import('./UserDashboard');
 });
 
@@ -69,7 +68,8 @@ describe('User form dialog', () => {
       Resources: [],
       coachId: null,
     });
-    expect(screen.queryByRole('dialog')).toBeNull();
+    // The toast comes from the store's listener, the dialog closes when its own save resolves.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Nina New')).toBeTruthy();
   });
 
