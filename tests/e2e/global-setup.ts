@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { E2E_PORT } from './playwright.config';
 import { ARTIFACTS_DIR, MAIL_DIR } from './support';
 import { startStripeFake } from '../helpers/stripe-fake';
+import { apiDelay, startSlowProxy } from './slow-proxy';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -98,6 +99,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     AI_TOOLS_CACHE_SECONDS: '0',
     AI_TOOLS_STALE_SECONDS: '0',
   };
+  // E2E_API_DELAY_MS: the API listens on the next port, behind a proxy that answers late (slow-proxy.ts).
+  const delay = apiDelay();
+  const apiPort = delay ? E2E_PORT + 1 : E2E_PORT;
+  env.PORT = String(apiPort);
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   delete env.TEST_DATABASE_URL;
@@ -114,9 +119,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const log = fs.createWriteStream(path.join(ARTIFACTS_DIR, 'e2e-server.log'));
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  await waitForHealth(`http://127.0.0.1:${E2E_PORT}/api/health`, child);
+  await waitForHealth(`http://127.0.0.1:${apiPort}/api/health`, child);
+  const closeProxy = delay ? await startSlowProxy(E2E_PORT, apiPort, delay) : null;
 
   return async () => {
+    await closeProxy?.();
     child.kill('SIGTERM');
     await new Promise<void>((resolve) => {
       const timer = setTimeout(() => {
