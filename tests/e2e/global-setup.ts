@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { E2E_PORT } from './playwright.config';
 import { ARTIFACTS_DIR, MAIL_DIR } from './support';
 import { startStripeFake } from '../helpers/stripe-fake';
-import { apiDelay, startSlowProxy } from './slow-proxy';
+import { delayFrom } from '../../desktop/src/renderer/test/delay';
+import { startSlowProxy } from './slow-proxy';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -100,7 +101,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     AI_TOOLS_STALE_SECONDS: '0',
   };
   // E2E_API_DELAY_MS: the API listens on the next port, behind a proxy that answers late (slow-proxy.ts).
-  const delay = apiDelay();
+  const delay = delayFrom(process.env.E2E_API_DELAY_MS);
   const apiPort = delay ? E2E_PORT + 1 : E2E_PORT;
   env.PORT = String(apiPort);
   if (databaseUrl) env.DATABASE_URL = databaseUrl;

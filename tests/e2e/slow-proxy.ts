@@ -1,19 +1,13 @@
 import http from 'node:http';
 
 /**
- * `E2E_API_DELAY_MS=150` (or a range, `0-300`, drawn per request): the browser specs talk to the API
+ * With `E2E_API_DELAY_MS=150` (or a range, `0-300`, read by `delayFrom`) the browser specs talk to the API
  * through this proxy, which holds every `/api/` request that long before passing it on, so a spec that
- * still passes waits for what it reads instead of racing the API's answer (on a faster or slower machine
- * the order changes). Off by default; see docs/contributing.md.
+ * still passes waits for what it reads instead of racing the API's answer. Off by default; see
+ * docs/contributing.md.
+ *
+ * Listens on `port` and forwards everything to the API on `apiPort`, `/api/` requests after `delay()`.
  */
-export function apiDelay(spec = process.env.E2E_API_DELAY_MS ?? ''): (() => number) | null {
-  const [low = 0, high] = spec.split('-').map(Number);
-  if (Number.isNaN(low) || (!low && !high)) return null;
-  if (high === undefined || Number.isNaN(high)) return () => low;
-  return () => low + Math.random() * (high - low);
-}
-
-/** Listens on `port` and forwards everything to the API on `apiPort`, `/api/` requests after `delay()`. */
 export async function startSlowProxy(port: number, apiPort: number, delay: () => number): Promise<() => Promise<void>> {
   const server = http.createServer((req, res) => {
     const forward = () => {

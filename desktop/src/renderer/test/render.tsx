@@ -7,6 +7,7 @@ import type { CurrentUser } from '@shared/types';
 import { makeStore } from '../app/store';
 import { AppRoutes } from '../app/routes';
 import { Toasts } from '../app/Toasts';
+import { delayFrom } from './delay';
 
 // Lazy routes load their chunks on first use; on a busy 2-core CI machine that can take more than
 // testing-library's default 1 s (and npm test runs the browser tests alongside), so findBy*/waitFor
@@ -56,17 +57,11 @@ export interface FetchCall {
 }
 
 /**
- * `RENDERER_FETCH_DELAY_MS=25` (or a range, `0-60`, drawn per request) makes the stand-in server answer
- * that much later: a test that still passes waits for what it reads instead of racing the answer (on a
- * faster or slower machine the order changes). Off by default; see docs/contributing.md.
+ * `RENDERER_FETCH_DELAY_MS=25` (or a range, `0-60`) makes the stand-in server answer that much later: a
+ * test that still passes waits for what it reads instead of racing the answer (on a faster or slower
+ * machine the order changes). Off by default.
  */
-function answerDelay(): number {
-  const spec = process.env.RENDERER_FETCH_DELAY_MS ?? '';
-  const [low, high] = spec.split('-').map(Number);
-  if (!low && !high) return 0;
-  if (high === undefined || Number.isNaN(high)) return low ?? 0;
-  return (low ?? 0) + Math.random() * (high - (low ?? 0));
-}
+const answerDelay = delayFrom(process.env.RENDERER_FETCH_DELAY_MS);
 
 /**
  * Replaces fetch (no network): `handler` answers each request; unanswered requests get a 404
@@ -109,8 +104,7 @@ export function mockFetch(handler: MockHandler = () => undefined): FetchCall[] {
       if (events) calls.push(call);
       const res = answer ?? { status: 404, body: { error: { code: 'not_found', message: 'Not found' } } };
       if (res.wait) await res.wait;
-      const delay = answerDelay();
-      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      if (answerDelay) await new Promise((r) => setTimeout(r, answerDelay()));
       const status = res.status ?? 200;
       return new Response(status === 204 ? null : JSON.stringify(res.body ?? {}), {
         status,
