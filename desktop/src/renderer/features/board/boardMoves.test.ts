@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardCard, BoardResponse } from '@shared/types/board';
-import { moveCardInBoard, moveListInBoard, progressOf } from './boardMoves';
+import { cardPlace, moveCardInBoard, moveListInBoard, progressOf } from './boardMoves';
 
 const card = (id: number, ListId: number, position: number): BoardCard => ({
   id,
@@ -81,5 +81,16 @@ describe('progressOf', () => {
     expect(progressOf(b)).toBe(50);
     moveCardInBoard(b, 2, 14, 0); // FOR REVIEW does not count
     expect(progressOf(b)).toBe(67);
+  });
+});
+
+describe('cardPlace', () => {
+  it("finds a card's list and index on the board, following the board's moves", () => {
+    const b = board();
+    expect(cardPlace(b, 2)).toEqual({ listId: 10, position: 1 });
+    moveCardInBoard(b, 2, 12, 0);
+    expect(cardPlace(b, 2)).toEqual({ listId: 12, position: 0 });
+    expect(cardPlace(b, 4)).toEqual({ listId: 12, position: 1 });
+    expect(cardPlace(b, 99)).toBeUndefined();
   });
 });

@@ -18,6 +18,20 @@ export function moveCardInBoard(board: BoardResponse, cardId: number, destListId
   dest.Cards.forEach((c, i) => (c.position = i));
 }
 
+/**
+ * Where a card is on the cached board: its list and its index there. The board is what moves
+ * first (drag and drop and the card dialog's In List select change it before the server answers,
+ * live updates refresh it), so the card dialog reads the card's place from here rather than from
+ * its own copy of the card, which is read again only after a move has been answered.
+ */
+export function cardPlace(board: BoardResponse, cardId: number): { listId: number; position: number } | undefined {
+  for (const list of board.lists) {
+    const position = list.Cards.findIndex((c) => c.id === cardId);
+    if (position >= 0) return { listId: list.id, position };
+  }
+  return undefined;
+}
+
 /** Moves a list to `destIndex` on the cached board. */
 export function moveListInBoard(board: BoardResponse, listId: number, destIndex: number): void {
   const from = board.lists.findIndex((l) => l.id === listId);

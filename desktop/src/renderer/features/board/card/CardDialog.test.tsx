@@ -211,6 +211,50 @@ describe('the card dialog', () => {
     ).toBe('100');
   });
 
+  it("moves with In List at once, and a second choice starts from the card's new list before any answer", async () => {
+    // The server moves the card when asked but holds its answer: the dialog's own copy of the card
+    // (read again only after a move is answered) still says NOT STARTED meanwhile.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const server = boardServer({
+      override: ({ path, body }) => {
+        if (!path.endsWith('/card/move')) return undefined;
+        const { cardId, sourceListId, destListId } = body as {
+          cardId: number;
+          sourceListId: number;
+          destListId: number;
+        };
+        const source = server.board.lists.find((l) => l.id === sourceListId)!;
+        const card = source.Cards.find((c) => c.id === cardId)!;
+        source.Cards = source.Cards.filter((c) => c !== card);
+        server.board.lists.find((l) => l.id === destListId)!.Cards.push({ ...card, ListId: destListId });
+        return { wait: held, body: { success: true } };
+      },
+    });
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('In List');
+    const column = (name: string) => screen.getByRole('region', { name });
+    await user.selectOptions(select, 'IN PROGRESS');
+    // The board and the select re-render together, from the same (optimistically moved) board.
+    await within(column('IN PROGRESS')).findByText('Pick a niche');
+    expect(select.selectedOptions[0]!.textContent).toBe('IN PROGRESS');
+    // Changed mind before the server answered: back to NOT STARTED, from IN PROGRESS.
+    await user.selectOptions(select, 'NOT STARTED');
+    await within(column('NOT STARTED')).findByText('Pick a niche');
+    expect(select.selectedOptions[0]!.textContent).toBe('NOT STARTED');
+    const moves = server.calls.filter((c) => c.path.endsWith('/card/move')).map((c) => c.body);
+    expect(moves).toEqual([
+      { cardId: 100, sourceListId: 10, destListId: 11, positionOnSourceList: 0, positionOnDestList: 0 },
+      { cardId: 100, sourceListId: 11, destListId: 10, positionOnSourceList: 0, positionOnDestList: 1 },
+    ]);
+    answer();
+    // Once answered, the card is read again and agrees with the board.
+    await waitFor(() => expect(server.calls.filter((c) => c.path.endsWith('/card/100')).length).toBeGreaterThan(1));
+    expect(within(column('NOT STARTED')).getByText('Pick a niche')).toBeTruthy();
+    expect(select.selectedOptions[0]!.textContent).toBe('NOT STARTED');
+  });
+
   it('lets an admin delete the card after confirmation', async () => {
     const { calls } = boardServer();
     const user = userEvent.setup();

@@ -15,6 +15,7 @@ import {
   useMoveCardMutation,
   useUpsertCardMutation,
 } from '../boardApi';
+import { cardPlace } from '../boardMoves';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { LABEL_CLASSES } from '../config';
 import { CardActivity } from './CardActivity';
@@ -91,15 +92,17 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
     onClose();
   };
 
+  // The board moves first (see cardPlace); the card's own copy catches up once a move is answered.
+  const place = cardPlace(board, card.id) ?? { listId: card.ListId, position: card.position };
   const moveTo = (destListId: number) => {
     const dest = board.lists.find((l) => l.id === destListId);
-    if (!dest || destListId === card.ListId) return;
+    if (!dest || destListId === place.listId) return;
     void moveCard({
       board: boardArg,
       cardId: card.id,
-      sourceListId: card.ListId,
+      sourceListId: place.listId,
       destListId,
-      positionOnSourceList: card.position,
+      positionOnSourceList: place.position,
       positionOnDestList: dest.Cards.length,
     });
   };
@@ -138,7 +141,7 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
                 <label htmlFor={listId}>In List</label>
                 <select
                   id={listId}
-                  value={card.ListId}
+                  value={place.listId}
                   onChange={(e) => moveTo(Number(e.target.value))}
                   className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm font-medium text-gray-900"
                 >
