@@ -87,10 +87,10 @@ describe('progressOf', () => {
 describe('cardPlace', () => {
   it("finds a card's list and index on the board, following the board's moves", () => {
     const b = board();
-    expect(cardPlace(b, 2)).toEqual({ listId: 10, position: 1 });
+    expect(cardPlace(b, 2)).toEqual({ list: b.lists[0], position: 1 });
     moveCardInBoard(b, 2, 12, 0);
-    expect(cardPlace(b, 2)).toEqual({ listId: 12, position: 0 });
-    expect(cardPlace(b, 4)).toEqual({ listId: 12, position: 1 });
+    expect(cardPlace(b, 2)).toEqual({ list: b.lists[2], position: 0 });
+    expect(cardPlace(b, 4)).toEqual({ list: b.lists[2], position: 1 });
     expect(cardPlace(b, 99)).toBeUndefined();
   });
 });

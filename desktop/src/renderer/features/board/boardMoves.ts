@@ -6,11 +6,11 @@ import { boardProgress } from '@shared/calc/progress';
  * cached board. Positions are renumbered 0..n-1 in every list touched.
  */
 export function moveCardInBoard(board: BoardResponse, cardId: number, destListId: number, destIndex: number): void {
-  const source = board.lists.find((l) => l.Cards.some((c) => c.id === cardId));
+  const from = cardPlace(board, cardId);
   const dest = board.lists.find((l) => l.id === destListId);
-  if (!source || !dest) return;
-  const from = source.Cards.findIndex((c) => c.id === cardId);
-  const [card] = source.Cards.splice(from, 1);
+  if (!from || !dest) return;
+  const source = from.list;
+  const [card] = source.Cards.splice(from.position, 1);
   if (!card) return;
   const at = Math.max(0, Math.min(destIndex, dest.Cards.length));
   dest.Cards.splice(at, 0, { ...card, ListId: dest.id });
@@ -19,15 +19,18 @@ export function moveCardInBoard(board: BoardResponse, cardId: number, destListId
 }
 
 /**
- * Where a card is on the cached board: its list and its index there. The board is what moves
- * first (drag and drop and the card dialog's In List select change it before the server answers,
- * live updates refresh it), so the card dialog reads the card's place from here rather than from
- * its own copy of the card, which is read again only after a move has been answered.
+ * Where a card is on the cached board: the list holding it and its index there. The board is what
+ * moves first (drag and drop and the card dialog's In List select change it before the server
+ * answers, live updates refresh it), so the card dialog reads the card's place from here rather
+ * than from its own copy of the card, which is read again only after a move has been answered.
  */
-export function cardPlace(board: BoardResponse, cardId: number): { listId: number; position: number } | undefined {
+export function cardPlace(
+  board: BoardResponse,
+  cardId: number,
+): { list: BoardResponse['lists'][number]; position: number } | undefined {
   for (const list of board.lists) {
     const position = list.Cards.findIndex((c) => c.id === cardId);
-    if (position >= 0) return { listId: list.id, position };
+    if (position >= 0) return { list, position };
   }
   return undefined;
 }

@@ -1,5 +1,6 @@
 import type { BoardResponse } from '@shared/types/board';
 import type { BoardChange } from '@shared/types/live';
+import { cardPlace } from './boardMoves';
 
 /**
  * Applies a live `board` event's change to the cached board (issue 13 §1), the way the API made
@@ -25,24 +26,18 @@ export function applyBoardChange(board: BoardResponse, change: BoardChange): 'ap
   if (change.removedListIds.length > 0 || change.lists.length > 0) renumberLists();
 
   for (const id of change.removedCardIds) {
-    const list = board.lists.find((l) => l.Cards.some((c) => c.id === id));
-    if (!list) continue;
-    list.Cards.splice(
-      list.Cards.findIndex((c) => c.id === id),
-      1,
-    );
-    renumberCards(list);
+    const place = cardPlace(board, id);
+    if (!place) continue;
+    place.list.Cards.splice(place.position, 1);
+    renumberCards(place.list);
   }
   for (const card of change.cards) {
     const dest = board.lists.find((l) => l.id === card.ListId);
     if (!dest) return 'refetch';
-    const source = board.lists.find((l) => l.Cards.some((c) => c.id === card.id));
+    const source = cardPlace(board, card.id);
     if (source) {
-      source.Cards.splice(
-        source.Cards.findIndex((c) => c.id === card.id),
-        1,
-      );
-      renumberCards(source);
+      source.list.Cards.splice(source.position, 1);
+      renumberCards(source.list);
     }
     dest.Cards.splice(Math.max(0, Math.min(card.position, dest.Cards.length)), 0, { ...card });
     renumberCards(dest);

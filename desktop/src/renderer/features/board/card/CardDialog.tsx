@@ -93,16 +93,17 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
   };
 
   // The board moves first (see cardPlace); the card's own copy catches up once a move is answered.
-  const place = cardPlace(board, card.id) ?? { listId: card.ListId, position: card.position };
+  const place = cardPlace(board, card.id);
+  const inListId = place?.list.id ?? card.ListId;
   const moveTo = (destListId: number) => {
     const dest = board.lists.find((l) => l.id === destListId);
-    if (!dest || destListId === place.listId) return;
+    if (!dest || destListId === inListId) return;
     void moveCard({
       board: boardArg,
       cardId: card.id,
-      sourceListId: place.listId,
+      sourceListId: inListId,
       destListId,
-      positionOnSourceList: place.position,
+      positionOnSourceList: place?.position ?? card.position,
       positionOnDestList: dest.Cards.length,
     });
   };
@@ -141,7 +142,7 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
                 <label htmlFor={listId}>In List</label>
                 <select
                   id={listId}
-                  value={place.listId}
+                  value={inListId}
                   onChange={(e) => moveTo(Number(e.target.value))}
                   className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm font-medium text-gray-900"
                 >
