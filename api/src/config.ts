@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadAiToolsConfig, type AiToolsConfig } from './adapters/content-feed';
 import { loadPaymentsConfig, type PaymentsConfig } from './adapters/stripe-config';
@@ -53,6 +54,8 @@ export interface Config {
   logLevel: 'silent' | 'info';
   /** Milliseconds between the heartbeat comments of a live event stream (LIVE_HEARTBEAT_MS, default 20 s). */
   liveHeartbeatMs: number;
+  /** The limits of the live event streams (docs/areas/live.md, "Limits"). */
+  live: LiveLimits;
   /** Analytics batches per member per minute (ANALYTICS_RATE_LIMIT, default 60); the next one is a 429. */
   analyticsRateLimit: number;
   /**
@@ -74,6 +77,40 @@ export interface Config {
 function bool(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+export interface LiveLimits {
+  /** Open streams of one user on this instance (LIVE_MAX_STREAMS_PER_USER, 10): one more closes their oldest. */
+  maxStreamsPerUser: number;
+  /** Open streams of this process (LIVE_MAX_STREAMS): one more is a 503 with Retry-After. */
+  maxStreams: number;
+  /** Bytes a stream may have waiting to be sent (LIVE_STREAM_BUFFER_BYTES, 256 KiB); past it the stream is closed. */
+  streamBufferBytes: number;
+  /** How often every open stream's session and rights are checked again (LIVE_SESSION_CHECK_MS, 60 s). */
+  sessionCheckMs: number;
+}
+
+/** The process's limit of open files (descriptors), read from /proc on Linux; null elsewhere. */
+export function openFilesLimit(): number | null {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = line ? Number(line.split(/\s{2,}/)[1]) : NaN;
+    return Number.isInteger(soft) && soft > 0 ? soft : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The default ceiling of open streams: half the descriptor limit (the other half stays for the
+ * database pool, files, other HTTP connections), at most 10,000; 1,000 where the limit is unknown.
+ */
+export function defaultMaxStreams(fdLimit: number | null): number {
+  if (fdLimit === null) return 1_000;
+  return Math.max(16, Math.min(10_000, Math.floor(fdLimit / 2)));
 }
 
 function int(v: string | undefined, fallback: number): number {
@@ -159,6 +196,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR || path.join(process.cwd(), 'desktop', 'dist', 'web')),
     enableTestEndpoints: mode !== 'production',
     liveHeartbeatMs: int(env.LIVE_HEARTBEAT_MS, 20_000),
+    live: {
+      maxStreamsPerUser: int(env.LIVE_MAX_STREAMS_PER_USER, 10),
+      maxStreams: int(env.LIVE_MAX_STREAMS, defaultMaxStreams(openFilesLimit())),
+      streamBufferBytes: int(env.LIVE_STREAM_BUFFER_BYTES, 256 * 1024),
+      sessionCheckMs: int(env.LIVE_SESSION_CHECK_MS, 60_000),
+    },
     analyticsRateLimit: int(env.ANALYTICS_RATE_LIMIT, 60),
     posthog:
       env.POSTHOG_HOST && env.POSTHOG_API_KEY

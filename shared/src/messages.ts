@@ -99,6 +99,8 @@ export const MESSAGES = {
   liveConnecting: 'Connecting…',
   liveConnected: 'Live',
   liveReconnecting: 'Reconnecting…',
+  /** GET /api/events on an instance that holds as many live streams as it may (503, Retry-After). */
+  liveStreamsFull: 'Live updates are busy right now. Trying again shortly.',
   cardNotFound: 'Card not found',
   listNotFound: 'List not found',
   attachmentNotOurs: 'Choose an image uploaded to the portal',
@@ -240,9 +242,6 @@ export const MESSAGES = {
   insightsTitle: 'Insights',
   insightsError: 'The insights could not be loaded.',
   insightsEmpty: 'No activity in this period.',
-  insightsDateInvalid: 'Enter a date as YYYY-MM-DD',
-  insightsRangeOrder: 'The start must be on or before the end',
-  insightsRangeTooLong: 'Choose at most 366 days',
   insightsAtRiskTitle: 'Members at risk',
   insightsAtRiskEmpty: 'No member is at risk.',
   insightsAtRiskError: 'The members at risk could not be loaded.',
@@ -269,8 +268,12 @@ export const MESSAGES = {
   auditNoUser: '—',
   auditDeletedUser: 'Deleted user',
   auditUnknownAction: 'Choose an action from the list',
-  auditBadDate: 'Enter a date as YYYY-MM-DD or an ISO 8601 time',
-  auditRangeReversed: 'The end date is before the start date',
+  /** Date ranges (shared/src/schemas/dates.ts, docs/limits.md): `{min}`, `{max}` days; `{max}` a count. */
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
+  dateTimeInvalid: 'Enter a date as YYYY-MM-DD or an ISO 8601 time',
+  dateOutsideWindow: 'Enter a date from {min} to {max}',
+  dateRangeOrder: 'The start must be on or before the end',
+  dateRangeTooLong: 'Choose at most {max} days',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

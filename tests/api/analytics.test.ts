@@ -6,6 +6,7 @@ import { analyticsForwardingSettled, recordEvents, sweepAnalytics } from '../../
 import { analyticsRetentionDays } from '../../api/src/features/analytics/sweeper';
 import { recordIntent } from '../../api/src/features/payments/purchases';
 import { applyCustomerStatuses } from '../../api/src/features/payments/subscriptions';
+import { ANALYTICS_UNKNOWN_NAMES_PER_DAY } from '../../shared/src/schemas/analytics';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, signIn, type CreatedUser } from '../helpers/factories';
 
@@ -164,6 +165,31 @@ describe('POST /api/analytics/events: the batch', () => {
     // Another member is not affected.
     const other = await member();
     expect((await other.agent.post(URL_).send({ events: [{ name: 'page_view' }] })).status).toBe(200);
+  });
+
+  it('stores at most ANALYTICS_UNKNOWN_NAMES_PER_DAY new names per member a day; the portal names always', async () => {
+    const { user, agent } = await member();
+    // 250 distinct made-up names in 5 batches (each with a portal name): only the first 20 names are kept.
+    const recorded: number[] = [];
+    for (let b = 0; b < 5; b += 1) {
+      const events = [{ name: 'page_view' }, ...Array.from({ length: 49 }, (_, i) => ({ name: `made.up.${b}.${i}` }))];
+      const res = await agent.post(URL_).send({ events });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      recorded.push(res.body.recorded as number);
+    }
+    expect(recorded).toEqual([21, 1, 1, 1, 1]);
+    const rows = await eventsOf(user.id, 'client');
+    const unknown = new Set(rows.filter((r) => !r.known).map((r) => r.name));
+    expect(unknown.size).toBe(ANALYTICS_UNKNOWN_NAMES_PER_DAY);
+    expect(rows.filter((r) => r.name === 'page_view')).toHaveLength(5);
+    const daily = await t.knex('analytics_daily').where({ known: false }).whereLike('name', 'made.up.%');
+    expect(daily).toHaveLength(ANALYTICS_UNKNOWN_NAMES_PER_DAY);
+    // A name the member already used today is still taken; another member has a cap of their own.
+    const again = await agent.post(URL_).send({ events: [{ name: 'made.up.0.0' }, { name: 'made.up.9.9' }] });
+    expect(again.body).toEqual({ recorded: 1 });
+    const other = await member();
+    const theirs = await other.agent.post(URL_).send({ events: [{ name: 'made.up.9.9' }] });
+    expect(theirs.body).toEqual({ recorded: 1 });
   });
 
   it('records nothing while an admin is signed in as the member', async () => {

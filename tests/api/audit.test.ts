@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type supertest from 'supertest';
-import { MESSAGES } from '../../shared/src/messages';
+import { fillMessage, MESSAGES } from '../../shared/src/messages';
+import { dateWindow } from '../../shared/src/schemas/dates';
 import { AUDIT_ACTIONS, AUDIT_REDACTED, type AuditLogResponse } from '../../shared/src/types/audit';
 import { auditCsvStream } from '../../api/src/features/audit/export';
 import { readAuditLog } from '../../api/src/features/audit/service';
@@ -175,9 +176,10 @@ describe('GET /api/audit/read-many', () => {
       expect(res.body.error.fields[field]).toBeTruthy();
     };
     await bad({ action: 'user.destroy' }, 'action', MESSAGES.auditUnknownAction);
-    await bad({ from: 'yesterday' }, 'from', MESSAGES.auditBadDate);
-    await bad({ to: '2025-02-30' }, 'to', MESSAGES.auditBadDate);
-    await bad({ from: '2025-03-02', to: '2025-03-01' }, 'to', MESSAGES.auditRangeReversed);
+    await bad({ from: 'yesterday' }, 'from', MESSAGES.dateTimeInvalid);
+    await bad({ to: '2025-02-30' }, 'to', MESSAGES.dateTimeInvalid);
+    await bad({ to: '2025-02-30T10:00:00Z' }, 'to', MESSAGES.dateTimeInvalid);
+    await bad({ from: '2025-03-02', to: '2025-03-01' }, 'from', MESSAGES.dateRangeOrder);
     await bad({ page: 0 }, 'page');
     await bad({ itemsPerPage: 101 }, 'itemsPerPage');
     await bad({ actor: 'x'.repeat(201) }, 'actor');
@@ -186,6 +188,30 @@ describe('GET /api/audit/read-many', () => {
       const twice = await adminAgent.get(`${READ}?${query}`);
       expect(twice.status, query).toBe(400);
       expect(twice.body.error.fields[query.split('=')[0]!], query).toBeTruthy();
+    }
+  });
+
+  it('400, never a 500, for a date outside 2000-01-01 .. a year from today or a range over 3 years (read and export)', async () => {
+    const outside = fillMessage(MESSAGES.dateOutsideWindow, dateWindow());
+    const tooLong = fillMessage(MESSAGES.dateRangeTooLong, { max: '1,096' });
+    for (const path of [READ, EXPORT]) {
+      for (const [query, field, message] of [
+        [{ to: '9999-12-31' }, 'to', outside],
+        [{ from: '9999-12-25', to: '9999-12-31' }, 'from', outside],
+        [{ to: '9999-12-31T23:00:00Z' }, 'to', outside],
+        [{ from: '1999-12-31' }, 'from', outside],
+        [{ from: '2020-01-01', to: '2023-01-02' }, 'from', tooLong],
+        [{ from: '2025-03-02', to: '2025-03-01' }, 'from', MESSAGES.dateRangeOrder],
+        [{ to: '2025-02-29' }, 'to', MESSAGES.dateTimeInvalid],
+      ] as const) {
+        const res = await adminAgent.get(path).query(query);
+        expect(res.status, `${path} ${JSON.stringify(query)}`).toBe(400);
+        expect(res.body.error.fields[field], `${path} ${JSON.stringify(query)}`).toBe(message);
+      }
+    }
+    // Three years, an open end, the window's first and last days: answered.
+    for (const query of [{ from: '2020-01-01', to: '2022-12-31' }, { from: '2000-01-01' }, { to: dateWindow().max }]) {
+      expect((await adminAgent.get(READ).query(query)).status, JSON.stringify(query)).toBe(200);
     }
   });
 

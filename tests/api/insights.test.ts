@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { createCourse, complete } from '../helpers/courses';
 import type { AtRiskResponse, InsightsSummary } from '../../shared/src/types/insights';
-import { MESSAGES } from '../../shared/src/messages';
+import { fillMessage, MESSAGES } from '../../shared/src/messages';
+import { dateWindow } from '../../shared/src/schemas/dates';
 import { actor, addCards, countQueries, listByName, readBoard, type Actor } from './board-fixtures';
 import { isActivity, mondayOf, seedEvents, utcDay, type SeedEvent } from './insights-fixtures';
 
@@ -188,16 +189,35 @@ describe('GET /api/insights/summary', () => {
   it('400 for a bad date, a reversed range, or more than 366 days', async () => {
     let res = await admin.agent.get(SUMMARY).query({ from: '2026-02-30' });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.from).toBe(MESSAGES.insightsDateInvalid);
+    expect(res.body.error.fields.from).toBe(MESSAGES.dateInvalid);
     res = await admin.agent.get(SUMMARY).query({ to: 'yesterday' });
-    expect(res.body.error.fields.to).toBe(MESSAGES.insightsDateInvalid);
+    expect(res.body.error.fields.to).toBe(MESSAGES.dateInvalid);
     res = await admin.agent.get(SUMMARY).query({ from: '2026-03-02', to: '2026-03-01' });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.from).toBe(MESSAGES.insightsRangeOrder);
+    expect(res.body.error.fields.from).toBe(MESSAGES.dateRangeOrder);
     res = await admin.agent.get(SUMMARY).query({ from: '2025-01-01', to: '2026-01-02' }); // 367 days
     expect(res.status).toBe(400);
-    expect(res.body.error.fields.from).toBe(MESSAGES.insightsRangeTooLong);
+    expect(res.body.error.fields.from).toBe(fillMessage(MESSAGES.dateRangeTooLong, { max: '366' }));
     expect((await admin.agent.get(SUMMARY).query({ from: '2025-01-01', to: '2026-01-01' })).status).toBe(200);
+  });
+
+  it('400 for a date outside 2000-01-01 .. a year from today, for coach and admin (the shared date-range rule)', async () => {
+    const outside = fillMessage(MESSAGES.dateOutsideWindow, dateWindow());
+    for (const a of [admin, coach]) {
+      for (const [query, field] of [
+        [{ from: '9999-12-25', to: '9999-12-31' }, 'from'],
+        [{ to: '9999-12-31' }, 'to'],
+        [{ from: '1999-12-31' }, 'from'],
+        [{ from: dateWindow().max, to: '2100-01-01' }, 'to'],
+      ] as const) {
+        const res = await a.agent.get(SUMMARY).query(query);
+        expect(res.status, JSON.stringify(query)).toBe(400);
+        expect(res.body.error.fields[field], JSON.stringify(query)).toBe(outside);
+      }
+      // Its last day is in: a range that ends there is answered.
+      const last = dateWindow().max;
+      expect((await a.agent.get(SUMMARY).query({ to: last })).status).toBe(200);
+    }
   });
 
   it('defaults to the last 30 days, one point per day and per week', async () => {
@@ -297,6 +317,27 @@ describe('GET /api/insights/summary', () => {
     expect(other.boardProgress.reduce((a, b) => a + b.boards, 0)).toBe(0);
   });
 
+  it('coach: the course funnel lists only the courses of their own course list (no draft)', async () => {
+    const draft = await createCourse(t.knex, { title: 'Draft Strategies', status: 'DRAFT' });
+    const basicOnly = await createCourse(t.knex, { title: 'Basics Only', visibleToPremium: false });
+    await complete(t.knex, m1.user.id, [...draft.lessons, ...basicOnly.lessons]);
+    try {
+      const list = await coach.agent.get('/api/course/read-many');
+      expect(list.status).toBe(200);
+      const listed = new Set((list.body as { courses: Array<{ id: number }> }).courses.map((c) => c.id));
+      expect(listed.has(draft.id)).toBe(false);
+      const funnel = (await summary(coach)).courses.map((c) => c.id);
+      expect(funnel).not.toContain(draft.id);
+      expect(funnel).not.toContain(basicOnly.id);
+      expect(funnel.length).toBeGreaterThan(0);
+      for (const id of funnel) expect(listed.has(id), `course ${id}`).toBe(true);
+      // An admin's course list has every course, drafts included: so has their funnel.
+      expect((await summary(admin)).courses.map((c) => c.id)).toEqual(expect.arrayContaining([draft.id, basicOnly.id]));
+    } finally {
+      await t.knex('courses').whereIn('id', [draft.id, basicOnly.id]).del();
+    }
+  });
+
   it('reads the summary in one statement, never the rollups per day', async () => {
     const n = await countQueries(t.knex, () => summary(admin));
     expect(n).toBeLessThanOrEqual(4); // the session, the user, the summary
@@ -362,6 +403,7 @@ describe('GET /api/insights/at-risk', () => {
       const body = (await coach.agent.get(AT_RISK)).body as AtRiskResponse;
       const byId = new Map(body.members.map((m) => [m.id, m]));
       expect(byId.get(m3.user.id)?.links).toEqual({ user: null, board: null });
+      expect(byId.get(m3.user.id)?.email).toBeNull(); // GET /api/user/:id refuses the coach m3 too
       expect(byId.get(m1.user.id)?.links.user).toBe(`/users?search=${encodeURIComponent(m1.user.email)}`);
       // The link would have found nothing: the coach's User Dashboard does not list m3.
       const search = await coach.agent.get('/api/user/read-many').query({ search: m3.user.email });
@@ -396,9 +438,65 @@ describe('GET /api/insights/at-risk', () => {
     expect(lines[0]).toBe('id,fullName,email,role,stripeStatus,lastActive,boardChangedAt,reasons');
     expect(lines).toHaveLength(3);
     const m4Line = lines.find((l) => l.startsWith(`${m4.user.id},`))!;
-    expect(m4Line).toContain(',premium,past_due,,'); // never active: no last active day
-    expect(m4Line.endsWith(',payment;inactive')).toBe(true);
+    // A coach never sees billing: no status and no payment reason (never active: no last active day).
+    expect(m4Line).toContain(`,${m4.user.email},premium,,,`);
+    expect(m4Line.endsWith(',inactive')).toBe(true);
+    const adminCsv = await admin.agent
+      .get(`${AT_RISK}/export`)
+      .buffer(true)
+      .parse((r, cb) => {
+        let text = '';
+        r.on('data', (c: Buffer) => (text += c.toString('utf8')));
+        r.on('end', () => cb(null, text));
+      });
+    const adminM4 = (adminCsv.body as string).split('\r\n').find((l) => l.startsWith(`${m4.user.id},`))!;
+    expect(adminM4).toContain(',premium,past_due,,');
+    expect(adminM4.endsWith(',payment;inactive')).toBe(true);
     const audit = await t.knex('audit_log').where({ action: 'insights.at_risk_export', actor_id: coach.user.id });
     expect(audit).toHaveLength(1);
+  });
+
+  it('per role, a member’s email and billing exactly as GET /api/user/:id shows them (the coach policy)', async () => {
+    // m3 (course only) is coached too; m5 (premium) is at risk for a payment problem alone.
+    await t.knex('users').where({ id: m3.user.id }).update({ coach_id: coach.user.id });
+    const m5 = await createUser(t.knex, { role: 'premium', stripeStatus: 'past_due', alwaysGrantAccess: true });
+    await t.knex('users').where({ id: m5.id }).update({ coach_id: coach.user.id });
+    await seedEvents(t.knex, [{ userId: m5.id, role: 'premium', name: 'page_view', at: at(0) }]);
+    try {
+      for (const reader of [admin, coach]) {
+        const body = (await reader.agent.get(AT_RISK).query({ itemsPerPage: 100 })).body as AtRiskResponse;
+        for (const m of body.members) {
+          const res = await reader.agent.get(`/api/user/${m.id}`);
+          const user =
+            res.status === 200 ? (res.body as { user: { email: string; stripeStatus?: string | null } }).user : null;
+          if (!user) expect(res.status).toBe(404);
+          expect(m.email, `member ${m.id}`).toBe(user ? user.email : null);
+          expect(m.stripeStatus, `member ${m.id}`).toBe(user?.stripeStatus ?? null);
+          if (user?.stripeStatus === undefined) expect(m.reasons).not.toContain('payment');
+        }
+      }
+      const asAdmin = new Map(
+        ((await admin.agent.get(AT_RISK).query({ itemsPerPage: 100 })).body as AtRiskResponse).members.map((m) => [
+          m.id,
+          m,
+        ]),
+      );
+      expect(asAdmin.get(m4.user.id)).toMatchObject({
+        email: m4.user.email,
+        stripeStatus: 'past_due',
+        reasons: ['payment', 'inactive'],
+      });
+      expect(asAdmin.get(m5.id)).toMatchObject({ stripeStatus: 'past_due', reasons: ['payment'] });
+      const asCoach = (await coach.agent.get(AT_RISK)).body as AtRiskResponse;
+      const byId = new Map(asCoach.members.map((m) => [m.id, m]));
+      expect(byId.get(m4.user.id)).toMatchObject({ email: m4.user.email, stripeStatus: null, reasons: ['inactive'] });
+      expect(byId.get(m3.user.id)).toMatchObject({ email: null, stripeStatus: null, reasons: ['inactive'] });
+      // At risk for a payment problem alone: not a member at risk for a reader who may not know it.
+      expect(byId.has(m5.id)).toBe(false);
+      expect(asCoach.total).toBe(asCoach.members.length);
+    } finally {
+      await t.knex('users').where({ id: m3.user.id }).update({ coach_id: null });
+      await t.knex('users').where({ id: m5.id }).del();
+    }
   });
 });

@@ -152,4 +152,32 @@ describe(`two API instances on one database (${onPostgres ? 'PostgreSQL, two pro
     expect(inbox.body.unread).toBe(1);
     expect(inbox.body.notifications).toEqual([pushed]);
   });
+
+  it('a password set through A ends the member’s stream on B at once, and a role change through A ends a coach’s', async () => {
+    const member = await createUser(db, { role: 'premium', fullName: 'Member Reset', createdAt: BEFORE_CUTOFF });
+    const coach = await createUser(db, { role: 'coach', fullName: 'Coach Demoted' });
+    const memberStream = await openSse(baseB, `/api/events?board=${member.id}`, await sessionCookie(baseB, member));
+    const coachStream = await openSse(baseB, `/api/events?board=${member.id}`, await sessionCookie(baseB, coach));
+    streams.push(memberStream, coachStream);
+    expect([memberStream.status, coachStream.status]).toEqual([200, 200]);
+
+    const adminA = await signIn(supertest.agent(baseA), credentials);
+    const set = await adminA.post('/api/user/upsert').send({ id: member.id, password: 'set-on-instance-a-1' });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    await withTimeout(memberStream.ended, 'the member’s stream on B did not end');
+    const demoted = await adminA.post('/api/user/upsert').send({ id: coach.id, role: 'basic' });
+    expect(demoted.status, JSON.stringify(demoted.body)).toBe(200);
+    await withTimeout(coachStream.ended, 'the coach’s stream on B did not end');
+  });
 });
+
+/** A bound on a hang, not a latency goal. */
+function withTimeout(p: Promise<void>, message: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message)), LIVE_WAIT_MS);
+    void p.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}

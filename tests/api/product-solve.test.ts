@@ -112,4 +112,20 @@ describe('reverse solve: bad input is a 400 naming the field', () => {
     const { agent } = await member();
     expect((await agent.get('/api/product/abc/solve?target=margin&value=30')).status).toBe(400);
   });
+
+  it('reads the value in decimal notation only: 0x10, 0b11, 0o7, 1e1 and Infinity are 400, not numbers', async () => {
+    const { agent } = await member();
+    const p = await create(agent);
+    for (const value of ['0x10', '0X10', '0b11', '0o7', '1e1', 'Infinity']) {
+      const res = await solve(agent, p.id, `target=margin&value=${value}`);
+      expect(res.status, value).toBe(400);
+      expect(res.body.error.fields.value, value).toBe('Please enter a valid value');
+    }
+    // The same numbers written in decimal are answered.
+    for (const value of ['16', '16.0', '+16', ' 16 ']) {
+      const res = await solve(agent, p.id, `target=margin&value=${encodeURIComponent(value)}`);
+      expect(res.status, value).toBe(200);
+      expect(res.body.value, value).toBe(16);
+    }
+  });
 });

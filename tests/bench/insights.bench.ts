@@ -16,6 +16,14 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../api/src/core/password';
 import { readSummary } from '../../api/src/features/insights/summary';
 import { readAtRisk } from '../../api/src/features/insights/at-risk';
+import { loadSessionUser } from '../../api/src/core/load-session-user';
+import { courseAudience, type CourseAudience } from '../../shared/src/policies';
+
+/** The reader the route would see, by email (the summary's funnel and the at-risk fields depend on them). */
+async function readerOf(knex: Knex, email: string) {
+  const row = await knex('users').whereRaw('lower(email) = lower(?)', [email]).first<{ id: number }>('id');
+  return (await loadSessionUser(knex, row.id))!;
+}
 import type { InsightsScope } from '../../shared/src/policies/insights';
 import { addDays } from '../../shared/src/schemas/insights';
 import { hit, measure, report, signInCookie, startBenchApp } from './lib';
@@ -137,6 +145,7 @@ async function executionMs(
   knex: Knex,
   scope: Exclude<InsightsScope, null>,
   range: { from: string; to: string },
+  audience: CourseAudience,
 ): Promise<string> {
   // readSummary runs one knex.raw: catch its SQL and named bindings on the way.
   let captured: { sql: string; bindings: Knex.ValueDict } | null = null;
@@ -146,7 +155,7 @@ async function executionMs(
       return knex.raw(sql, bindings);
     },
   } as unknown as Knex;
-  await readSummary(spy, scope, range);
+  await readSummary(spy, scope, range, audience);
   const { sql, bindings } = captured!;
   const plan = await knex.raw<{ rows: Array<{ 'QUERY PLAN': Array<{ 'Execution Time': number }> }> }>(
     `explain (analyze, format json) ${sql}`,
@@ -190,10 +199,11 @@ async function main() {
     ] as const) {
       const cookie = await signInCookie(app.base, email, PASSWORD);
       const queries = await app.countQueries(() => hit(`${app.base}${query}`, cookie));
+      const audience = courseAudience(await readerOf(app.knex, email));
       console.log(
-        `${who}: the summary statement runs in ${await executionMs(app.knex, scope, range)} ms (EXPLAIN ANALYZE)`,
+        `${who}: the summary statement runs in ${await executionMs(app.knex, scope, range, audience)} ms (EXPLAIN ANALYZE)`,
       );
-      const bare = await startBare(() => readSummary(app.knex, scope, range));
+      const bare = await startBare(() => readSummary(app.knex, scope, range, audience));
       try {
         for (const concurrency of [1, 4]) {
           const portal = await measure({
@@ -222,9 +232,10 @@ async function main() {
       const atRisk = '/api/insights/at-risk?page=1&itemsPerPage=50';
       const cookie = await signInCookie(app.base, email, PASSWORD);
       const queries = await app.countQueries(() => hit(`${app.base}${atRisk}`, cookie));
-      const first = await readAtRisk(app.knex, scope, { page: 1, itemsPerPage: 50 });
+      const reader = await readerOf(app.knex, email);
+      const first = await readAtRisk(app.knex, scope, { page: 1, itemsPerPage: 50 }, reader);
       console.log(`${who}: ${first.total} members at risk`);
-      const bare = await startBare(() => readAtRisk(app.knex, scope, { page: 1, itemsPerPage: 50 }));
+      const bare = await startBare(() => readAtRisk(app.knex, scope, { page: 1, itemsPerPage: 50 }, reader));
       try {
         const portal = await measure({
           requests: 30,

@@ -19,6 +19,7 @@ import * as settingsDays from './migrations/0020_settings_days';
 import * as auditIndexes from './migrations/0021_audit_indexes';
 import * as insights from './migrations/0022_insights';
 import * as insightsRollups from './migrations/0023_insights_rollups';
+import * as liveSessionChecks from './migrations/0024_live_session_checks';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,6 +48,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0021_audit_indexes', auditIndexes],
   ['0022_insights', insights],
   ['0023_insights_rollups', insightsRollups],
+  ['0024_live_session_checks', liveSessionChecks],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -3,6 +3,7 @@ import { ROLES } from '../limits';
 import { can } from './actions';
 import type { Principal } from './principal';
 import {
+  billingFieldsScope,
   canSeeBillingFields,
   inUserDirectory,
   refusedUserListFilters,
@@ -70,6 +71,14 @@ describe('canSeeBillingFields (stripeStatus, stripeCustomerId)', () => {
     expect(canSeeBillingFields(P.premium, { id: P.premium.id })).toBe(true);
     expect(canSeeBillingFields(P.premium, { id: 50 })).toBe(false);
     expect(canSeeBillingFields(null, { id: 50 })).toBe(false);
+  });
+
+  it('billingFieldsScope: everyone for role admin, their own for everyone else', () => {
+    expect(billingFieldsScope(P.admin)).toBe('everyone');
+    expect(billingFieldsScope(P.coach)).toBe('self');
+    expect(billingFieldsScope(P.adminSwitchedToCoach)).toBe('self');
+    expect(billingFieldsScope(P.premium)).toBe('self');
+    expect(billingFieldsScope(null)).toBeNull();
   });
 });
 

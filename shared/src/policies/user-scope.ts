@@ -37,9 +37,20 @@ export function inUserDirectory(user: Principal | null, subject: { role: Role; i
 export const BILLING_USER_FIELDS = ['stripeStatus', 'stripeCustomerId'] as const;
 export type BillingUserField = (typeof BILLING_USER_FIELDS)[number];
 
+/**
+ * Whose billing fields a viewer sees: everyone's (role admin), or only their own (anyone else
+ * signed in; a coach never sees a member's). A list that filters or ranks by billing (the members
+ * at risk) asks it once; `canSeeBillingFields` asks it about one user.
+ */
+export function billingFieldsScope(user: Principal | null): 'everyone' | 'self' | null {
+  if (!user) return null;
+  return isAdminRole(user) ? 'everyone' : 'self';
+}
+
 /** Billing fields are for role admin and for the user themselves; a coach never sees them. */
 export function canSeeBillingFields(user: Principal | null, subject: { id: number }): boolean {
-  return user !== null && (isAdminRole(user) || user.id === subject.id);
+  const scope = billingFieldsScope(user);
+  return scope === 'everyone' || (scope === 'self' && user!.id === subject.id);
 }
 
 /** The User Dashboard list's filters (GET /api/user/read-many), apart from paging. */

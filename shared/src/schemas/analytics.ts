@@ -15,6 +15,11 @@ export const ANALYTICS_BATCH_MAX = 50;
 export const ANALYTICS_PROPS_MAX = 12;
 /** The longest string property value kept (paths, ids, enums). */
 export const ANALYTICS_PROP_VALUE_MAX = 100;
+/**
+ * Distinct names outside ANALYTICS_EVENTS one member may introduce per UTC day (a newer client's
+ * names are stored, counted apart); an event with a further new name is dropped, not stored.
+ */
+export const ANALYTICS_UNKNOWN_NAMES_PER_DAY = 20;
 /** A client's `at` is clamped to [now - this, now] by the server (offline queues, skewed clocks). */
 export const ANALYTICS_AT_WINDOW_HOURS = 48;
 

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { MESSAGES } from '../messages';
 import { AUDIT_ACTIONS } from '../types/audit';
+import { DATE_RANGE_MAX_DAYS, dateRangeFields, parseMoment, type DateRangeRule } from './dates';
 import { integer } from './fields';
 
 export const AUDIT_PER_PAGE_DEFAULT = 25;
@@ -8,34 +9,19 @@ export const AUDIT_PER_PAGE_MAX = 100;
 /** The longest actor or target search. */
 export const AUDIT_SEARCH_MAX = 200;
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A day (YYYY-MM-DD, a UTC day) or an instant (ISO 8601 with its offset); anything else is null. */
-function parseMoment(value: string | undefined): { at: number; dateOnly: boolean } | null {
-  if (!value) return null;
-  const dateOnly = DATE_ONLY.test(value);
-  if (!dateOnly && !DATE_TIME.test(value)) return null;
-  const at = Date.parse(dateOnly ? `${value}T00:00:00.000Z` : value);
-  if (Number.isNaN(at)) return null;
-  // 2026-02-31 parses on some engines: the day must survive the round trip.
-  if (dateOnly && new Date(at).toISOString().slice(0, 10) !== value) return null;
-  return { at, dateOnly };
-}
-
-const moment = () =>
-  yup
-    .string()
-    .trim()
-    .optional()
-    .test('moment', MESSAGES.auditBadDate, (v) => !v || parseMoment(v) !== null);
+/**
+ * The audit log's range: days or instants (the page sends the start of the chosen local days), at
+ * most DATE_RANGE_MAX_DAYS (3 years) when both ends are given; an end left out is open.
+ */
+export const AUDIT_RANGE: DateRangeRule = { instants: true, maxDays: DATE_RANGE_MAX_DAYS };
 
 const search = () => yup.string().trim().max(AUDIT_SEARCH_MAX, `At most ${AUDIT_SEARCH_MAX} characters`).optional();
 
 /**
  * GET /api/audit/read-many and /api/audit/export: actor and target (a user id, or part of a name
- * or email), one action of the closed list, and a range of `created_at`: `from` inclusive, `to`
- * inclusive for a day (the whole UTC day) and exclusive for an instant.
+ * or email), one action of the closed list, and a range of `created_at` (the shared date-range
+ * rule, AUDIT_RANGE): `from` inclusive, `to` inclusive for a day (the whole UTC day) and exclusive
+ * for an instant.
  */
 export const auditQuerySchema = yup.object({
   page: integer().min(1, 'The page starts at 1').max(1_000_000).default(1),
@@ -50,11 +36,7 @@ export const auditQuerySchema = yup.object({
     .optional()
     .oneOf([...AUDIT_ACTIONS, undefined], MESSAGES.auditUnknownAction),
   target: search(),
-  from: moment(),
-  to: moment().test('after-from', MESSAGES.auditRangeReversed, function check(v) {
-    const range = auditRange((this.parent as { from?: string }).from, v);
-    return range.from === undefined || range.to === undefined || range.from < range.to;
-  }),
+  ...dateRangeFields(AUDIT_RANGE),
 });
 export type AuditQuery = yup.InferType<typeof auditQuerySchema>;
 /** The filters alone (the export takes no page). */
@@ -62,8 +44,8 @@ export type AuditFilters = Omit<AuditQuery, 'page' | 'itemsPerPage'>;
 
 /** The half-open range [from, to) of `created_at` that `from` and `to` ask for, as ISO instants. */
 export function auditRange(from: string | undefined, to: string | undefined): { from?: string; to?: string } {
-  const f = parseMoment(from?.trim());
-  const t = parseMoment(to?.trim());
+  const f = parseMoment(from?.trim(), AUDIT_RANGE.instants);
+  const t = parseMoment(to?.trim(), AUDIT_RANGE.instants);
   return {
     from: f ? new Date(f.at).toISOString() : undefined,
     to: t ? new Date(t.dateOnly ? t.at + 86_400_000 : t.at).toISOString() : undefined,

@@ -3,6 +3,7 @@ import { VIDEO_EMBED_ORIGINS } from '../limits';
 import { MESSAGES } from '../messages';
 import { BANNER_TYPES, type BannerType } from '../types/banners';
 import { httpsUrlParts, isHttpsUrl, URL_MAX_CHARS } from './urls';
+import { decimal } from './fields';
 
 export const BANNER_LIMITS = {
   titleMax: 200,
@@ -111,8 +112,7 @@ export const bannerUpsertSchema = yup.object({
     .test('video-url', M.videoUrl, (v) => v == null || bannerVideoEmbedUrl(v) !== null),
   button_text: text(BANNER_LIMITS.buttonTextMax),
   button_url: text(BANNER_LIMITS.urlMax).test('https-url', M.httpsUrl, (v) => isHttpsUrl(v)),
-  average_shipping_rate: yup
-    .number()
+  average_shipping_rate: decimal()
     .transform((v: unknown, original: unknown) => (blankToNull(original) === null ? null : scalarOnly(v, original)))
     .nullable()
     .optional()

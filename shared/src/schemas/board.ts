@@ -1,10 +1,11 @@
 import * as yup from 'yup';
 import { MESSAGES } from '../messages';
 import { LABEL_COLORS } from '../types/board';
+import { decimal } from './fields';
 
 const required = MESSAGES.fieldRequired;
-const id = () => yup.number().typeError('Please enter a valid value').integer().positive().max(2_147_483_647);
-const position = () => yup.number().typeError('Please enter a valid value').integer().min(0).max(100_000);
+const id = () => decimal().typeError('Please enter a valid value').integer().positive().max(2_147_483_647);
+const position = () => decimal().typeError('Please enter a valid value').integer().min(0).max(100_000);
 /** Required when creating (no id), ignored when updating. */
 const requiredOnCreate = () =>
   id().when('id', {

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { COURSES_PER_REQUEST, LESSON_CONTENT_MAX_CHARS } from '../limits';
 import { MESSAGES } from '../messages';
-import { id, integer } from './fields';
+import { decimal, id, integer } from './fields';
 
 const required = MESSAGES.fieldRequired;
 const idRefs = () =>
@@ -111,7 +111,7 @@ export const lessonIdSchema = yup.object({ lessonId: id().required(required) });
 
 export const courseListQuerySchema = yup.object({
   search: yup.string().trim().max(200).default(''),
-  itemsPerPage: yup.number().integer().min(1).max(COURSES_PER_REQUEST).default(COURSES_PER_REQUEST),
+  itemsPerPage: decimal().integer().min(1).max(COURSES_PER_REQUEST).default(COURSES_PER_REQUEST),
 });
 
 /**
@@ -143,8 +143,7 @@ const INVALID_ID = 'Invalid id';
  * casts to 0, not to NaN: the API words every type error alike, and this message is the field's own).
  */
 const queryId = () =>
-  yup
-    .number()
+  decimal()
     .transform((value: number, original: unknown) => {
       if (original === undefined) return undefined;
       return typeof original === 'string' && /^\d{1,10}$/.test(original) ? Number(original) : 0;

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { ADDITIONAL_FEES_MAX_PERCENT, ADDITIONAL_FEES_TYPES } from '../calc/additional-fees';
 import { SOLVE_TARGETS, type SolveTarget } from '../calc/solve';
 import { MESSAGES } from '../messages';
+import { decimal } from './fields';
 
 const required = MESSAGES.fieldRequired;
 
@@ -40,7 +41,7 @@ const scalarOnly = (v: unknown, original: unknown) =>
   original !== null && typeof original === 'object' ? Number.NaN : v;
 
 const amount = (max: number = PRODUCT_LIMITS.moneyMax) =>
-  yup.number().transform(blankToUndefined).transform(scalarOnly).min(0, M.notNegative).max(max, M.tooLarge(max));
+  decimal().transform(blankToUndefined).transform(scalarOnly).min(0, M.notNegative).max(max, M.tooLarge(max));
 const count = (max: number) => amount(max).integer(M.wholeNumber);
 
 /** A required amount (cost, shipping, fees, price). */
@@ -149,7 +150,7 @@ const scenarioName = () =>
  * with scenarioChangesSchema, so each field's error is reported under its own name.
  */
 export const scenarioUpsertSchema = yup.object({
-  id: yup.number().typeError('Invalid id').integer('Invalid id').positive('Invalid id').max(2_147_483_647).optional(),
+  id: decimal().typeError('Invalid id').integer('Invalid id').positive('Invalid id').max(2_147_483_647).optional(),
   name: scenarioName(),
   changes: yup.object().optional(),
 });
@@ -197,8 +198,7 @@ export const productSolveQuerySchema = yup.object({
     .string()
     .oneOf([...SOLVE_TARGETS], `Choose one of ${SOLVE_TARGETS.join(', ')}`)
     .required(required),
-  value: yup
-    .number()
+  value: decimal()
     .transform(blankToUndefined)
     .typeError('Please enter a number')
     .required(required)

@@ -1,7 +1,7 @@
 import * as yup from 'yup';
 import { RESOURCES_PER_REQUEST } from '../limits';
 import { MESSAGES } from '../messages';
-import { id, integer } from './fields';
+import { decimal, id, integer } from './fields';
 import { isSafeLinkUrl } from '../policies/resources';
 import { RESOURCE_LIST_TYPES, RESOURCE_TYPES, RESOURCE_VISIBILITIES } from '../types/resources';
 
@@ -45,8 +45,7 @@ const url = () =>
 
 /** Dollars, > 0, at most 2 decimals; '' and null mean no price. */
 const price = () =>
-  yup
-    .number()
+  decimal()
     .transform((value: number, original: unknown) => {
       if (original === '' || original === null || original === undefined) return null;
       if (typeof original === 'number') return value;

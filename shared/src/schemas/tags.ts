@@ -1,8 +1,9 @@
 import * as yup from 'yup';
 import { MESSAGES } from '../messages';
+import { decimal } from './fields';
 
 export const tagUpsertSchema = yup.object({
-  id: yup.number().integer().positive().optional(),
+  id: decimal().integer().positive().optional(),
   name: yup.string().trim().required(MESSAGES.fieldRequired).max(100),
   openForSignup: yup.boolean().optional(),
 });

@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { MESSAGES } from '../messages';
 import { BULK_ROLE_TARGETS, BULK_STATUS_ROLES } from '../policies/user-admin';
 import { emailField } from './auth';
+import { decimal } from './fields';
 
 /** Bounds of the User Dashboard's bulk and file calls (SECURITY §2 "costly calls"). */
 export const USER_ADMIN_LIMITS = {
@@ -42,7 +43,7 @@ const m = USER_ADMIN_FIELD_MESSAGES;
 const idsOf = (value: unknown): unknown =>
   Array.isArray(value) ? value.map((v: unknown) => (v && typeof v === 'object' && 'id' in v ? v.id : v)) : value;
 
-const idList = () => yup.array(yup.number().integer().positive().max(2_147_483_647).required()).transform(idsOf);
+const idList = () => yup.array(decimal().integer().positive().max(2_147_483_647).required()).transform(idsOf);
 
 const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 

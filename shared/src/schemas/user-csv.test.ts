@@ -57,6 +57,35 @@ describe('escapeCsvCell (SECURITY §2: CSV export)', () => {
     expect(escapeCsvCell('=1,2')).toBe(`"'=1,2"`);
   });
 
+  it('escapes a formula after any ; or , inside a cell (a spreadsheet splitting there starts a cell)', () => {
+    expect(escapeCsvCell('a;=1+1')).toBe("a;'=1+1");
+    expect(escapeCsvCell('a,=1+1')).toBe(`"a,'=1+1"`);
+    expect(escapeCsvCell('x;+1;-2;@3')).toBe("x;'+1;'-2;'@3");
+    expect(escapeCsvCell('a;\t=1')).toBe("a;'\t=1");
+    expect(escapeCsvCell('a;\r=1')).toBe(`"a;'\r=1"`);
+    expect(escapeCsvCell('=1;=2')).toBe("'=1;'=2");
+    expect(escapeCsvCell('a;"=1"')).toBe(`"a;'""=1"""`);
+    // Ordinary separators and dashes stay as they are.
+    expect(escapeCsvCell('Mastermind;VIP')).toBe('Mastermind;VIP');
+    expect(escapeCsvCell('555-0100')).toBe('555-0100');
+    expect(unescapeCsvCell("a;'=1+1")).toBe('a;=1+1');
+    expect(unescapeCsvCell("x;'+1;'-2;'@3")).toBe('x;+1;-2;@3');
+  });
+
+  it('leaves no piece that starts a formula, however a reader splits the line on ; or ,', () => {
+    const unit = fc.constantFrom('a', '=', '+', '-', '@', '\t', ';', ',', '"', "'", ' ');
+    fc.assert(
+      fc.property(fc.array(fc.string({ unit, maxLength: 12 }), { minLength: 1, maxLength: 5 }), (cells) => {
+        const line = csvLine(cells).slice(0, -2);
+        for (const piece of line.split(/[;,]/)) {
+          expect(piece).not.toMatch(/^[=+\-@\t\r\0]/);
+          expect(piece.replace(/^"+/, '')).not.toMatch(/^[=+\-@\t\r\0]/);
+        }
+        expect(readRecord(csvLine(cells)).map(unescapeCsvCell)).toEqual(cells);
+      }),
+    );
+  });
+
   it('round-trips any text through csvLine, a reader and unescapeCsvCell', () => {
     fc.assert(
       fc.property(fc.array(fc.string({ unit: 'binary', maxLength: 30 }), { minLength: 1, maxLength: 6 }), (cells) => {

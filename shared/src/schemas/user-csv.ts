@@ -85,23 +85,33 @@ export function importColumnIndex(firstRow: readonly string[]): {
   return { hasHeader: false, index: positional };
 }
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (SECURITY §2, CSV export). */
-const FORMULA_START = /^[=+\-@\t\r\0]/;
+/**
+ * Formula injection (OWASP, "CSV Injection"): a spreadsheet runs a cell that starts with = + - @
+ * (or a tab, CR or NUL) as a formula. A spreadsheet set to split on semicolons (many locales) cuts
+ * our lines at every `;`, even inside a quoted cell, and a naive reader cuts at every `,`: so
+ * `a;=1+1` holds a cell `=1+1` there. Where a spreadsheet may start a cell (the cell's start, and
+ * after each `;` or `,` in it), a formula character, after any quotes or apostrophes, gets an
+ * apostrophe in front: the spreadsheet then reads text. `'*` and `"` in the run keep the escaping
+ * reversible and cover a reader that opens a quoted field there.
+ */
+const CELL_STARTS = /(^|[;,])(['"]*)(?=[=+\-@\t\r\0])/g;
+/** The same places once escaped: the apostrophe escapeCsvCell added, to take off again. */
+const ESCAPED_STARTS = /(^|[;,])'(['"]*)(?=[=+\-@\t\r\0])/g;
 
 /** One CSV cell: formula-escaped, then quoted when it holds a comma, quote, CR or LF (RFC 4180). */
 export function escapeCsvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === 'string') text = text.replace(CELL_STARTS, "$1'$2");
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
- * Undoes the formula escaping of escapeCsvCell (a leading apostrophe before = + - @ tab CR NUL),
- * so that importing an exported users.csv gives back the values it was made from.
+ * Undoes the formula escaping of escapeCsvCell (each apostrophe it added), so that importing an
+ * exported users.csv gives back the values it was made from.
  */
 export function unescapeCsvCell(text: string): string {
-  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+  return text.replace(ESCAPED_STARTS, '$1$2');
 }
 
 /** One CSV record, CRLF-terminated (RFC 4180). */

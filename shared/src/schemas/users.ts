@@ -2,6 +2,7 @@ import * as yup from 'yup';
 import { ROLES, USERS_PER_PAGE_OPTIONS, DEFAULT_USERS_PER_PAGE } from '../limits';
 import { MESSAGES } from '../messages';
 import { emailField, passwordField } from './auth';
+import { decimal } from './fields';
 
 const required = MESSAGES.fieldRequired;
 const optionalText = (max = 200) =>
@@ -13,7 +14,7 @@ const optionalText = (max = 200) =>
     .optional()
     .transform((v: unknown) => (v === '' ? null : v));
 
-const idRef = yup.object({ id: yup.number().integer().positive().required() });
+const idRef = yup.object({ id: decimal().integer().positive().required() });
 
 /**
  * User upsert as an admin form sends it. Field names follow SPEC §3; the email field error is
@@ -21,7 +22,7 @@ const idRef = yup.object({ id: yup.number().integer().positive().required() });
  * by the policy before this schema runs.
  */
 export const userUpsertSchema = yup.object({
-  id: yup.number().integer().positive().optional(),
+  id: decimal().integer().positive().optional(),
   fullName: yup.string().trim().required(required).max(200),
   email: emailField(),
   password: passwordField()
@@ -37,12 +38,11 @@ export const userUpsertSchema = yup.object({
   country: optionalText(),
   phoneNumber: optionalText(50),
   photoUrl: optionalText(2000),
-  position: yup.number().integer().min(0).max(1_000_000).optional(),
+  position: decimal().integer().min(0).max(1_000_000).optional(),
   Tags: yup.array(idRef).max(1000).optional(),
   Resources: yup.array(idRef).max(1000).optional(),
   /** The member's coach (issue 13 §3): a coach's or an admin's id, or null for no coach. */
-  coachId: yup
-    .number()
+  coachId: decimal()
     .typeError(MESSAGES.coachMustBeCoach)
     .integer(MESSAGES.coachMustBeCoach)
     .positive(MESSAGES.coachMustBeCoach)
@@ -54,9 +54,8 @@ export const userUpsertSchema = yup.object({
 export type UserUpsertInput = yup.InferType<typeof userUpsertSchema>;
 
 export const userListQuerySchema = yup.object({
-  page: yup.number().integer().min(1).max(1_000_000).default(1),
-  usersPerPage: yup
-    .number()
+  page: decimal().integer().min(1).max(1_000_000).default(1),
+  usersPerPage: decimal()
     .integer()
     .oneOf([...USERS_PER_PAGE_OPTIONS, 15])
     .default(DEFAULT_USERS_PER_PAGE),

@@ -69,8 +69,10 @@ export type AtRiskReason = (typeof AT_RISK_REASONS)[number];
 export interface AtRiskMember {
   id: number;
   fullName: string;
-  email: string;
+  /** Null when the reader may not open the member (a coach: members other than premium ones). */
+  email: string | null;
   role: Role;
+  /** Null for a reader who does not see billing fields (a coach). */
   stripeStatus: string | null;
   /** The last UTC day the member was active (or signed in, when never active), null when never. */
   lastActive: string | null;

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import {
   ANALYTICS_AT_WINDOW_HOURS,
   ANALYTICS_NOT_ACTIVITY,
+  ANALYTICS_UNKNOWN_NAMES_PER_DAY,
   analyticsName,
   isKnownAnalyticsEvent,
   sanitizeAnalyticsProps,
@@ -128,14 +129,65 @@ export async function recordEventRows(db: Knex | Knex.Transaction, rows: readonl
 }
 
 /**
+ * The events of a batch whose names the member may use: every portal name (ANALYTICS_EVENTS), and
+ * names outside it up to ANALYTICS_UNKNOWN_NAMES_PER_DAY distinct ones per member per UTC day; an
+ * event with a further new name is dropped. The names a member used today are kept as rows of
+ * `rate_limits` that end at the next UTC midnight (`analytics-name:<user>:<name>`, and their count
+ * in `analytics-names:<user>`), in the batch's transaction: the count's row stays locked until it
+ * commits, so concurrent batches of one member queue on it and cannot pass the cap together, and a
+ * rolled-back batch leaves no name behind. A batch of portal names only costs no statement.
+ */
+async function withinNameCap(
+  trx: Knex | Knex.Transaction,
+  userId: number,
+  events: readonly AnalyticsEventInput[],
+): Promise<AnalyticsEventInput[]> {
+  const unknown = [...new Set(events.map((e) => analyticsName(e.name)).filter((name) => !isKnownAnalyticsEvent(name)))];
+  if (unknown.length === 0) return [...events];
+  const keyOf = (name: string) => `analytics-name:${userId}:${name}`;
+  const countKey = `analytics-names:${userId}`;
+  const midnight = `(date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC'`;
+  const read = await trx.raw<{ rows: Array<{ used: number; seen: string[] | null }> }>(
+    `with used as (
+       insert into rate_limits as r (key, count, reset_at) values (:countKey, 0, ${midnight})
+       on conflict (key) do update set
+         count = case when r.reset_at <= now() then 0 else r.count end,
+         reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+       returning r.count as n)
+     select (select n from used) as used,
+            array(select key from rate_limits where key = any(:keys) and reset_at > now()) as seen`,
+    { countKey, keys: unknown.map(keyOf) },
+  );
+  const { used, seen } = read.rows[0]!;
+  const seenKeys = new Set(seen ?? []);
+  const fresh = unknown.filter((name) => !seenKeys.has(keyOf(name)));
+  const admitted = fresh.slice(0, Math.max(0, ANALYTICS_UNKNOWN_NAMES_PER_DAY - Number(used)));
+  if (admitted.length > 0) {
+    await trx.raw(
+      `with names as (
+         insert into rate_limits as r (key, count, reset_at)
+         select k, 1, ${midnight} from unnest(:keys::text[]) k
+         on conflict (key) do update set count = 1, reset_at = excluded.reset_at
+         returning 1)
+       update rate_limits set count = count + (select count(*) from names) where key = :countKey`,
+      { countKey, keys: admitted.map(keyOf) },
+    );
+  }
+  const refused = new Set(fresh.slice(admitted.length));
+  return events.filter((e) => !refused.has(analyticsName(e.name)));
+}
+
+/**
  * The events a signed-in user sent (validated by the shared schema), stored with their role, in
- * the caller's transaction: one statement per batch.
+ * the caller's transaction: one statement per batch (and two more when it holds names outside
+ * ANALYTICS_EVENTS: withinNameCap, which may drop some of them).
  */
 export async function recordEvents(
   trx: Knex | Knex.Transaction,
-  events: readonly AnalyticsEventInput[],
+  sent: readonly AnalyticsEventInput[],
   who: { userId: number | null; role: string | null },
 ): Promise<number> {
+  const events = who.userId === null ? sent : await withinNameCap(trx, who.userId, sent);
   return recordEventRows(
     trx,
     events.map((e) => ({

@@ -2,6 +2,9 @@ import { courseRoutes } from './course-routes';
 import { lessonRoutes } from './lesson-routes';
 import { moduleRoutes } from './module-routes';
 
+/** What other features use of the courses: the visibility rules as SQL (the Insights' course funnel). */
+export { audienceSql } from './audience';
+
 /** The courses area's routers (SPEC §7 "Courses, modules, lessons"), for app.ts. */
 export function courseRouters() {
   return [courseRoutes(), moduleRoutes(), lessonRoutes()];

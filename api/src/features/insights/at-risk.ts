@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { Knex } from 'knex';
-import type { InsightsScope } from '@shared/policies';
+import { billingFieldsScope, type InsightsScope, type Principal } from '@shared/policies';
 import type { AtRiskQuery } from '@shared/schemas/insights';
 import { csvLine } from '@shared/schemas';
 import type { AtRiskResponse } from '@shared/types/insights';
@@ -23,8 +23,17 @@ export const PAYMENT_PROBLEM_STATUSES = ['past_due', 'unpaid'] as const;
  * and the reasons (each member's row is computed once: `m` is materialized);
  * `page` is `order by ... limit/offset` with the total, `after` a keyset batch by id (the CSV).
  */
-function atRiskSql(scope: Exclude<InsightsScope, null>, tail: string): { sql: string; coach: number | null } {
+function atRiskSql(
+  scope: Exclude<InsightsScope, null>,
+  reader: Principal,
+  tail: string,
+): { sql: string; coach: number | null } {
   const s = scopeSql(scope);
+  // A payment problem is billing: a reason only for a reader who sees the members' billing fields
+  // (the coach policy, as in the user presenter). The list holds members, never the reader (an
+  // admin or a coach), so "everyone's" is the question; a member at risk for payment alone is then
+  // not listed at all.
+  const billing = billingFieldsScope(reader) === 'everyone';
   const payment = PAYMENT_PROBLEM_STATUSES.map((p) => `'${p}'`).join(', ');
   const sql = `
     with m as materialized (
@@ -37,7 +46,7 @@ function atRiskSql(scope: Exclude<InsightsScope, null>, tail: string): { sql: st
        where u.role in ('basic', 'course only', 'premium') and not u.is_admin and ${s.users}
     ), r as (
       select m.*,
-             coalesce(m.stripe_status in (${payment}), false) as r_payment,
+             ${billing ? `coalesce(m.stripe_status in (${payment}), false)` : 'false'} as r_payment,
              case when m.last_active is null then m.created_at < now() - interval '${INACTIVE_DAYS} days'
                   else m.last_active < (now() at time zone 'UTC')::date - ${INACTIVE_DAYS} end as r_inactive,
              coalesce(m.board_changed < now() - interval '${BOARD_STALE_DAYS} days', false) as r_board
@@ -50,13 +59,22 @@ function atRiskSql(scope: Exclude<InsightsScope, null>, tail: string): { sql: st
   return { sql, coach: s.bindings.coach };
 }
 
-/** One page of the members at risk (longest inactive first, never-active first of all) and how many in all. */
+/**
+ * One page of the members at risk (longest inactive first, never-active first of all) and how many
+ * in all. `reader` decides, by the coach policy, what of each member is shown (presentAtRisk);
+ * without one, nothing the policy guards (no email, billing or payment reason).
+ */
 export async function readAtRisk(
   db: Db,
   scope: Exclude<InsightsScope, null>,
   query: AtRiskQuery,
+  reader: Principal,
 ): Promise<AtRiskResponse> {
-  const { sql, coach } = atRiskSql(scope, 'order by r.last_active nulls first, r.id limit :limit offset :offset');
+  const { sql, coach } = atRiskSql(
+    scope,
+    reader,
+    'order by r.last_active nulls first, r.id limit :limit offset :offset',
+  );
   const rows = (
     await db.raw<{ rows: AtRiskRow[] }>(sql, {
       coach,
@@ -68,17 +86,17 @@ export async function readAtRisk(
   if (rows.length === 0 && query.page > 1) {
     // Past the last page: the window function saw no row, so count them once.
     const counted = await db.raw<{ rows: Array<{ n: number }> }>(
-      `select count(*)::int as n from (${atRiskSql(scope, '').sql}) x`,
+      `select count(*)::int as n from (${atRiskSql(scope, reader, '').sql}) x`,
       { coach },
     );
     total = Number(counted.rows[0]?.n ?? 0);
   }
-  return { members: rows.map((r) => presentAtRisk(r, scope)), total };
+  return { members: rows.map((r) => presentAtRisk(r, reader)), total };
 }
 
-/** How many members are at risk (the export's count and audit row). */
-export async function countAtRisk(db: Db, scope: Exclude<InsightsScope, null>): Promise<number> {
-  const { sql, coach } = atRiskSql(scope, '');
+/** How many members are at risk for `reader` (the export's count and audit row). */
+export async function countAtRisk(db: Db, scope: Exclude<InsightsScope, null>, reader: Principal): Promise<number> {
+  const { sql, coach } = atRiskSql(scope, reader, '');
   const result = await db.raw<{ rows: Array<{ n: number }> }>(`select count(*)::int as n from (${sql}) x`, { coach });
   return Number(result.rows[0]?.n ?? 0);
 }
@@ -95,16 +113,17 @@ const BOM = '\uFEFF';
 export function atRiskCsvStream(
   knex: Knex,
   scope: Exclude<InsightsScope, null>,
+  reader: Principal,
   batchSize = AT_RISK_EXPORT_BATCH,
 ): Readable {
-  const { sql, coach } = atRiskSql(scope, 'and r.id > :after order by r.id limit :limit');
+  const { sql, coach } = atRiskSql(scope, reader, 'and r.id > :after order by r.id limit :limit');
   async function* chunks(): AsyncGenerator<string> {
     yield BOM + csvLine(AT_RISK_CSV_COLUMNS);
     let after = 0;
     for (;;) {
       const rows = (await knex.raw<{ rows: AtRiskRow[] }>(sql, { coach, after, limit: batchSize })).rows;
       if (rows.length === 0) return;
-      yield rows.map((r) => csvLine(atRiskCells(presentAtRisk(r, scope)))).join('');
+      yield rows.map((r) => csvLine(atRiskCells(presentAtRisk(r, reader)))).join('');
       after = rows[rows.length - 1]!.id;
       if (rows.length < batchSize) return;
     }

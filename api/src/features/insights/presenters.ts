@@ -1,7 +1,6 @@
 import type { Role } from '@shared/limits';
 import type { AtRiskMember, AtRiskReason } from '@shared/types/insights';
-import { isPremiumMember } from '@shared/policies';
-import type { InsightsScope } from '@shared/policies';
+import { can, canSeeBillingFields, type Principal } from '@shared/policies';
 import { iso } from '../../core/dates';
 
 export interface AtRiskRow {
@@ -19,27 +18,31 @@ export interface AtRiskRow {
 }
 
 /**
- * A member at risk as the API sends it: whitelisted fields, the reasons and the page's links. The
- * User Dashboard link only where the viewer's directory lists the member (an admin everyone, a
- * coach premium members: docs/roles.md); the board link whenever the member has a board.
+ * A member at risk as `reader` may see them: whitelisted fields, the reasons and the page's links.
+ * The coach policy decides, as for GET /api/user/:id and its presenter: the email and the User
+ * Dashboard link only when the reader may open the member (`user:read`: an admin everyone, a coach
+ * premium members, docs/roles.md), `stripeStatus` only when the reader sees their billing fields
+ * (role admin; a coach never). The board link whenever the member has a board. (At-risk members
+ * are never administrators: the query leaves them out.)
  */
-export function presentAtRisk(r: AtRiskRow, scope: Exclude<InsightsScope, null>): AtRiskMember {
-  const listed = scope.kind === 'all' || isPremiumMember({ role: r.role, isAdmin: false });
+export function presentAtRisk(r: AtRiskRow, reader: Principal | null): AtRiskMember {
+  const readable = can(reader, 'user:read', { id: r.id, role: r.role, isAdmin: false });
+  const billing = canSeeBillingFields(reader, { id: r.id });
   const reasons: AtRiskReason[] = [];
-  if (r.r_payment) reasons.push('payment');
+  if (r.r_payment && billing) reasons.push('payment');
   if (r.r_inactive) reasons.push('inactive');
   if (r.r_board) reasons.push('board');
   return {
     id: r.id,
     fullName: r.full_name,
-    email: r.email,
+    email: readable ? r.email : null,
     role: r.role,
-    stripeStatus: r.stripe_status,
+    stripeStatus: billing ? r.stripe_status : null,
     lastActive: r.last_active,
     boardChangedAt: r.board_changed === null ? null : iso(r.board_changed),
     reasons,
     links: {
-      user: listed ? `/users?search=${encodeURIComponent(r.email)}` : null,
+      user: readable ? `/users?search=${encodeURIComponent(r.email)}` : null,
       board: r.board_changed === null ? null : `/move-the-needle/${r.id}`,
     },
   };

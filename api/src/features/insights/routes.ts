@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { insightsScopeFor } from '@shared/policies';
+import { courseAudience, insightsScopeFor } from '@shared/policies';
 import { atRiskQuerySchema, insightsRange, insightsSummaryQuerySchema } from '@shared/schemas/insights';
 import { endpoint } from '../../core/endpoint';
 import type { PortalContext, PortalState } from '../../core/context';
@@ -17,14 +17,15 @@ export function insightsRoutes(): Router<PortalState, PortalContext> {
   router.get(
     '/summary',
     ...endpoint({ input: insightsSummaryQuerySchema, from: 'query', authorize: 'insights:read' }, async (ctx) => {
-      ctx.body = await readSummary(ctx.deps.knex, insightsScopeFor(ctx.user)!, insightsRange(ctx.input));
+      const scope = insightsScopeFor(ctx.user)!;
+      ctx.body = await readSummary(ctx.deps.knex, scope, insightsRange(ctx.input), courseAudience(ctx.user));
     }),
   );
 
   router.get(
     '/at-risk',
     ...endpoint({ input: atRiskQuerySchema, from: 'query', authorize: 'insights:read' }, async (ctx) => {
-      ctx.body = await readAtRisk(ctx.deps.knex, insightsScopeFor(ctx.user)!, ctx.input);
+      ctx.body = await readAtRisk(ctx.deps.knex, insightsScopeFor(ctx.user)!, ctx.input, ctx.user);
     }),
   );
 
@@ -33,13 +34,13 @@ export function insightsRoutes(): Router<PortalState, PortalContext> {
     '/at-risk/export',
     ...endpoint({ authorize: 'insights:export', transaction: true }, async (ctx) => {
       const scope = insightsScopeFor(ctx.user)!;
-      const total = await countAtRisk(ctx.trx, scope);
+      const total = await countAtRisk(ctx.trx, scope, ctx.user);
       await auditAtRiskExport(ctx.trx, total, { actorId: ctx.user.id, ip: ctx.ip });
       ctx.set('Content-Disposition', 'attachment; filename="members-at-risk.csv"');
       ctx.set('X-Total-Count', String(total));
       ctx.set('Access-Control-Expose-Headers', 'X-Total-Count, Content-Disposition');
       ctx.type = 'text/csv; charset=utf-8';
-      ctx.body = atRiskCsvStream(ctx.deps.knex, scope);
+      ctx.body = atRiskCsvStream(ctx.deps.knex, scope, ctx.user);
     }),
   );
 

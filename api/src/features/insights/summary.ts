@@ -1,10 +1,12 @@
 import type { Knex } from 'knex';
-import type { InsightsScope } from '@shared/policies';
-import { addDays, daysBetween } from '@shared/schemas/insights';
+import type { CourseAudience, InsightsScope } from '@shared/policies';
+import { addDays, daysBetween } from '@shared/schemas/dates';
+import { INSIGHTS_MAX_DAYS } from '@shared/schemas/insights';
 import { REVIEW_LIST_NAME } from '@shared/types/review';
 import type { ActivePoint, CourseFunnel, DayCounts, InsightsSummary } from '@shared/types/insights';
 import type { Role } from '@shared/limits';
 import { iso } from '../../core/dates';
+import { audienceSql } from '../courses';
 import { waitingSinceSql } from '../review';
 import { scopeSql } from './scope';
 
@@ -30,6 +32,19 @@ interface Row {
   waits: { total: number; oldest: string | null; b0: number; b1: number; b2: number; b3: number; b4: number };
 }
 
+/**
+ * `from`, then every `step` days up to `to` (both YYYY-MM-DD), counted, never compared as strings:
+ * the count is fixed first and bounded by the longest range the schema lets through
+ * (INSIGHTS_MAX_DAYS, and the days back to the first Monday), so no range, valid or not, can make
+ * it run on. ('+010000-01-01' sorts before '9999-12-31': a loop comparing strings never ended.)
+ */
+export function everyNthDay(from: string, to: string, step: number): string[] {
+  const count = Math.floor((daysBetween(from, to) - 1) / step) + 1;
+  if (!(count >= 0 && count <= INSIGHTS_MAX_DAYS + 7))
+    throw new Error(`Refusing ${count} points from ${from} to ${to}`);
+  return Array.from({ length: count }, (_, i) => addDays(from, i * step));
+}
+
 /** The Monday of the ISO week of a UTC date. */
 export function mondayOf(date: string): string {
   const dow = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
@@ -42,15 +57,22 @@ export function mondayOf(date: string): string {
  * for everyone, analytics_active_days / _weeks for a coach's members and the distinct total), the
  * users, the course progress, the lists' card counts and, for cancellations only, the
  * subscription_changed events through their partial index (never a scan of analytics_events). A
- * coach's numbers are their members' only (users.coach_id).
+ * coach's numbers are their members' only (users.coach_id); the course funnel lists the courses
+ * in the course list of `courses`, the reader's course audience (the route always gives it).
  */
 export async function readSummary(
   db: Db,
   scope: Exclude<InsightsScope, null>,
   range: { from: string; to: string },
+  courses: CourseAudience,
 ): Promise<InsightsSummary> {
   const s = scopeSql(scope);
+  // The funnel lists the courses the reader's own course list shows (the courses' visibility rule).
+  const listed = audienceSql(courses).courseListed('c');
   const weekFrom = mondayOf(range.from);
+  // The points of the charts, first: a range past the bound is refused before any query runs.
+  const dates = everyNthDay(range.from, range.to, 1);
+  const weeks = everyNthDay(weekFrom, range.to, 7);
   const start = `(:from::date)::timestamp at time zone 'UTC'`;
   const end = `(:to::date + 1)::timestamp at time zone 'UTC'`;
   // The UTC day as a date (grouped on), spelled out once per group, not per row.
@@ -114,6 +136,7 @@ export async function readSummary(
                  count(p.user_id) filter (where p.done >= cl.lessons)::int as done
             from courses c join course_lessons cl on cl.course_id = c.id
             left join progress p on p.course_id = c.id
+           where ${listed}
            group by c.id, c.title, c.position, cl.lessons) x) as courses,
        (select json_agg(json_build_object('b', b, 'n', n)) from (
           select case when total = 0 then 0 when done = 0 then 1 when done >= total then 6
@@ -128,7 +151,7 @@ export async function readSummary(
           'b4', count(*) filter (where since <= now() - interval '14 days')) from waits) as waits`,
     { from: range.from, to: range.to, weekFrom, reviewList: REVIEW_LIST_NAME, ...s.bindings },
   );
-  return presentSummary(result.rows[0]!, scope.kind, range, weekFrom);
+  return presentSummary(result.rows[0]!, scope.kind, range, { dates, weeks });
 }
 
 function toPoints(rows: Array<{ d: string; role: string; n: number }>, dates: string[]): ActivePoint[] {
@@ -149,11 +172,8 @@ function presentSummary(
   row: Row,
   scope: 'all' | 'coach',
   range: { from: string; to: string },
-  weekFrom: string,
+  { dates, weeks }: { dates: string[]; weeks: string[] },
 ): InsightsSummary {
-  const dates = Array.from({ length: daysBetween(range.from, range.to) }, (_, i) => addDays(range.from, i));
-  const weeks: string[] = [];
-  for (let w = weekFrom; w <= range.to; w = addDays(w, 7)) weeks.push(w);
   const signUps = byDate(row.sign_ups);
   const cancellations = byDate(row.cancellations);
   const lessons = byDate(row.lessons);

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { LiveEvent } from '../../models';
+import { StreamRegistry } from './streams';
 
 /** The PostgreSQL channel every API process listens on; the payload is the event's id. */
 export const LIVE_CHANNEL = 'portal_live';
@@ -9,8 +10,12 @@ export const LIVE_CHANNEL = 'portal_live';
 export const LIVE_RETENTION_MINUTES = 10;
 /** ... and at most this many of the newest. */
 export const LIVE_RETENTION_ROWS = 50_000;
-/** The type of the control event that ends every stream of a user (sign-out, role change ...). */
-export const END_STREAMS = 'end-streams';
+/**
+ * The type of the control event the database publishes when a user's session ends or changes, or
+ * their rights change (migration 0024's triggers): every instance checks that user's streams again.
+ * Never sent to a client, never replayed.
+ */
+export const SESSION_CHECK = 'session-check';
 
 export type LiveTopic = 'board' | 'user';
 
@@ -71,21 +76,6 @@ export function publishNotification(
   return publishEvent(db, { topic: 'user', key: recipientId, type: 'notification', payload: notification });
 }
 
-/**
- * Ends every open event stream of the user(s), on every API instance, once `db` commits (one
- * statement for any number of users: a bulk role change ends them all).
- */
-export async function endUserStreams(db: Db, userIds: number | readonly number[], reason: string): Promise<void> {
-  const ids = typeof userIds === 'number' ? [userIds] : [...userIds];
-  if (ids.length === 0) return;
-  await db.raw(
-    `with e as (insert into live_events (topic, key, type, payload)
-                select 'user', k, ?, ?::jsonb from unnest(?::int[]) as k returning id)
-     select id, pg_notify('${LIVE_CHANNEL}', id::text) from e`,
-    [END_STREAMS, JSON.stringify({ reason }), ids],
-  );
-}
-
 /** Deletes the events older than the retention (the newest row always stays: it marks the horizon). */
 export async function sweepLiveEvents(db: Db, minutes = LIVE_RETENTION_MINUTES): Promise<number> {
   const result = await db.raw<{ rowCount: number | null; affectedRows?: number }>(
@@ -115,7 +105,7 @@ export async function replaySince(
   if (min === null || lastId < min - 1) return null;
   const rows = await LiveEvent.query(db)
     .where('id', '>', lastId)
-    .whereNot('type', END_STREAMS)
+    .whereNot('type', SESSION_CHECK)
     .where((q) => {
       for (const t of topics) void q.orWhere({ topic: t.topic, key: t.key });
     })
@@ -154,11 +144,15 @@ export class LiveBus {
   private lastSeen = 0;
   private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The open streams of this process on this database, their limits and their session checks. */
+  readonly streams: StreamRegistry;
 
   constructor(
     private readonly knex: Knex,
     private readonly onError: (err: unknown) => void = () => undefined,
-  ) {}
+  ) {
+    this.streams = new StreamRegistry(knex, onError);
+  }
 
   get size(): number {
     return this.subscribers.size;
@@ -302,6 +296,10 @@ export class LiveBus {
 
   private dispatch(message: LiveMessage): void {
     if (message.id > this.lastSeen) this.lastSeen = message.id;
+    if (message.type === SESSION_CHECK) {
+      void this.streams.requestCheck(message.key);
+      return;
+    }
     for (const fn of [...this.subscribers]) {
       try {
         fn(message);

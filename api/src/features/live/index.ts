@@ -1,10 +1,3 @@
-/** What other parts of the API may use of the live events (issue 13 §1). */
-export {
-  endUserStreams,
-  liveBus,
-  publishEvent,
-  publishNotification,
-  sweepLiveEvents,
-  type LiveEventInput,
-} from './bus';
+/** What other parts of the API may use of the live events (docs/areas/live.md). */
+export { liveBus, publishEvent, publishNotification, sweepLiveEvents, type LiveEventInput } from './bus';
 export { liveRoutes } from './routes';

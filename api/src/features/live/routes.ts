@@ -3,11 +3,13 @@ import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { liveEventsQuerySchema, type LiveEventsQuery } from '@shared/schemas/live';
 import { endpoint } from '../../core/endpoint';
-import { notFound } from '../../core/errors';
+import { HttpError, notFound } from '../../core/errors';
 import { refuse, requireUser, type Policy } from '../../core/auth';
 import type { PortalContext, PortalState } from '../../core/context';
-import { lookupBoard, type BoardTarget } from '../board/access';
+import type { BoardTarget } from '../board/access';
+import { liveBus } from './bus';
 import { openEventStream, parseLastEventId } from './stream';
+import { rightsOf, streamTarget } from './streams';
 
 /**
  * The policy of the stream: `live:read` about the board's owner when `?board` is given (the
@@ -17,19 +19,19 @@ import { openEventStream, parseLastEventId } from './stream';
 const livePolicy: Policy<BoardTarget | undefined> = {
   action: 'live:read',
   load: async (ctx: PortalContext) => {
-    const board = (ctx.input as LiveEventsQuery).board;
-    if (board === undefined) return undefined;
-    const actor = requireUser(ctx);
-    const found = await lookupBoard(ctx.deps.knex, board);
-    if (!found) {
-      if (can(actor, 'user:list')) throw notFound(MESSAGES.userNotFound);
+    const target = await streamTarget(ctx.deps.knex, (ctx.input as LiveEventsQuery).board);
+    if (target === null) {
+      if (can(requireUser(ctx), 'user:list')) throw notFound(MESSAGES.userNotFound);
       refuse(ctx, 'live:read');
     }
-    return { ...found.requested, lock: found.board.owner.id };
+    return target;
   },
 };
 
-/** Live events (issue 13 §1): GET /api/events, a server-sent event stream. */
+/** How long a client is asked to wait when this instance holds as many streams as it may. */
+const LIVE_FULL_RETRY_SECONDS = 10;
+
+/** Live events: GET /api/events, a server-sent event stream (docs/areas/live.md). */
 export function liveRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api' });
 
@@ -41,11 +43,22 @@ export function liveRoutes(): Router<PortalState, PortalContext> {
   router.get(
     '/events',
     ...endpoint({ input: liveEventsQuerySchema, from: 'query', authorize: livePolicy }, async (ctx) => {
-      await openEventStream(ctx, ctx.deps.knex, {
+      const { config, knex } = ctx.deps;
+      if (liveBus(knex).streams.full(config.live)) {
+        throw new HttpError(503, 'live_streams_full', MESSAGES.liveStreamsFull, undefined, {
+          'Retry-After': String(LIVE_FULL_RETRY_SECONDS),
+        });
+      }
+      await openEventStream(ctx, knex, {
         userId: ctx.user.id,
+        impersonatorId: ctx.user.impersonator?.id ?? null,
         boardOwnerId: ctx.subject?.lock ?? null,
+        board: ctx.input.board,
+        rights: rightsOf(ctx.user),
         lastEventId: parseLastEventId(ctx.get('Last-Event-ID') || undefined),
-        heartbeatMs: ctx.deps.config.liveHeartbeatMs,
+        heartbeatMs: config.liveHeartbeatMs,
+        limits: config.live,
+        sessionIdleMs: config.sessionIdleMinutes * 60_000,
       });
     }),
   );

@@ -1,20 +1,38 @@
 import { PassThrough } from 'node:stream';
 import type { Knex } from 'knex';
+import type { LiveLimits } from '../../config';
 import type { PortalContext } from '../../core/context';
-import { END_STREAMS, liveBus, newestEventId, replaySince, type LiveMessage, type LiveTopic } from './bus';
+import { sha256 } from '../../core/session';
+import { liveBus, newestEventId, replaySince, type LiveMessage, type LiveTopic } from './bus';
+import type { CloseReason, OpenStream } from './streams';
 
 export interface StreamOptions {
   userId: number;
+  impersonatorId: number | null;
   /** The owner of the board whose events the stream carries (null: only the user's own events). */
   boardOwnerId: number | null;
+  /** The `?board` as requested (the policy is asked about it again on every check). */
+  board: number | undefined;
+  /** `rightsOf` the holder when the stream opens. */
+  rights: string;
   /** The `Last-Event-ID` of a reconnect. */
   lastEventId: number | null;
   heartbeatMs: number;
+  limits: LiveLimits;
+  sessionIdleMs: number;
 }
 
 /** One server-sent event: `id`, `event` and one `data` line (JSON has no raw newlines). */
 export function formatEvent(id: number, event: string, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Each message formatted once, however many streams send it (the bus hands them all one object). */
+const formattedMessages = new WeakMap<LiveMessage, string>();
+function formatted(m: LiveMessage): string {
+  let text = formattedMessages.get(m);
+  if (text === undefined) formattedMessages.set(m, (text = formatEvent(m.id, m.type, m.payload)));
+  return text;
 }
 
 /** A `Last-Event-ID` header as an id, or null. */
@@ -33,6 +51,7 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   const topics: Array<{ topic: LiveTopic; key: number }> = [{ topic: 'user', key: opts.userId }];
   if (opts.boardOwnerId !== null) topics.push({ topic: 'board', key: opts.boardOwnerId });
   const wanted = (m: LiveMessage) => topics.some((t) => t.topic === m.topic && t.key === m.key);
+  const bus = liveBus(knex, (err) => ctx.deps.log.warn('live bus', { error: String(err) }));
 
   const out = new PassThrough();
   let open = true;
@@ -40,32 +59,68 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   const sent = new Set<number>();
   let heartbeat: NodeJS.Timeout | null = null;
   let unsubscribe: () => void = () => undefined;
+  const res = ctx.res;
+  const externalKey = ctx.session?.externalKey;
 
-  const close = () => {
+  const stream: OpenStream = {
+    userId: opts.userId,
+    sessionId: externalKey ? sha256(externalKey) : null,
+    impersonatorId: opts.impersonatorId,
+    board: opts.board,
+    rights: opts.rights,
+    openedAt: Date.now(),
+    bufferedBytes: () => (open ? buffered() : 0),
+    close: (reason: CloseReason) => close(reason),
+  };
+  function close(reason?: CloseReason) {
     if (!open) return;
     open = false;
     if (heartbeat) clearInterval(heartbeat);
     unsubscribe();
-    out.end();
+    bus.streams.remove(stream);
+    if (reason && reason !== 'shutdown') ctx.deps.log.info('live stream closed', { userId: opts.userId, reason });
+    if (reason === 'slow') {
+      // Nothing more can be sent: drop what waits and the connection with it, so the memory goes now.
+      // A reset, not a FIN: a FIN would wait behind the unsent bytes the client never takes, and
+      // the kernel would hold them (and the connection) until its orphan timeout.
+      out.destroy();
+      if (res.socket) res.socket.resetAndDestroy();
+      else res.destroy();
+    } else {
+      // Why, for the client: after `replaced` it waits until its page is shown again before
+      // reconnecting (or a user's eleventh tab and the first would take turns forever).
+      if (reason && reason !== 'shutdown') out.write(`event: closed\ndata: ${JSON.stringify({ reason })}\n\n`);
+      out.end();
+    }
+  }
+  /**
+   * Bytes written but not yet handed to the kernel: the PassThrough's both sides and the response's
+   * own buffer (which counts its socket's). A client that stops reading makes it grow.
+   */
+  const buffered = () => out.writableLength + out.readableLength + res.writableLength;
+  const write = (chunk: string) => {
+    if (!open) return;
+    out.write(chunk);
+    if (buffered() > opts.limits.streamBufferBytes) close('slow');
   };
   const send = (m: LiveMessage) => {
     if (!open || sent.has(m.id)) return;
     sent.add(m.id);
     if (sent.size > 1000) sent.clear(); // only the replay's overlap matters
-    out.write(formatEvent(m.id, m.type, m.payload));
+    write(formatted(m));
   };
 
-  unsubscribe = await liveBus(knex, (err) => ctx.deps.log.warn('live bus', { error: String(err) })).subscribe((m) => {
-    if (!wanted(m)) return;
-    if (m.topic === 'user' && m.type === END_STREAMS) {
-      close();
-      return;
-    }
-    if (held) held.push(m);
-    else send(m);
-  }, close);
-  ctx.req.on('close', close);
-  ctx.res.on('close', close);
+  unsubscribe = await bus.subscribe(
+    (m) => {
+      if (!wanted(m)) return;
+      if (held) held.push(m);
+      else send(m);
+    },
+    () => close('shutdown'),
+  );
+  bus.streams.add(stream, opts.limits, opts.sessionIdleMs);
+  ctx.req.on('close', () => close());
+  res.on('close', () => close());
 
   ctx.status = 200;
   ctx.type = 'text/event-stream';
@@ -74,7 +129,7 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   ctx.req.socket.setTimeout(0);
   ctx.req.socket.setNoDelay(true);
   ctx.body = out;
-  out.write('retry: 2000\n\n');
+  write('retry: 2000\n\n');
 
   try {
     // The board's version now that the stream listens: a read older than it may have missed a change.
@@ -82,22 +137,20 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
       const row = await knex('mtn_boards')
         .where({ user_id: opts.boardOwnerId })
         .first<{ version: number } | undefined>('version');
-      out.write(`event: ready\ndata: ${JSON.stringify({ version: row ? Number(row.version) : null })}\n\n`);
+      write(`event: ready\ndata: ${JSON.stringify({ version: row ? Number(row.version) : null })}\n\n`);
     }
     if (opts.lastEventId !== null) {
       const missed = await replaySince(knex, opts.lastEventId, topics);
-      if (missed === null) out.write(formatEvent(await newestEventId(knex), 'resync', {}));
+      if (missed === null) write(formatEvent(await newestEventId(knex), 'resync', {}));
       else for (const m of missed) send(m);
     }
   } catch (err) {
     ctx.deps.log.warn('live replay', { error: String(err) });
-    out.write(formatEvent(0, 'resync', {}));
+    write(formatEvent(0, 'resync', {}));
   }
   const waiting = held;
   held = null;
   for (const m of waiting) send(m);
-  heartbeat = setInterval(() => {
-    if (open) out.write(': heartbeat\n\n');
-  }, opts.heartbeatMs);
+  heartbeat = setInterval(() => write(': heartbeat\n\n'), opts.heartbeatMs);
   heartbeat.unref();
 }

@@ -5,7 +5,6 @@ import { isBulkStatusChangeable } from '@shared/policies';
 import type { BulkUpdateInput } from '@shared/schemas';
 import type { ValidateUsersCsvResponse } from '@shared/types';
 import { badRequest } from '../../core/errors';
-import { endUserStreams } from '../live';
 import { applyBulkCoaches } from './coach';
 import type { AuditBy } from './roles';
 
@@ -112,11 +111,6 @@ export async function bulkUpdate(trx: Knex.Transaction, input: BulkUpdateInput, 
     await trx('users')
       .whereRaw(`id in ${IDS_SQL}`, [JSON.stringify(roleChanging.map((u) => u.id))])
       .update({ role, updated_at: trx.fn.now() });
-    await endUserStreams(
-      trx,
-      roleChanging.map((u) => u.id),
-      'role',
-    ); // issue 13 §1
   }
 
   const coachesSet = await applyBulkCoaches(trx, users, input.coaches);

@@ -4,7 +4,6 @@ import type { AuditAction } from '@shared/types/audit';
 import { MESSAGES } from '@shared/messages';
 import { isBulkRoleChangeable } from '@shared/policies';
 import { badRequest, notFound } from '../../core/errors';
-import { endUserStreams } from '../live';
 
 export const ADMIN_ROLE_UNCHANGEABLE = 'Admin accounts cannot be changed in bulk. Edit them one at a time.';
 
@@ -66,11 +65,6 @@ export async function upgradeRoles(
         changing.map((r) => r.id),
       )
       .update({ role: newRole, updated_at: trx.fn.now() });
-    await endUserStreams(
-      trx,
-      changing.map((r) => r.id),
-      'role',
-    ); // issue 13 §1
     await auditRoleChanges(
       trx,
       'user.upgrade-role',

@@ -18,7 +18,6 @@ import { assertCan, refuse, requireUser } from '../../core/refuse';
 import type { UserRow } from '../../models';
 import { optionalId, parse, singleQuery } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
-import { endUserStreams } from '../live';
 import { checkCoach, listCoachCandidates } from './coach';
 import { pickChanges, tagIdsOf, toColumns } from './fields';
 import { presentPublicUser, presentUser, type UserRowWithRelations } from './presenter';
@@ -196,7 +195,6 @@ export function userRoutes(): Router<PortalState, PortalContext> {
         revokeSessions,
         auditBy: self ? null : { actorId: actor.id, ip: ctx.ip },
       });
-      if (roleChanged) await endUserStreams(ctx.trx, userId, 'role'); // issue 13 §1
       const row = await getUserWithTags(ctx.trx, userId);
       ctx.body = { user: presentUser(row!, actor), isNew: !target };
     }),
@@ -206,7 +204,6 @@ export function userRoutes(): Router<PortalState, PortalContext> {
     '/:id',
     ...endpoint({ ids: ['id'], authorize: deletableUserPolicy, transaction: true }, async (ctx) => {
       await deleteUser(ctx.trx, ctx.subject.row, { actorId: ctx.user.id, ip: ctx.ip });
-      await endUserStreams(ctx.trx, ctx.subject.row.id, 'deleted'); // issue 13 §1
       ctx.body = { success: true, message: MESSAGES.userDeleted };
     }),
   );

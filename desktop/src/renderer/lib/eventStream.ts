@@ -1,5 +1,5 @@
 /**
- * A server-sent event stream read with fetch (issue 13 §1). Not the browser's EventSource: the
+ * A server-sent event stream read with fetch (docs/areas/live.md). Not the browser's EventSource: the
  * desktop app reaches the API through its app:// protocol, which forwards fetch requests and
  * streams their bodies (registered with `stream: true`), and this way both the web and the
  * desktop use one code path that sets `Last-Event-ID` itself on every reconnect. Reconnects
@@ -19,6 +19,25 @@ export interface StreamOptions {
   fetchImpl?: typeof fetch;
   /** Delays between attempts, in ms (default 1 s doubling to 15 s). */
   retryMs?: (attempt: number) => number;
+  /**
+   * Waits until the page is shown (default: the document's `visibilitychange` to visible, at once
+   * when it is visible already). Used after the server closed this stream because the user opened
+   * too many (`closed` with reason `replaced`): the stream comes back when its page is looked at.
+   */
+  whenVisible?: () => Promise<void>;
+}
+
+/** Resolves when the document is (or becomes) visible; at once outside a browser. */
+export function documentVisible(): Promise<void> {
+  if (typeof document === 'undefined' || document.visibilityState !== 'hidden') return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (document.visibilityState === 'hidden') return;
+      document.removeEventListener('visibilitychange', check);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', check);
+  });
 }
 
 /** Splits a chunk of the stream into complete events; returns the unfinished rest. */
@@ -61,6 +80,8 @@ export function openEventStream(url: string, options: StreamOptions): () => void
   let attempt = 0;
   let controller: AbortController | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The server closed this stream for a newer one of the same user. */
+  let replaced = false;
 
   const connect = async () => {
     controller = new AbortController();
@@ -80,7 +101,8 @@ export function openEventStream(url: string, options: StreamOptions): () => void
         if (done) break;
         buffer = parseEvents(buffer + decoder.decode(value, { stream: true }), (e) => {
           if (e.id !== null) lastId = e.id;
-          options.onEvent(e);
+          if (e.event === 'closed') replaced = (e.data as { reason?: string } | null)?.reason === 'replaced';
+          else options.onEvent(e);
         });
       }
     } catch {
@@ -88,6 +110,12 @@ export function openEventStream(url: string, options: StreamOptions): () => void
     }
     if (closed) return;
     options.onState?.('reconnecting');
+    if (replaced) {
+      replaced = false;
+      await (options.whenVisible ?? documentVisible)();
+      if (!closed) void connect();
+      return;
+    }
     timer = setTimeout(() => void connect(), retry(attempt++));
   };
   void connect();

@@ -126,7 +126,7 @@ describe('/audit-log (issue 14 §3)', () => {
     await user.type(screen.getByLabelText(MESSAGES.auditFromLabel), '2026-11-10');
     const before = calls.length;
     await user.type(screen.getByLabelText(MESSAGES.auditToLabel), '2026-11-01');
-    expect(await screen.findByText(MESSAGES.auditRangeReversed)).toBeTruthy();
+    expect(await screen.findByText(MESSAGES.dateRangeOrder)).toBeTruthy();
     expect(calls.slice(before).some((c) => c.search.get('to') !== null && c.search.get('from') !== null)).toBe(false);
     expect(screen.getByRole('button', { name: MESSAGES.auditExportCsv })).toHaveProperty('disabled', true);
   });

@@ -266,7 +266,7 @@ export function AuditLog() {
           label={MESSAGES.auditToLabel}
           type="date"
           value={toDay}
-          error={reversed ? MESSAGES.auditRangeReversed : undefined}
+          error={reversed ? MESSAGES.dateRangeOrder : undefined}
           onChange={(e) => setToDay(e.target.value)}
         />
         <div className="flex items-end">

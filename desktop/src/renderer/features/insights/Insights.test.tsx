@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MESSAGES } from '@shared/messages';
+import { fillMessage, MESSAGES } from '@shared/messages';
 import type { AtRiskMember, AtRiskResponse, InsightsSummary } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
@@ -14,6 +14,7 @@ afterEach(() => {
 });
 
 const SUMMARY = '/api/insights/summary';
+const TOO_LONG = fillMessage(MESSAGES.dateRangeTooLong, { max: '366' });
 const AT_RISK = '/api/insights/at-risk';
 
 function summary(over: Partial<InsightsSummary['totals']> = {}): InsightsSummary {
@@ -60,9 +61,11 @@ const atRisk = (members: AtRiskMember[], total = members.length): AtRiskResponse
 describe('range rules (the API’s, before asking)', () => {
   it('refuses a bad date, a reversed range and more than 366 days', () => {
     expect(rangeErrors('2026-01-01', '2026-01-31')).toEqual({});
-    expect(rangeErrors('2026-02-30', '2026-03-01')).toEqual({ from: MESSAGES.insightsDateInvalid });
-    expect(rangeErrors('2026-03-02', '2026-03-01')).toEqual({ from: MESSAGES.insightsRangeOrder });
-    expect(rangeErrors('2025-01-01', '2026-01-02')).toEqual({ from: MESSAGES.insightsRangeTooLong });
+    expect(rangeErrors('2026-02-30', '2026-03-01')).toEqual({ from: MESSAGES.dateInvalid });
+    expect(rangeErrors('2026-03-02', '2026-03-01')).toEqual({ from: MESSAGES.dateRangeOrder });
+    expect(rangeErrors('2025-01-01', '2026-01-02')).toEqual({ from: TOO_LONG });
+    expect(rangeErrors('1999-12-31', '2000-01-05').from).toMatch(/^Enter a date from 2000-01-01 to /);
+    expect(rangeErrors('9999-12-25', '9999-12-31').to).toMatch(/^Enter a date from 2000-01-01 to /);
     expect(lastDays(7, new Date('2026-11-26T10:00:00Z'))).toEqual({ from: '2026-11-20', to: '2026-11-26' });
   });
 });
@@ -131,7 +134,7 @@ describe('/insights (issue 14 §2)', () => {
     const before = calls.filter((c) => c.path === SUMMARY).length;
     await user.clear(from);
     await user.type(from, '2020-01-01');
-    expect(await screen.findByText(MESSAGES.insightsRangeTooLong)).toBeTruthy();
+    expect(await screen.findByText(TOO_LONG)).toBeTruthy();
     expect(calls.filter((c) => c.path === SUMMARY && c.search.get('from') === '2020-01-01')).toHaveLength(0);
     expect(calls.filter((c) => c.path === SUMMARY).length).toBe(before);
     expect(await screen.findByText(MESSAGES.insightsAtRiskEmpty)).toBeTruthy();

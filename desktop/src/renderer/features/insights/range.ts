@@ -1,5 +1,5 @@
-import { MESSAGES } from '@shared/messages';
-import { addDays, daysBetween, INSIGHTS_MAX_DAYS, isIsoDate } from '@shared/schemas/insights';
+import { addDays, dateRangeErrors } from '@shared/schemas/dates';
+import { INSIGHTS_RANGE } from '@shared/schemas/insights';
 
 export const PRESETS = [7, 30, 90] as const;
 
@@ -11,15 +11,9 @@ export function lastDays(days: number, now = new Date()): { from: string; to: st
   return { from: addDays(to, -(days - 1)), to };
 }
 
-/** The same rules as the API's schema, so the page never asks for a range the API refuses. */
+/** The API's own rule (the shared date-range rule), so the page never asks for a range the API refuses. */
 export function rangeErrors(from: string, to: string): { from?: string; to?: string } {
-  const errors: { from?: string; to?: string } = {};
-  if (!isIsoDate(from)) errors.from = MESSAGES.insightsDateInvalid;
-  if (!isIsoDate(to)) errors.to = MESSAGES.insightsDateInvalid;
-  if (errors.from || errors.to) return errors;
-  if (from > to) return { from: MESSAGES.insightsRangeOrder };
-  if (daysBetween(from, to) > INSIGHTS_MAX_DAYS) return { from: MESSAGES.insightsRangeTooLong };
-  return {};
+  return dateRangeErrors({ from, to }, INSIGHTS_RANGE);
 }
 
 /** "Nov 3" for a chart's axis (UTC). */
