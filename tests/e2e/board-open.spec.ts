@@ -27,37 +27,59 @@ async function holdUntilBoardRead(page: Page, pattern: string | RegExp) {
 }
 
 test.describe('opening a board (docs/areas/board.md#opening-a-board)', () => {
-  test('the board read starts while the session check and the board chunk are still on their way', async ({ page }) => {
-    await signInAs(page, DEMO.premium);
+  test('the board read starts while the board chunk is still on its way, once the session check says who asks', async ({
+    page,
+  }) => {
+    await signInAs(page, DEMO.premium, '/profile');
     await page.evaluate(() => window.localStorage.setItem('mtn.welcome.dismissed', '1'));
-    const meFirst = await holdUntilBoardRead(page, '**/api/auth/me');
     const chunkFirst = await holdUntilBoardRead(page, /\/assets\/MoveTheNeedle-[\w-]+\.js$/);
+    const order: string[] = [];
+    page.on('requestfinished', (req) => {
+      if (new URL(req.url()).pathname === '/api/auth/me') order.push('me answered');
+    });
     const reads: number[] = [];
+    page.on('request', (req) => {
+      if (isBoardRead(req)) order.push('board asked');
+    });
     page.on('response', (res) => {
       if (isBoardRead(res.request())) reads.push(res.status());
     });
 
     await page.goto('/move-the-needle');
-    // A start that waits for the held requests only gets here after they are let go (10 s each).
+    // A start that waits for the held chunk only gets here after it is let go (10 s).
     await expect(page.getByRole('heading', { name: /'s Board$/ })).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('section.mtn-list').first()).toBeVisible();
-    expect(meFirst).toEqual([true]);
     expect(chunkFirst).toEqual([true]);
-    // The screen took the early read over instead of asking again.
+    // The policy needs the user: the read follows the session check, and the screen took it over.
+    expect(order.slice(0, 2)).toEqual(['me answered', 'board asked']);
     expect(reads).toEqual([200]);
   });
 
-  test('a signed-out visitor of a board goes to sign-in, and the early read gives away no board', async ({ page }) => {
-    const bodies: Array<{ status: number; body: string }> = [];
-    page.on('response', async (res) => {
-      if (isBoardRead(res.request())) bodies.push({ status: res.status(), body: await res.text() });
+  test('a signed-out visitor of a board goes to sign-in, and no board is read', async ({ page }) => {
+    const statuses: number[] = [];
+    page.on('response', (res) => {
+      if (isBoardRead(res.request())) statuses.push(res.status());
     });
     await page.goto('/move-the-needle');
     await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
     await expect(page).toHaveURL(/\/signin$/);
-    await expect.poll(() => bodies.length).toBe(1);
-    expect(bodies[0]!.status).toBe(401);
-    expect(bodies[0]!.body).not.toContain('lists');
+    expect(statuses).toEqual([]);
     await expect(page.locator('section.mtn-list')).toHaveCount(0);
+  });
+
+  test('a board the policy refuses is never asked for: no 403 for a course-only member or a premium member on another’s board', async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on('response', (res) => {
+      if (res.status() === 403 && new URL(res.url()).pathname.startsWith('/api/')) refused.push(res.url());
+    });
+    await signInAs(page, DEMO.courseOnly, '/move-the-needle');
+    await expect(page.getByRole('heading', { name: /members only/i })).toBeVisible();
+    await page.request.post('/api/auth/signout');
+    await signInAs(page, DEMO.premium, '/move-the-needle/2');
+    await expect(page.getByRole('heading', { name: /members only/i })).toBeVisible();
+    await expect(page.locator('section.mtn-list')).toHaveCount(0);
+    expect(refused).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import {
   canResetBoard,
   canWorkOnBoard,
   isReservedListName,
+  mayReadBoard,
 } from './board';
 import type { Principal } from './principal';
 
@@ -120,5 +121,20 @@ describe('canArchiveCard (issue 12: archive, never delete)', () => {
     expect(canArchiveCard(null, member)).toBe(false);
     // Delete stays admin-only.
     expect(canDeleteCard(mk('premium'))).toBe(false);
+  });
+});
+
+describe('mayReadBoard: the client asks before it reads a board route', () => {
+  it('reads one’s own board exactly when the board rule lets the owner in', () => {
+    for (const role of ROLES) expect(mayReadBoard(mk(role), undefined)).toBe(canWorkOnBoard(mk(role), { id: 1, role }));
+    expect(mayReadBoard(mk('course only'), undefined)).toBe(false);
+    expect(mayReadBoard(mk('premium'), 1)).toBe(true);
+    expect(mayReadBoard(null, undefined)).toBe(false);
+  });
+
+  it('reads another’s board only for a role the rule lets in for some owner (a coach, an admin), never a member', () => {
+    expect(mayReadBoard(mk('coach'), 42)).toBe(true);
+    expect(mayReadBoard(mk('admin'), 42)).toBe(true);
+    for (const role of ['premium', 'course only', 'basic'] as const) expect(mayReadBoard(mk(role), 42)).toBe(false);
   });
 });

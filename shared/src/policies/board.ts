@@ -1,4 +1,4 @@
-import type { Role } from '../limits';
+import { ROLES, type Role } from '../limits';
 import { RESERVED_LIST_NAMES } from '../types/board';
 import { hasOwnBoard, isAdminRole, type Principal } from './principal';
 
@@ -25,6 +25,18 @@ export function canWorkOnBoard(user: Principal | null, owner: BoardOwner): boole
   if (owner.id === user.id) return hasOwnBoard(user);
   if (user.role === 'coach') return owner.role !== 'admin';
   return false;
+}
+
+/**
+ * Whether the board of `requested` (undefined: one's own) may be read by `user`, asked before the
+ * owner is known (the client's read of a board route: first screen and board screen). One's own
+ * board by `canWorkOnBoard` itself; another's when the rule lets the user in for some owner role
+ * (a coach on a member's board): the server then decides with the real owner. No: nothing is read.
+ */
+export function mayReadBoard(user: Principal | null, requested: number | undefined): boolean {
+  if (!user) return false;
+  if (requested === undefined || requested === user.id) return canWorkOnBoard(user, { id: user.id, role: user.role });
+  return ROLES.some((role) => canWorkOnBoard(user, { id: requested, role }));
 }
 
 /** Only an admin deletes cards (SPEC §6). */

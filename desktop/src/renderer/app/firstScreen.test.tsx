@@ -11,6 +11,7 @@ import { WELCOME_DISMISSED_KEY } from '../features/board/config';
 import { AppRoutes } from './routes';
 import { makeStore, type AppStore } from './store';
 import { startFirstScreen } from './firstScreen';
+import { authApi } from '../features/auth/authApi';
 
 beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
@@ -79,21 +80,45 @@ function startApp(path: string): AppStore {
 }
 
 describe('the first screen start', () => {
-  it('asks for the session and the board, and loads the board chunk, before any of them answers', async () => {
+  it('loads the board chunk at once, and reads the board once the session is known and the policy lets the user in', async () => {
     const out = heldFetch();
     const chunk = heldChunk();
     startFirstScreen(makeStore(), '/move-the-needle', { board: chunk });
-    // Neither request waits for the other or for the chunk: both are out while nothing has answered.
-    await waitFor(() => expect(out.map((r) => r.path).sort()).toEqual([ME, BOARD]));
-    expect(out.find((r) => r.path === BOARD)?.search.toString()).toBe('');
+    // The chunk does not wait; the read waits for the session check (the policy needs the user).
+    await waitFor(() => expect(out.map((r) => r.path)).toEqual([ME]));
     expect(chunk).toHaveBeenCalledTimes(1);
+    out[0]!.answer({ body: { currentUser: premium() } });
+    await waitFor(() => expect(out.map((r) => r.path)).toEqual([ME, BOARD]));
+    expect(out.find((r) => r.path === BOARD)?.search.toString()).toBe('');
   });
 
   it("reads a coach's /move-the-needle/{id} board by its user id", async () => {
     const out = heldFetch();
     startFirstScreen(makeStore(), '/move-the-needle/42/', { board: heldChunk() });
-    await waitFor(() => expect(out.map((r) => r.path).sort()).toEqual([ME, BOARD]));
+    await waitFor(() => expect(out.map((r) => r.path)).toEqual([ME]));
+    out[0]!.answer({ body: { currentUser: makeUser({ role: 'coach', id: 9 }) } });
+    await waitFor(() => expect(out.map((r) => r.path)).toEqual([ME, BOARD]));
     expect(out.find((r) => r.path === BOARD)?.search.get('userId')).toBe('42');
+  });
+
+  it('reads no board the policy would refuse: a course-only member on their board, a premium member on another’s, a visitor', async () => {
+    const cases: Array<[string, MockResponse]> = [
+      ['/move-the-needle', { body: { currentUser: makeUser({ role: 'course only', id: 5 }) } }],
+      ['/move-the-needle/2', { body: { currentUser: premium() } }],
+      ['/move-the-needle', unauthenticated],
+    ];
+    for (const [path, answer] of cases) {
+      const out = heldFetch();
+      const store = makeStore();
+      startFirstScreen(store, path, { board: heldChunk() });
+      await waitFor(() => expect(out.map((r) => r.path)).toEqual([ME]));
+      out[0]!.answer(answer);
+      await waitFor(() => expect(authApi.endpoints.me.select()(store.getState()).isUninitialized).toBe(false));
+      await waitFor(() => expect(authApi.endpoints.me.select()(store.getState()).isLoading).toBe(false));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(out.map((r) => r.path)).toEqual([ME]);
+      vi.unstubAllGlobals();
+    }
   });
 
   it('reads no board and loads no board chunk off the board, or for an id that is not a board', async () => {
@@ -141,7 +166,7 @@ describe('the first screen start', () => {
     startApp('/move-the-needle');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/signin');
-    expect(calls.filter((c) => c.path === BOARD)).toHaveLength(1); // the early read, answered 401
+    expect(calls.filter((c) => c.path === BOARD)).toHaveLength(0); // no early read for a visitor
     expect(screen.queryByText('Pick a niche')).toBeNull();
 
     const user = userEvent.setup();
@@ -152,7 +177,7 @@ describe('the first screen start', () => {
     expect(await screen.findByRole('heading', { name: "Dana Rivers's Board" })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/move-the-needle');
     expect(screen.getByText('Pick a niche')).toBeTruthy();
-    expect(calls.filter((c) => c.path === BOARD)).toHaveLength(2);
+    expect(calls.filter((c) => c.path === BOARD)).toHaveLength(1);
   });
 
   it("shows the board's error state, with a retry, when the early read fails", async () => {

@@ -1,4 +1,6 @@
-import { findRoute } from '@shared/policies/routes';
+import { mayReadBoard } from '@shared/policies';
+import { decideRoute, findRoute } from '@shared/policies/routes';
+import type { Principal } from '@shared/policies';
 import { authApi } from '../features/auth/authApi';
 import { boardApi } from '../features/board/boardApi';
 import { boardUserId } from '../features/board/boardRoute';
@@ -25,8 +27,11 @@ export interface FirstScreenLoaders {
  * the route, whose lazy chunk loads, whose screen then reads its data. Here they start at once:
  *
  * - the session check (the `me` query the Guard subscribes to when it renders);
- * - on a board route (/move-the-needle, /move-the-needle/{id}), the board read (the `getBoard`
- *   query the screen subscribes to) and the board screen's chunk.
+ * - on a board route (/move-the-needle, /move-the-needle/{id}), the board screen's chunk at once,
+ *   and the board read (the `getBoard` query the screen subscribes to) as soon as the session is
+ *   known and only when the shared policy lets that user in (the route's rule and `mayReadBoard`),
+ *   so a visit the server would refuse sends no read at all (no 403 in the network or the
+ *   server's denial log).
  *
  * Both reads go into the RTK Query cache as prefetches, so the Guard and the screen take them over
  * instead of asking again, and nothing else changes: the Guard still decides from `me` what to
@@ -41,12 +46,22 @@ export function startFirstScreen(
   pathname: string,
   loaders: FirstScreenLoaders = { board: loadBoardScreen },
 ): void {
-  if (store.getState().auth.status === 'unknown') store.dispatch(authApi.util.prefetch('me', undefined, {}));
+  const known = store.getState().auth;
+  const me =
+    known.status === 'unknown' ? store.dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false })) : null;
   const route = findRoute(pathname);
   if (route?.rule.pattern !== '/move-the-needle' && route?.rule.pattern !== '/move-the-needle/:id') return;
   const userId = boardUserId(route.params.id);
   if (userId === null) return;
-  store.dispatch(boardApi.util.prefetch('getBoard', userId, {}));
   // A chunk that fails to load fails the lazy route too, which shows the error boundary's message.
   loaders.board().catch(() => undefined);
+  const readIfAllowed = (user: Principal | null) => {
+    if (decideRoute(user, pathname).type !== 'allow' || !mayReadBoard(user, userId)) return;
+    store.dispatch(boardApi.util.prefetch('getBoard', userId, {}));
+  };
+  if (!me) {
+    readIfAllowed(known.user);
+    return;
+  }
+  void me.then((result) => readIfAllowed(result.data?.currentUser ?? null));
 }
