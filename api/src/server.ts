@@ -25,7 +25,12 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info');
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    listenUrl: config.databaseListenUrl,
+    preparedStatements: config.databasePreparedStatements,
+  });
   await prepareDatabase(db.knex, config);
 
   const storage = createStorage(config);

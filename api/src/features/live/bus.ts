@@ -205,8 +205,10 @@ export class LiveBus {
   }
 
   private async listen(): Promise<Listener> {
-    const client = this.knex.client as { config: { connection?: unknown } };
-    const connection = client.config.connection as { pglite?: PGlite } | pg.ClientConfig;
+    // On PostgreSQL a direct connection (DATABASE_LISTEN_URL, db/knex.ts): a pooler drops LISTEN.
+    const client = this.knex.client as { config: { connection?: unknown; listenConnection?: unknown } };
+    const connection = (client.config.listenConnection ?? client.config.connection) as
+      { pglite?: PGlite } | pg.ClientConfig;
     if ('pglite' in connection && connection.pglite) {
       // PGlite has one session: LISTEN and UNLISTEN run while holding knex's connection, so they
       // never land inside another request's open transaction.
