@@ -24,10 +24,20 @@ afterAll(async () => {
   await cleanup();
 });
 
+it('a stream is never a keep-alive connection: ended at shutdown, no proxy may reuse it', async () => {
+  // nginx pools its connections to the instances: a stream ended by SIGTERM on a kept-alive
+  // connection went back to the pool as its last chunk arrived, just before the server closed it,
+  // and the next request sent on it (a POST: not retried) was a 502 (issue 25's cluster soak).
+  const s = await openSse(`http://127.0.0.1:${port}`, '/api/events', await signInCookie(port));
+  streams.push(s);
+  expect(s.status).toBe(200);
+  expect(s.headers.connection).toBe('close');
+});
+
 it('SIGTERM ends the open streams at once and the server exits 0', async () => {
   const cookie = await signInCookie(port);
   for (let i = 0; i < 3; i++) streams.push(await openSse(`http://127.0.0.1:${port}`, '/api/events', cookie));
-  expect(streams.map((s) => s.status)).toEqual([200, 200, 200]);
+  expect(streams.map((s) => s.status)).toEqual([200, 200, 200, 200]);
   server.child.kill('SIGTERM');
   await Promise.all(streams.map((s) => s.ended));
   const { code } = await server.exited;

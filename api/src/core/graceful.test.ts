@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDrainer, IDLE_GRACE_MS } from './graceful';
 
@@ -84,6 +84,33 @@ describe('createDrainer', () => {
     const started = performance.now();
     expect(await drained).toBe(true);
     expect(performance.now() - started).toBeLessThan(IDLE_GRACE_MS);
+    agent.destroy();
+  });
+
+  it('stops listening before any answer says Connection: close', async () => {
+    // A client told to close opens a new connection for its next request: refused, nginx retries
+    // it elsewhere whatever the method; accepted into the backlog of a listener about to close, it
+    // would be reset after the request was sent (a 502 for a POST).
+    let release: () => void = () => undefined;
+    const { drainer, port } = await start((_req, res) => {
+      release = () => res.end('late');
+    });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const pending = request(port, agent);
+    await sleep(50);
+    const drained = drainer.drain(5_000);
+    const connected = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve('connected');
+      });
+      socket.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
+    });
+    expect(connected).toBe('ECONNREFUSED');
+    release();
+    expect((await pending).connection).toBe('close');
+    expect(await drained).toBe(true);
     agent.destroy();
   });
 

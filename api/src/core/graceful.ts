@@ -61,25 +61,21 @@ export function createDrainer(server: http.Server): Drainer {
         draining = true;
         for (const res of inFlight) closeAfter(res);
         let forced = false;
-        let idle: NodeJS.Timeout | undefined;
         const deadline = setTimeout(() => {
           forced = true;
           for (const socket of sockets) socket.destroy();
         }, graceMs);
-        // Two turns of the event loop first: connections already waiting are accepted and request
-        // bytes that have already arrived are read, so they are answered rather than reset.
-        setImmediate(() =>
-          setImmediate(() => {
-            // net.Server's close stops listening only; http.Server's would also close every idle
-            // keep-alive connection at once, racing a client that is reusing one.
-            net.Server.prototype.close.call(server, () => {
-              clearTimeout(deadline);
-              clearTimeout(idle);
-              resolve(!forced);
-            });
-            idle = setTimeout(() => server.closeIdleConnections(), Math.min(IDLE_GRACE_MS, graceMs));
-          }),
-        );
+        // Stop listening now, before any answer says `Connection: close`: a client (nginx) that
+        // opens a new connection for its next request is then refused (and retries elsewhere,
+        // whatever the method) instead of being queued in the backlog and reset when the listening
+        // socket closes. net.Server's close: http.Server's would also close every idle keep-alive
+        // connection at once, racing a client that is reusing one; those close after the grace.
+        net.Server.prototype.close.call(server, () => {
+          clearTimeout(deadline);
+          clearTimeout(idle);
+          resolve(!forced);
+        });
+        const idle = setTimeout(() => server.closeIdleConnections(), Math.min(IDLE_GRACE_MS, graceMs));
       }),
   };
 }

@@ -71,6 +71,9 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   ctx.type = 'text/event-stream';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
+  // Not kept alive: a stream ended by the server (shutdown) would go back to a proxy's connection
+  // pool as it ends, just before its connection closes, and the next request sent on it would fail.
+  ctx.set('Connection', 'close');
   ctx.req.socket.setTimeout(0);
   ctx.req.socket.setNoDelay(true);
   ctx.body = out;
