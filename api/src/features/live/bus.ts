@@ -160,6 +160,9 @@ export class LiveBus {
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {}
 
+  /** Set by endAll (the process is shutting down): live/stream.ts refuses new streams (503). */
+  ended = false;
+
   get size(): number {
     return this.subscribers.size;
   }
@@ -315,6 +318,7 @@ export class LiveBus {
 
   /** Shutdown: ends every subscriber's stream, then the listener closes with the last one. */
   async endAll(): Promise<void> {
+    this.ended = true;
     for (const end of [...this.enders.values()]) end();
     this.subscribers.clear();
     this.enders.clear();

@@ -1,6 +1,8 @@
 import { PassThrough } from 'node:stream';
 import type { Knex } from 'knex';
 import type { PortalContext } from '../../core/context';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../core/db-unavailable';
+import { HttpError } from '../../core/errors';
 import { END_STREAMS, liveBus, newestEventId, replaySince, type LiveMessage, type LiveTopic } from './bus';
 
 export interface StreamOptions {
@@ -34,6 +36,12 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   if (opts.boardOwnerId !== null) topics.push({ topic: 'board', key: opts.boardOwnerId });
   const wanted = (m: LiveMessage) => topics.some((t) => t.topic === m.topic && t.key === m.key);
 
+  // Shutting down (a request that came on a kept-alive connection after SIGTERM): no stream that
+  // would hold the drain; nginx sends a GET answered 503 to another instance (proxy_next_upstream).
+  const bus = liveBus(knex, (err) => ctx.deps.log.warn('live bus', { error: String(err) }));
+  if (bus.ended)
+    throw new HttpError(503, 'shutting_down', DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': '1' });
+
   const out = new PassThrough();
   let open = true;
   let held: LiveMessage[] | null = [];
@@ -55,7 +63,7 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
     out.write(formatEvent(m.id, m.type, m.payload));
   };
 
-  unsubscribe = await liveBus(knex, (err) => ctx.deps.log.warn('live bus', { error: String(err) })).subscribe((m) => {
+  unsubscribe = await bus.subscribe((m) => {
     if (!wanted(m)) return;
     if (m.topic === 'user' && m.type === END_STREAMS) {
       close();
