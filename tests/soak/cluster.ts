@@ -47,7 +47,7 @@ const SERVER_URL =
 const MEMBERS = 6;
 const COACHES = 2;
 const RESETTERS = 3;
-const RESET_USERS = 40;
+const RESET_USERS = 150;
 /** Forgot-password requests per reset account: under the API's 5 reset mails per email an hour. */
 const RESETS_PER_ACCOUNT = 3;
 const CARDS_PER_ACTOR_AND_BOARD = 5;
