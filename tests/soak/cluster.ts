@@ -19,7 +19,8 @@
  *
  * Environment: SOAK_SECONDS, SOAK_ROLES, SOAK_DATABASE_URL (the PostgreSQL server; default
  * TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres), SOAK_KEEP=1 (keep the
- * temporary directory with every log; kept anyway when the soak fails).
+ * temporary directory with every log; kept anyway when the soak fails), SOAK_NGINX and SOAK_PGBOUNCER
+ * (the binaries; default Debian's /usr/sbin/nginx and /usr/sbin/pgbouncer).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
