@@ -11,6 +11,18 @@ export interface Config {
   host: string;
   /** PostgreSQL connection string; unset means the embedded PGlite database in dataDir. */
   databaseUrl: string | null;
+  /**
+   * Where the live-event bus LISTENs (DATABASE_LISTEN_URL, default DATABASE_URL): a direct
+   * PostgreSQL connection. Behind PgBouncer in transaction mode DATABASE_URL names the pooler,
+   * which drops LISTEN silently (the server connection goes back to the pool after the statement).
+   */
+  databaseListenUrl: string | null;
+  /**
+   * Whether statements the code names (node-postgres `name`: prepared once per connection) are
+   * sent named (DATABASE_PREPARED_STATEMENTS, default true). False behind PgBouncer in transaction
+   * mode before 1.21 (or without max_prepared_statements): every statement is sent unnamed.
+   */
+  databasePreparedStatements: boolean;
   dataDir: string;
   sessionSecret: string;
   /** The secret before the last rotation: cookies signed with it are still accepted (SESSION_SECRET_PREVIOUS). */
@@ -174,6 +186,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
+    databaseListenUrl: databaseUrl ? env.DATABASE_LISTEN_URL || databaseUrl : null,
+    databasePreparedStatements: bool(env.DATABASE_PREPARED_STATEMENTS, true),
     dataDir,
     sessionSecret: sessionSecret || 'dev-only-session-secret-change-me-0123456789',
     sessionSecretPrevious: env.SESSION_SECRET_PREVIOUS || null,

@@ -15,6 +15,7 @@ import { sendNotificationDigests, startDigestTimer } from './features/notificati
 import path from 'node:path';
 import { liveBus, sweepLiveEvents } from './features/live';
 import { analyticsForwardingSettled, analyticsRetentionDays, sweepAnalytics } from './features/analytics';
+import { afterResponseSettled } from './features/auth/after-response';
 
 /** How long an idle keep-alive connection stays open (see the server's timeouts below). */
 const KEEP_ALIVE_MS = 65_000;
@@ -25,7 +26,12 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info');
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    listenUrl: config.databaseListenUrl,
+    preparedStatements: config.databasePreparedStatements,
+  });
   await prepareDatabase(db.knex, config);
 
   const storage = createStorage(config);
@@ -120,6 +126,8 @@ async function main(): Promise<void> {
       .then(async (clean) => {
         if (!clean) console.error(`Requests still running after ${SHUTDOWN_GRACE_MS / 1000} s were cut off.`);
         await Promise.all(jobs);
+        // Work a response started (reset and notification mails) finishes before the database closes.
+        await afterResponseSettled();
         await analyticsForwardingSettled();
         await db.close();
         console.log('Portal stopped.');

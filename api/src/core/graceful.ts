@@ -1,5 +1,13 @@
 import type http from 'node:http';
-import type { Socket } from 'node:net';
+import net, { type Socket } from 'node:net';
+
+/**
+ * How long a keep-alive connection that is idle when draining starts stays open. A client that
+ * pools connections (a load balancer, a browser) may be sending its next request on it right now;
+ * closed at once, that request is reset, and a POST is then not retried by nginx (a 502). For this
+ * long such a request is still answered, with `Connection: close`; after it the idle rest close.
+ */
+export const IDLE_GRACE_MS = 1_000;
 
 type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
@@ -7,10 +15,11 @@ export interface Drainer {
   /** Wraps the request listener: while draining, every response closes its connection. */
   listener(inner: Listener): Listener;
   /**
-   * Stops accepting connections and requests: the listening socket closes, idle keep-alive
-   * connections close at once, every response still to be sent says `Connection: close` and its
-   * connection closes after it, so in-flight requests finish and no new one starts. Resolves true
-   * when the last connection has closed, or false after `graceMs` when the rest were destroyed.
+   * Stops accepting connections and requests: the listening socket closes, every response still
+   * to be sent says `Connection: close` and its connection closes after it, so in-flight requests
+   * finish; idle keep-alive connections close after IDLE_GRACE_MS (a request arriving on one
+   * meanwhile is answered, with `Connection: close`). Resolves true when the last connection has
+   * closed, or false after `graceMs` when the rest were destroyed.
    */
   drain(graceMs: number): Promise<boolean>;
 }
@@ -56,17 +65,17 @@ export function createDrainer(server: http.Server): Drainer {
           forced = true;
           for (const socket of sockets) socket.destroy();
         }, graceMs);
-        // Two turns of the event loop first: request bytes that have already arrived are read, so
-        // their connections count as busy (and are answered) rather than idle (and reset).
-        setImmediate(() =>
-          setImmediate(() => {
-            server.close(() => {
-              clearTimeout(deadline);
-              resolve(!forced);
-            });
-            server.closeIdleConnections();
-          }),
-        );
+        // Stop listening now, before any answer says `Connection: close`: a client (nginx) that
+        // opens a new connection for its next request is then refused (and retries elsewhere,
+        // whatever the method) instead of being queued in the backlog and reset when the listening
+        // socket closes. net.Server's close: http.Server's would also close every idle keep-alive
+        // connection at once, racing a client that is reusing one; those close after the grace.
+        net.Server.prototype.close.call(server, () => {
+          clearTimeout(deadline);
+          clearTimeout(idle);
+          resolve(!forced);
+        });
+        const idle = setTimeout(() => server.closeIdleConnections(), Math.min(IDLE_GRACE_MS, graceMs));
       }),
   };
 }

@@ -1,7 +1,10 @@
 /** knex's internal modules the resilient PostgreSQL client extends (knex ships no types for them). */
 declare module 'knex/lib/dialects/postgres/index.js' {
   import type { Knex } from 'knex';
-  const ClientPG: new (config: Knex.Config) => Knex.Client;
+  const ClientPG: new (config: Knex.Config) => Knex.Client & {
+    /** Runs one compiled query on a connection (`obj.options` go to node-postgres, e.g. `name`). */
+    _query(connection: unknown, obj: unknown): Promise<unknown>;
+  };
   export default ClientPG;
 }
 

@@ -33,25 +33,36 @@ export interface OpenDatabaseOptions {
   /** Data directory of the embedded database; 'memory' for a throwaway in-memory one. */
   dataDir: string | 'memory';
   poolMax?: number;
+  /**
+   * A direct PostgreSQL connection for LISTEN (live/bus.ts), when `databaseUrl` names a pooler in
+   * transaction mode (PgBouncer), which cannot keep a LISTEN. Default: `databaseUrl`.
+   */
+  listenUrl?: string | null;
+  /** False: statements the code names are sent unnamed (PgBouncer < 1.21 in transaction mode). Default true. */
+  preparedStatements?: boolean;
   /** Embedded database only: start from this data-directory dump (PGlite `dumpDataDir`), e.g. a migrated template in tests. */
   loadDataDir?: Blob;
 }
 
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
+    const connection = {
+      connectionString: opts.databaseUrl,
+      statement_timeout: 15_000,
+      idle_in_transaction_session_timeout: 30_000,
+      application_name: 'portal-api',
+    };
     const knex = knexFactory({
       // knex's pg client, keeping broken connections out of the pool and reading once more after
       // a lost connection (api/src/db/resilient-pg.ts).
       client: ResilientPgClient as unknown as typeof Knex.Client,
-      connection: {
-        connectionString: opts.databaseUrl,
-        statement_timeout: 15_000,
-        idle_in_transaction_session_timeout: 30_000,
-        application_name: 'portal-api',
-      } as Knex.PgConnectionConfig,
+      connection,
       pool: { min: 0, max: opts.poolMax ?? 10 },
       acquireConnectionTimeout: 10_000,
-    });
+      // Read by live/bus.ts (the LISTEN client) and resilient-pg.ts; knex ignores them.
+      listenConnection: { ...connection, connectionString: opts.listenUrl || opts.databaseUrl },
+      preparedStatements: opts.preparedStatements ?? true,
+    } as Knex.Config);
     return { knex, kind: 'postgres', close: () => knex.destroy() };
   }
   let release: (() => void) | null = null;

@@ -93,6 +93,20 @@ class ResilientRunner extends Runner {
  * or (after any lost connection) that does not answer `select 1`, is destroyed on acquire.
  */
 export class ResilientPgClient extends ClientPG {
+  /**
+   * Sends a statement unnamed when the database config says `preparedStatements: false`: behind
+   * PgBouncer in transaction mode (before 1.21) a statement prepared on one server connection is
+   * unknown on the next ("does not exist") or already there from another client ("already exists").
+   */
+  override _query(connection: unknown, obj: { options?: { name?: unknown } }): Promise<unknown> {
+    const { preparedStatements } = this.config as { preparedStatements?: boolean };
+    if (preparedStatements === false && obj.options?.name !== undefined) {
+      const { name: _unnamed, ...options } = obj.options;
+      return super._query(connection, { ...obj, options });
+    }
+    return super._query(connection, obj);
+  }
+
   override async acquireRawConnection(): Promise<unknown> {
     const connection = (await super.acquireRawConnection()) as PgConnection;
     connection.__portalCheckedAt = lossesOf(this).count; // new: known to be alive now

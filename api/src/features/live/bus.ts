@@ -154,6 +154,9 @@ export class LiveBus {
     this.streams = new StreamRegistry(knex, onError);
   }
 
+  /** Set by endAll (the process is shutting down): live/stream.ts refuses new streams (503). */
+  ended = false;
+
   get size(): number {
     return this.subscribers.size;
   }
@@ -199,8 +202,10 @@ export class LiveBus {
   }
 
   private async listen(): Promise<Listener> {
-    const client = this.knex.client as { config: { connection?: unknown } };
-    const connection = client.config.connection as { pglite?: PGlite } | pg.ClientConfig;
+    // On PostgreSQL a direct connection (DATABASE_LISTEN_URL, db/knex.ts): a pooler drops LISTEN.
+    const client = this.knex.client as { config: { connection?: unknown; listenConnection?: unknown } };
+    const connection = (client.config.listenConnection ?? client.config.connection) as
+      { pglite?: PGlite } | pg.ClientConfig;
     if ('pglite' in connection && connection.pglite) {
       // PGlite has one session: LISTEN and UNLISTEN run while holding knex's connection, so they
       // never land inside another request's open transaction.
@@ -311,6 +316,7 @@ export class LiveBus {
 
   /** Shutdown: ends every subscriber's stream, then the listener closes with the last one. */
   async endAll(): Promise<void> {
+    this.ended = true;
     for (const end of [...this.enders.values()]) end();
     this.subscribers.clear();
     this.enders.clear();

@@ -2,6 +2,8 @@ import { PassThrough } from 'node:stream';
 import type { Knex } from 'knex';
 import type { LiveLimits } from '../../config';
 import type { PortalContext } from '../../core/context';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../core/db-unavailable';
+import { HttpError } from '../../core/errors';
 import { sha256 } from '../../core/session';
 import { liveBus, newestEventId, replaySince, type LiveMessage, type LiveTopic } from './bus';
 import type { CloseReason, OpenStream } from './streams';
@@ -51,7 +53,12 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   const topics: Array<{ topic: LiveTopic; key: number }> = [{ topic: 'user', key: opts.userId }];
   if (opts.boardOwnerId !== null) topics.push({ topic: 'board', key: opts.boardOwnerId });
   const wanted = (m: LiveMessage) => topics.some((t) => t.topic === m.topic && t.key === m.key);
+
+  // Shutting down (a request that came on a kept-alive connection after SIGTERM): no stream that
+  // would hold the drain; nginx sends a GET answered 503 to another instance (proxy_next_upstream).
   const bus = liveBus(knex, (err) => ctx.deps.log.warn('live bus', { error: String(err) }));
+  if (bus.ended)
+    throw new HttpError(503, 'shutting_down', DATABASE_UNAVAILABLE_MESSAGE, undefined, { 'Retry-After': '1' });
 
   const out = new PassThrough();
   let open = true;
@@ -126,6 +133,9 @@ export async function openEventStream(ctx: PortalContext, knex: Knex, opts: Stre
   ctx.type = 'text/event-stream';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
+  // Not kept alive: a stream ended by the server (shutdown) would go back to a proxy's connection
+  // pool as it ends, just before its connection closes, and the next request sent on it would fail.
+  ctx.set('Connection', 'close');
   ctx.req.socket.setTimeout(0);
   ctx.req.socket.setNoDelay(true);
   ctx.body = out;
