@@ -37,7 +37,7 @@ if (server)
     const opened: Database[] = [];
     const open = async (opts: { listenUrl?: string; preparedStatements?: boolean }) => {
       const db = await openDatabase({
-        databaseUrl: withDatabase(server!, fresh.name),
+        databaseUrl: withDatabase(server, fresh.name),
         dataDir: 'memory',
         poolMax: 1,
         ...opts,
@@ -79,7 +79,7 @@ if (server)
       await expect(liveBus(refused.knex).subscribe(() => undefined)).rejects.toThrow(/ECONNREFUSED|connect/);
 
       // The direct URL: the bus's own client (application_name portal-api-live) holds the LISTEN.
-      const direct = await open({ listenUrl: withDatabase(server!, fresh.name) });
+      const direct = await open({ listenUrl: withDatabase(server, fresh.name) });
       const unsubscribe = await liveBus(direct.knex).subscribe(() => undefined);
       try {
         const listeners = await fresh.knex.raw<{ rows: Array<{ n: number }> }>(
