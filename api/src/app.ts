@@ -62,8 +62,8 @@ export function createApp(opts: AppOptions): Koa {
     storage: opts.storage ?? createStorage(config),
   };
   Model.knex(knex);
-  // Analytics events go to PostHog too when configured (after their transaction commits).
-  registerAnalyticsForwarder(knex, config.posthog ? createPostHogForwarder(config.posthog) : null, log);
+  // Analytics events go to PostHog too when configured (a job written with them; docs/areas/jobs.md).
+  registerAnalyticsForwarder(knex, config.posthog ? createPostHogForwarder(config.posthog) : null);
 
   // TRUST_PROXY hops: the client address is the X-Forwarded-For entry our outermost proxy added.
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });

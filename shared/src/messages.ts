@@ -168,6 +168,7 @@ export const MESSAGES = {
   paymentSuccessful: 'Payment successful',
   pleaseEnterCard: 'Please enter a card',
   paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
+  stripeSyncPending: 'Stripe is slow to answer: the sync goes on in the background. Check again in a few minutes.',
   paymentFailed: 'The payment did not go through. Please try again.',
   alreadyHasResource: 'You already have access to this resource.',
   notForSaleInPortal: 'This resource cannot be bought here.',

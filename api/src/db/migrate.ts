@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { installQueue } from '../core/queue/install';
 import * as foundation from './migrations/0001_foundation';
 import * as courses from './migrations/0002_courses';
 import * as board from './migrations/0003_board';
@@ -19,6 +20,7 @@ import * as settingsDays from './migrations/0020_settings_days';
 import * as auditIndexes from './migrations/0021_audit_indexes';
 import * as insights from './migrations/0022_insights';
 import * as insightsRollups from './migrations/0023_insights_rollups';
+import * as mailDeliveries from './migrations/0024_mail_deliveries';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -47,6 +49,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0021_audit_indexes', auditIndexes],
   ['0022_insights', insights],
   ['0023_insights_rollups', insightsRollups],
+  ['0024_mail_deliveries', mailDeliveries],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {
@@ -68,6 +71,8 @@ export const migrationConfig: Knex.MigratorConfig = {
   tableName: 'knex_migrations',
 };
 
+/** The migrations above, then the job queue's own schema and queues (pg-boss's migrations; docs/areas/jobs.md). */
 export async function migrateLatest(knex: Knex): Promise<void> {
   await knex.migrate.latest(migrationConfig);
+  await installQueue(knex);
 }
