@@ -33,6 +33,7 @@ import { liveRoutes } from './features/live';
 import { analyticsRoutes, registerAnalyticsForwarder } from './features/analytics';
 import { createPostHogForwarder } from './adapters/posthog';
 import { insightsRoutes } from './features/insights';
+import { jobRoutes } from './features/jobs/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -117,6 +118,7 @@ export function createApp(opts: AppOptions): Koa {
     liveRoutes(),
     analyticsRoutes(),
     insightsRoutes(),
+    jobRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -270,6 +270,11 @@ export const MESSAGES = {
   auditNoUser: '—',
   auditDeletedUser: 'Deleted user',
   auditUnknownAction: 'Choose an action from the list',
+  jobUnknownQueue: 'Choose a queue from the list',
+  jobBadId: 'Not a job id',
+  jobNotFailed: 'No failed job with this id in this queue: it may have been retried or discarded already.',
+  jobRetried: 'The job will run again.',
+  jobDiscarded: 'The job was discarded.',
   auditBadDate: 'Enter a date as YYYY-MM-DD or an ISO 8601 time',
   auditRangeReversed: 'The end date is before the start date',
 } as const;

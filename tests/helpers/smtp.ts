@@ -10,6 +10,11 @@ export interface CapturedMail {
 export interface SmtpCapture {
   url: string;
   messages: CapturedMail[];
+  /**
+   * Recipients the server turns away for now (450 at RCPT TO, a temporary failure): a mail server
+   * that is down for them. Delete an address to let its mail through again.
+   */
+  refusing: Set<string>;
   /** Resolves with the next message for `to` (or any) that arrives, or one already captured. */
   waitFor(to?: string, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -18,11 +23,21 @@ export interface SmtpCapture {
 /** A real SMTP listener on 127.0.0.1 that captures every message (for nodemailer over SMTP). */
 export async function startSmtp(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
+  const refusing = new Set<string>();
   const waiters: Array<{ to?: string; resolve: (m: CapturedMail) => void }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refusing.has(address.address.toLowerCase())) {
+        const err = new Error('Mailbox unavailable, try again later') as Error & { responseCode: number };
+        err.responseCode = 450;
+        callback(err);
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -49,6 +64,7 @@ export async function startSmtp(): Promise<SmtpCapture> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refusing,
     waitFor(to, timeoutMs = 5000) {
       const existing = messages.find((m) => !to || m.to.includes(to.toLowerCase()));
       if (existing) return Promise.resolve(existing);

@@ -17,3 +17,4 @@ export * from './review';
 export * from './audit';
 export * from './analytics';
 export * from './insights';
+export * from './jobs';

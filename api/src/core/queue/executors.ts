@@ -25,18 +25,29 @@ interface PgConnection {
 }
 
 /**
- * Runs each statement on one of knex's own connections, held while it runs. On PGlite, knex has a
- * single connection: holding it means pg-boss's SQL waits for a request's open transaction to end
- * and never lands inside it (as the live bus does for LISTEN). A text without parameters goes as a
- * simple query, so pg-boss's multi-statement texts (`BEGIN; ...; COMMIT`) run as written; if one
- * fails half-way, the connection is rolled back before it is handed back.
+ * Runs pg-boss's statements, as pg-boss wrote them (`$n` parameters), on the connection of `db`:
+ *
+ * - `db` a transaction: on the transaction's own connection, inside it. This is the outbox:
+ *   `send(name, data, { db: connectionExecutor(trx) })` writes the job in the same transaction as
+ *   the change that causes it, so both commit or neither does.
+ * - `db` knex itself: on one of its connections, held while the statement runs. On PGlite knex has
+ *   a single connection: holding it means pg-boss's SQL waits for a request's open transaction to
+ *   end and never lands inside it (as the live bus does for LISTEN). A text without parameters goes
+ *   as a simple query, so pg-boss's multi-statement texts (`BEGIN; ...; COMMIT`) run as written; if
+ *   one fails half-way, the connection is rolled back before it is handed back.
+ *
+ * (Going through `knex.raw` instead would need `$n` turned into `?`, one binding per occurrence,
+ * and PostgreSQL then infers each occurrence's type on its own: pg-boss's `startAfter`, read as
+ * text in one place and cast to a timestamp in another, fails.)
  */
-export function connectionExecutor(knex: Knex): SqlExecutor {
-  const client = knex.client as unknown as ConnectionClient & { config: { connection?: { pglite?: unknown } } };
+export function connectionExecutor(db: Knex | Knex.Transaction): SqlExecutor {
+  const client = db.client as unknown as ConnectionClient & { config: { connection?: { pglite?: unknown } } };
   // knex over PGlite (db/knex.ts) is configured with the PGlite instance as its connection.
   const embedded = Boolean(client.config.connection?.pglite);
+  const inTransaction = Boolean((db as Partial<Knex.Transaction>).isTransaction);
   return {
     async executeSql(text: string, values?: unknown[]) {
+      // On a transaction's client this is the transaction's connection, and releasing it is a no-op.
       const connection = await client.acquireConnection();
       try {
         if (embedded) {
@@ -50,41 +61,12 @@ export function connectionExecutor(knex: Knex): SqlExecutor {
       } catch (err) {
         // A failed statement of an explicit BEGIN ... COMMIT leaves the session in an aborted
         // transaction; end it (a warning when there is none) so the connection is usable again.
-        await (connection as PgConnection).query('ROLLBACK').catch(() => undefined);
+        // Never inside the caller's transaction: that one rolls back when the error reaches it.
+        if (!inTransaction) await (connection as PgConnection).query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
         await client.releaseConnection(connection);
       }
-    },
-  };
-}
-
-/**
- * pg-boss's `$n` parameters as knex's `?` placeholders, each value repeated where its parameter is.
- * Literal question marks are escaped (knex would read them as placeholders).
- */
-export function toKnexBindings(text: string, values: readonly unknown[] = []): { sql: string; bindings: unknown[] } {
-  const bindings: unknown[] = [];
-  const sql = text.replace(/\?/g, '\\?').replace(/\$(\d+)/g, (_, n: string) => {
-    const index = Number(n) - 1;
-    if (index < 0 || index >= values.length) throw new Error(`query parameter $${n} has no value`);
-    bindings.push(values[index] === undefined ? null : values[index]);
-    return '?';
-  });
-  return { sql, bindings };
-}
-
-/**
- * Runs pg-boss's statements through knex: in the caller's transaction when `db` is one. This is
- * the outbox: `send(name, data, { db: knexExecutor(trx) })` writes the job in the same
- * transaction as the change that causes it, so both commit or neither does.
- */
-export function knexExecutor(db: Knex | Knex.Transaction): SqlExecutor {
-  return {
-    async executeSql(text: string, values?: unknown[]) {
-      const { sql, bindings } = toKnexBindings(text, values);
-      const result = await db.raw<Result>(sql, bindings as Knex.RawBinding[]);
-      return { rows: result.rows ?? [] };
     },
   };
 }

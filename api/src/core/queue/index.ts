@@ -1,6 +1,7 @@
 /** The job queue (docs/areas/jobs.md): definitions, enqueueing (the outbox), the workers, mail. */
 export { QUEUES, QUEUE_NAMES, QUEUE_SCHEMA, isQueueName, type QueueName, type QueueDefinition } from './queues';
-export { enqueue, enqueueSql, nudgeAfterCommit, afterCommit, type EnqueueOptions } from './outbox';
+export { enqueue, enqueueSql, nudgeAfterCommit, afterCommit, queueClient, type EnqueueOptions } from './outbox';
+export { connectionExecutor } from './executors';
 export { JobRunner, startJobRunner, type JobHandler, type JobHandlers, type RunningJob } from './runner';
 export {
   enqueueMail,

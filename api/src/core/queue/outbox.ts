@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
-import { knexExecutor } from './executors';
+import { connectionExecutor } from './executors';
 import { QUEUE_SCHEMA, type QueueName } from './queues';
 
 /**
@@ -17,10 +17,11 @@ export type EnqueueOptions = Omit<PgBoss.SendOptions, 'db'>;
 let sender: PgBoss | null = null;
 
 /**
- * A pg-boss instance that is never started: it only builds the INSERT of a job (`send`), which
- * then runs on the executor of each call. It holds no connection and no timer.
+ * A pg-boss instance that is never started: it only builds pg-boss's statements (`send`, `retry`,
+ * `deleteJob` ...), each run on the executor the call is given (`{ db: connectionExecutor(trx) }`). It
+ * holds no connection and no timer.
  */
-function jobSender(): PgBoss {
+export function queueClient(): PgBoss {
   sender ??= new PgBoss({
     schema: QUEUE_SCHEMA,
     db: {
@@ -83,7 +84,7 @@ export async function enqueue(
   data: object,
   options: EnqueueOptions = {},
 ): Promise<string | null> {
-  const id = await jobSender().send(queue, data, { ...options, db: knexExecutor(db) });
+  const id = await queueClient().send(queue, data, { ...options, db: connectionExecutor(db) });
   if (id) nudgeAfterCommit(db, queue);
   return id;
 }

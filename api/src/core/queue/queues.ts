@@ -1,7 +1,10 @@
+import type { JobQueueName } from '@shared/types/jobs';
+
 /**
  * Every queue of the job queue, with its retry rules and, for the timers, its schedule
- * (docs/areas/jobs.md). The names are the contract between the code that enqueues a job and the
- * worker that runs it; the handlers are wired in api/src/jobs.ts.
+ * (docs/areas/jobs.md). The names (shared/src/types/jobs.ts) are the contract between the code
+ * that enqueues a job, the worker that runs it and the Jobs API; the handlers are wired in
+ * api/src/jobs.ts.
  */
 
 /** The PostgreSQL schema of pg-boss's tables (job, archive, queue, schedule, version). */
@@ -57,7 +60,7 @@ export const QUEUES = {
   'analytics-sweep': { ...TIMER, cron: '41 */6 * * *', atStart: true },
   /** The daily notification digest, at 07:00 UTC. */
   'notification-digest': { ...TIMER, cron: '0 7 * * *' },
-} as const satisfies Record<string, QueueDefinition>;
+} as const satisfies Record<JobQueueName, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;
 

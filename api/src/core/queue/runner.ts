@@ -163,16 +163,20 @@ export class JobRunner {
     const executor = connectionExecutor(this.options.knex);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      for (const name of names) this.nudge(name);
       const { rows } = await executor.executeSql(
-        `select count(*)::int as n from ${QUEUE_SCHEMA}.job
+        `select name, count(*) filter (where state <> 'active')::int as due
+           from ${QUEUE_SCHEMA}.job
           where name = any($1::text[])
-            and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))`,
+            and (state = 'active' or (state in ('created', 'retry') and start_after <= now()))
+          group by name`,
         [names],
       );
-      if (Number((rows[0] as { n: number }).n) === 0) return;
+      const busy = rows as Array<{ name: QueueName; due: number }>;
+      if (busy.length === 0) return;
+      // Wake only the workers that have something to take (a woken worker asks the database at once).
+      for (const row of busy) if (Number(row.due) > 0) this.nudge(row.name);
       if (Date.now() > deadline) throw new Error(`jobs still due or running after ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }
 
