@@ -321,6 +321,29 @@ describe('preferences and email', () => {
     expect(t.smtp.messages.slice(before).some((m) => m.to.includes(coach.user.email))).toBe(false);
   });
 
+  it('a card moved into FOR REVIEW mails a coach who chose email: the move statement writes the mail job', async () => {
+    const { member, coach, cardId, lists } = await coachedMember();
+    await coach.agent
+      .put(`${N}/preferences`)
+      .send({ preferences: { comment: 'app', for_review: 'email', review_done: 'app' } });
+    await move(member, cardId, lists['NOT STARTED']!, lists['FOR REVIEW']!);
+    const [row] = (await inbox(coach)).notifications;
+    const jobs = await t
+      .knex('pgboss.job')
+      .where({ name: 'mail' })
+      .whereRaw("(data->>'notificationId')::int = ?", [row!.id])
+      .select('data', 'retry_limit');
+    expect(jobs).toEqual([{ data: { kind: NOTIFICATION_MAIL, notificationId: row!.id }, retry_limit: 5 }]);
+    const mail = await t.smtp.waitFor(coach.user.email);
+    expect(mailText(mail.raw)).toContain(`${member.user.fullName} moved "Launch plan" to FOR REVIEW`);
+    await t.jobsSettled();
+    expect((await t.knex('notifications').where({ id: row!.id }).first('emailed_at')).emailed_at).not.toBeNull();
+    // Moving it back out (by the member) notifies no one: no mail job.
+    const before = await t.knex('pgboss.job').where({ name: 'mail' }).count<[{ count: number }]>('* as count');
+    await move(member, cardId, lists['FOR REVIEW']!, lists['NOT STARTED']!);
+    expect(await t.knex('pgboss.job').where({ name: 'mail' }).count('* as count')).toEqual(before);
+  });
+
   it('a failed send leaves the row unmailed for the retry, and never fails the change', async () => {
     const { member, coach, cardId } = await coachedMember();
     await member.agent

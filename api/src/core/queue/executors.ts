@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import pg from 'pg';
 import type PgBoss from 'pg-boss';
 
 /**
@@ -69,4 +70,49 @@ export function connectionExecutor(db: Knex | Knex.Transaction): SqlExecutor {
       }
     },
   };
+}
+
+/** An executor that knows how many of its statements are still running, and can be closed. */
+export interface TrackedExecutor extends SqlExecutor {
+  /** Resolves once no statement is running (or after `timeoutMs`). */
+  idle(timeoutMs: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+function tracked(inner: SqlExecutor, close: () => Promise<void>): TrackedExecutor {
+  let running = 0;
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      running += 1;
+      try {
+        return await inner.executeSql(text, values as unknown[]);
+      } finally {
+        running -= 1;
+      }
+    },
+    async idle(timeoutMs) {
+      const deadline = Date.now() + timeoutMs;
+      while (running > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+    close,
+  };
+}
+
+/**
+ * The executor of a process's workers: on PostgreSQL a pool of their own (so jobs never take the
+ * requests' connections), on PGlite knex's one connection. Tracked, so a stopping worker waits for
+ * the completion pg-boss writes after the last job (it does not wait for it itself) before the
+ * pool or the database closes.
+ */
+export function workerExecutor(knex: Knex, databaseUrl: string | null, onError: (err: Error) => void): TrackedExecutor {
+  if (!databaseUrl) return tracked(connectionExecutor(knex), () => Promise.resolve());
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, application_name: 'portal-jobs' });
+  pool.on('error', onError);
+  return tracked(
+    {
+      executeSql: async (text: string, values?: unknown[]) =>
+        pool.query(text, values && values.length > 0 ? values : undefined),
+    },
+    () => pool.end(),
+  );
 }

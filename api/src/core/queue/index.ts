@@ -2,7 +2,14 @@
 export { QUEUES, QUEUE_NAMES, QUEUE_SCHEMA, isQueueName, type QueueName, type QueueDefinition } from './queues';
 export { enqueue, enqueueSql, nudgeAfterCommit, afterCommit, queueClient, type EnqueueOptions } from './outbox';
 export { connectionExecutor } from './executors';
-export { JobRunner, startJobRunner, type JobHandler, type JobHandlers, type RunningJob } from './runner';
+export {
+  JobRunner,
+  startJobRunner,
+  type JobHandler,
+  type JobHandlers,
+  type JobRunnerOptions,
+  type RunningJob,
+} from './runner';
 export {
   enqueueMail,
   enqueueMailOf,

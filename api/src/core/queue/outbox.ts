@@ -93,8 +93,9 @@ export async function enqueue(
  * The INSERT of a job as SQL, for a statement that writes its own jobs (the card move writes its
  * notifications' mails in the statement that writes the notifications): `select` yields one row
  * per job with a `data` column (jsonb). The job gets its queue's rules as `enqueue` would give it
- * (retries, backoff, expiry, policy, retention of 14 days); tests/api/jobs-queue.test.ts holds the two
- * against each other.
+ * (retries, backoff, expiry, policy, retention of 14 days), and a job its queue's policy refuses
+ * (a stately timer already queued) is left out, as pg-boss does; tests/api/jobs-queue.test.ts holds
+ * the two against each other.
  */
 export function enqueueSql(queue: QueueName, select: string): string {
   return `insert into ${QUEUE_SCHEMA}.job
@@ -107,5 +108,6 @@ export function enqueueSql(queue: QueueName, select: string): string {
          q.dead_letter, q.policy
     from (${select}) j
     join ${QUEUE_SCHEMA}.queue q on q.name = '${queue}'
+  on conflict do nothing
   returning id`;
 }

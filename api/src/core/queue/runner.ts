@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
-import { connectionExecutor } from './executors';
+import { connectionExecutor, workerExecutor, type TrackedExecutor } from './executors';
 import { enqueue, onEnqueued } from './outbox';
 import { QUEUE_NAMES, QUEUE_SCHEMA, QUEUES, type QueueDefinition, type QueueName } from './queues';
 
@@ -55,6 +55,7 @@ const RETENTION: Partial<PgBoss.ConstructorOptions> = {
  */
 export class JobRunner {
   private boss: PgBoss | null = null;
+  private executor: TrackedExecutor | null = null;
   private readonly workers = new Map<QueueName, string[]>();
   private unregister: (() => void) | null = null;
   /** Jobs whose handler is running in this process. */
@@ -76,12 +77,10 @@ export class JobRunner {
       ...RETENTION,
       ...this.options.tuning,
     };
-    const boss = new PgBoss(
-      databaseUrl
-        ? { ...common, connectionString: databaseUrl, max: 4, application_name: 'portal-jobs' }
-        : { ...common, db: connectionExecutor(knex) },
-    );
-    boss.on('error', (err: Error) => log.error('job queue error', { error: String(err?.message ?? err) }));
+    const onError = (err: Error) => log.error('job queue error', { error: String(err?.message ?? err) });
+    this.executor = workerExecutor(knex, databaseUrl, onError);
+    const boss = new PgBoss({ ...common, db: this.executor });
+    boss.on('error', onError);
     await boss.start();
     this.boss = boss;
 
@@ -192,8 +191,13 @@ export class JobRunner {
     const boss = this.boss;
     this.boss = null;
     if (!boss) return true;
-    await boss.stop({ graceful: true, timeout: graceMs, wait: true, close: true });
-    return this.running === 0;
+    await boss.stop({ graceful: true, timeout: graceMs, wait: true });
+    const clean = this.running === 0;
+    // pg-boss completes (or fails) a job without waiting for it: let those statements land.
+    await this.executor?.idle(5_000);
+    await this.executor?.close();
+    this.executor = null;
+    return clean;
   }
 }
 
