@@ -89,13 +89,21 @@ export class JobRunner {
       const definition: QueueDefinition = QUEUES[name];
       const ids: string[] = [];
       for (let i = 0; i < (definition.concurrency ?? 1); i += 1) {
-        ids.push(
-          await boss.work<unknown>(
-            name,
-            { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-            async ([job]) => (job ? this.run(name, job) : undefined),
-          ),
+        const worker = { id: '' };
+        worker.id = await boss.work<unknown>(
+          name,
+          { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
+          async ([job]) => {
+            try {
+              return job ? await this.run(name, job) : undefined;
+            } finally {
+              // A worker that found a job looks again at once (pg-boss would wait out its polling
+              // interval after every job): a backlog drains at full speed, an empty queue is polled.
+              if (worker.id) boss.notifyWorker(worker.id);
+            }
+          },
         );
+        ids.push(worker.id);
       }
       this.workers.set(name, ids);
     }
