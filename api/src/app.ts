@@ -33,6 +33,7 @@ import { liveRoutes } from './features/live';
 import { analyticsRoutes, registerAnalyticsForwarder } from './features/analytics';
 import { createPostHogForwarder } from './adapters/posthog';
 import { insightsRoutes } from './features/insights';
+import { jobRoutes } from './features/jobs/routes';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -62,8 +63,8 @@ export function createApp(opts: AppOptions): Koa {
     storage: opts.storage ?? createStorage(config),
   };
   Model.knex(knex);
-  // Analytics events go to PostHog too when configured (after their transaction commits).
-  registerAnalyticsForwarder(knex, config.posthog ? createPostHogForwarder(config.posthog) : null, log);
+  // Analytics events go to PostHog too when configured (a job written with them; docs/areas/jobs.md).
+  registerAnalyticsForwarder(knex, config.posthog ? createPostHogForwarder(config.posthog) : null);
 
   // TRUST_PROXY hops: the client address is the X-Forwarded-For entry our outermost proxy added.
   const app = new Koa({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
@@ -117,6 +118,7 @@ export function createApp(opts: AppOptions): Koa {
     liveRoutes(),
     analyticsRoutes(),
     insightsRoutes(),
+    jobRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -5,8 +5,16 @@ import { loadPaymentsConfig, type PaymentsConfig } from './adapters/stripe-confi
 import { settingDefaultsFromEnv, type SettingKey } from '@shared/schemas/settings';
 
 /** Every environment variable the API reads, parsed and defaulted in one place. */
+/** What a process does (PORTAL_ROLE): answer HTTP, run the job queue's workers and timers, or both. */
+export type ProcessRole = 'web' | 'worker' | 'all';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
+  /**
+   * PORTAL_ROLE (default all): `web` answers HTTP and enqueues jobs but runs none; `worker` runs
+   * the jobs and timers and does not listen; `all` does both (docs/areas/jobs.md).
+   */
+  role: ProcessRole;
   port: number;
   host: string;
   /** PostgreSQL connection string; unset means the embedded PGlite database in dataDir. */
@@ -141,6 +149,14 @@ export function proxyHops(v: string | undefined): number {
   );
 }
 
+/** PORTAL_ROLE: web, worker or all (the default); anything else is refused. */
+export function processRole(v: string | undefined): ProcessRole {
+  const s = (v ?? '').trim().toLowerCase();
+  if (s === '') return 'all';
+  if (s === 'web' || s === 'worker' || s === 'all') return s;
+  throw new Error(`PORTAL_ROLE must be web, worker or all, not "${v}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const port = int(env.PORT, 4000);
@@ -183,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     : { kind: 'disk', dir: path.join(dataDir, 'uploads') };
   return {
     env: mode,
+    role: processRole(env.PORTAL_ROLE),
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,

@@ -170,6 +170,7 @@ export const MESSAGES = {
   paymentSuccessful: 'Payment successful',
   pleaseEnterCard: 'Please enter a card',
   paymentsUnavailable: 'Card payments are not available right now. Please try again later.',
+  stripeSyncPending: 'Stripe is slow to answer: the sync goes on in the background. Check again in a few minutes.',
   paymentFailed: 'The payment did not go through. Please try again.',
   alreadyHasResource: 'You already have access to this resource.',
   notForSaleInPortal: 'This resource cannot be bought here.',
@@ -274,6 +275,11 @@ export const MESSAGES = {
   dateOutsideWindow: 'Enter a date from {min} to {max}',
   dateRangeOrder: 'The start must be on or before the end',
   dateRangeTooLong: 'Choose at most {max} days',
+  jobUnknownQueue: 'Choose a queue from the list',
+  jobBadId: 'Not a job id',
+  jobNotFailed: 'No failed job with this id in this queue: it may have been retried or discarded already.',
+  jobRetried: 'The job will run again.',
+  jobDiscarded: 'The job was discarded.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

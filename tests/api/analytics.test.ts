@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsForwardingSettled, recordEvents, sweepAnalytics } from '../../api/src/features/analytics';
+import { recordEvents, sweepAnalytics } from '../../api/src/features/analytics';
 import { analyticsRetentionDays } from '../../api/src/features/analytics/sweeper';
 import { recordIntent } from '../../api/src/features/payments/purchases';
 import { applyCustomerStatuses } from '../../api/src/features/payments/subscriptions';
@@ -458,7 +458,7 @@ describe('forwarding to PostHog (POSTHOG_HOST, POSTHOG_API_KEY)', () => {
         ],
       });
       expect(res.status).toBe(200);
-      await analyticsForwardingSettled();
+      await app.jobsSettled();
       const batches = posthog.received.filter((r) => r.body.batch.some((e) => e.event === 'page_view'));
       expect(batches).toHaveLength(1);
       expect(batches[0]!.path).toBe('/batch/');
@@ -482,7 +482,7 @@ describe('forwarding to PostHog (POSTHOG_HOST, POSTHOG_API_KEY)', () => {
       // A batch that fails validation is never forwarded.
       const before = posthog.received.length;
       expect((await agent.post(URL_).send({ events: [{ name: 'bad name' }] })).status).toBe(400);
-      await analyticsForwardingSettled();
+      await app.jobsSettled();
       expect(posthog.received).toHaveLength(before);
     } finally {
       await app.close();
@@ -493,7 +493,7 @@ describe('forwarding to PostHog (POSTHOG_HOST, POSTHOG_API_KEY)', () => {
       const agent = await signIn(broken.agent(), user);
       const res = await agent.post(URL_).send({ events: [{ name: 'page_view' }] });
       expect(res.status).toBe(200);
-      await analyticsForwardingSettled();
+      await broken.jobsSettled();
       expect(failing.received.length).toBeGreaterThan(0);
       expect(await broken.knex('analytics_events').where({ user_id: user.id, name: 'page_view' })).toHaveLength(1);
     } finally {

@@ -4,14 +4,13 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createTag, createUser, signIn, DEFAULT_PASSWORD } from '../helpers/factories';
 import { extractLink } from '../helpers/smtp';
 import { formatWait } from '../../shared/src/messages';
-import { afterResponseSettled } from '../../api/src/features/auth/after-response';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
 });
 afterAll(async () => {
-  await afterResponseSettled();
+  await t.jobsSettled();
   await t.close();
 });
 

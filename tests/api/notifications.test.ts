@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { afterResponseSettled } from '../../api/src/features/auth/after-response';
-import { mailNotificationsNow, sendNotificationDigests } from '../../api/src/features/notifications/mail';
+import crypto from 'node:crypto';
+import {
+  enqueueNotificationDigests,
+  NOTIFICATION_MAIL,
+  notificationMailRenderer,
+} from '../../api/src/features/notifications/mail';
 import { notify } from '../../api/src/features/notifications/service';
-import { createLogger } from '../../api/src/core/context';
-import { createMailer } from '../../api/src/adapters/mail';
+import { mailHandler } from '../../api/src/core/queue';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { mailText, subjectOf } from '../helpers/smtp';
 import { actor, listByName, MTN, readBoard, type Actor } from './board-fixtures';
@@ -306,24 +309,47 @@ describe('preferences and email', () => {
     const text = mailText(mail.raw);
     expect(text).toContain(`${coach.user.fullName} commented on your card "Launch plan"`);
     expect(linksOf(mail.raw)).toContain(`${t.config.publicUrl}/move-the-needle?card=${cardId}`);
-    await afterResponseSettled();
+    await t.jobsSettled();
     const row = await t.knex('notifications').where({ user_id: member.user.id }).first('emailed_at');
     expect(row.emailed_at).not.toBeNull();
 
     // The coach keeps "in the app only": the for-review notification is not mailed.
     const before = t.smtp.messages.length;
     await move(member, cardId, lists['NOT STARTED']!, lists['FOR REVIEW']!);
-    await afterResponseSettled();
+    await t.jobsSettled();
     expect((await inbox(coach)).total).toBe(1);
     expect(t.smtp.messages.slice(before).some((m) => m.to.includes(coach.user.email))).toBe(false);
   });
 
-  it('a failed send gives the row back for a later try, and never fails the change', async () => {
+  it('a card moved into FOR REVIEW mails a coach who chose email: the move statement writes the mail job', async () => {
+    const { member, coach, cardId, lists } = await coachedMember();
+    await coach.agent
+      .put(`${N}/preferences`)
+      .send({ preferences: { comment: 'app', for_review: 'email', review_done: 'app' } });
+    await move(member, cardId, lists['NOT STARTED']!, lists['FOR REVIEW']!);
+    const [row] = (await inbox(coach)).notifications;
+    const jobs = await t
+      .knex('pgboss.job')
+      .where({ name: 'mail' })
+      .whereRaw("(data->>'notificationId')::int = ?", [row!.id])
+      .select('data', 'retry_limit');
+    expect(jobs).toEqual([{ data: { kind: NOTIFICATION_MAIL, notificationId: row!.id }, retry_limit: 5 }]);
+    const mail = await t.smtp.waitFor(coach.user.email);
+    expect(mailText(mail.raw)).toContain(`${member.user.fullName} moved "Launch plan" to FOR REVIEW`);
+    await t.jobsSettled();
+    expect((await t.knex('notifications').where({ id: row!.id }).first('emailed_at')).emailed_at).not.toBeNull();
+    // Moving it back out (by the member) notifies no one: no mail job.
+    const before = await t.knex('pgboss.job').where({ name: 'mail' }).count<[{ count: number }]>('* as count');
+    await move(member, cardId, lists['FOR REVIEW']!, lists['NOT STARTED']!);
+    expect(await t.knex('pgboss.job').where({ name: 'mail' }).count('* as count')).toEqual(before);
+  });
+
+  it('a failed send leaves the row unmailed for the retry, and never fails the change', async () => {
     const { member, coach, cardId } = await coachedMember();
     await member.agent
       .put(`${N}/preferences`)
       .send({ preferences: { comment: 'email', for_review: 'app', review_done: 'app' } });
-    const failing = { send: vi.fn(async () => Promise.reject(new Error('smtp down'))), close: () => undefined };
+    // The row alone (no job of its own: the app's worker would send it); its mail job run by hand.
     const [row] = await t.knex.transaction(async (trx) =>
       notify(trx, [
         {
@@ -336,16 +362,23 @@ describe('preferences and email', () => {
         },
       ]),
     );
+    const failing = { send: vi.fn(async () => Promise.reject(new Error('smtp down'))), close: () => undefined };
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
-    const deps = { knex: t.knex, mailer: failing, log, publicUrl: t.config.publicUrl };
-    expect(await mailNotificationsNow(deps, [row!.id])).toBe(0);
-    expect(log.error).toHaveBeenCalledWith('notification mail failed', {
-      notificationId: row!.id,
-      error: 'Error: smtp down',
-    });
+    const handler = mailHandler(
+      { knex: t.knex, mailer: failing, log, from: t.config.mailFrom },
+      { [NOTIFICATION_MAIL]: notificationMailRenderer({ knex: t.knex, publicUrl: t.config.publicUrl }) },
+    );
+    const job = {
+      id: crypto.randomUUID(),
+      queue: 'mail' as const,
+      data: { kind: NOTIFICATION_MAIL, notificationId: row!.id },
+      retryCount: 0,
+      retryLimit: 5,
+    };
+    await expect(handler(job)).rejects.toThrow('smtp down');
     expect(failing.send).toHaveBeenCalledTimes(1);
     expect((await t.knex('notifications').where({ id: row!.id }).first('emailed_at')).emailed_at).toBeNull();
-    // A comment while mail is down still saves (the mail goes after the response).
+    // A comment while mail is down still saves (its mail is a job, retried by the queue).
     await comment(coach, cardId, 'still saved');
     expect((await inbox(member)).total).toBe(2);
   });
@@ -358,15 +391,14 @@ describe('preferences and email', () => {
     await comment(coach, cardId, 'first');
     await comment(coach, cardId, 'second');
     await comment(coach, cardId, 'third');
-    await afterResponseSettled();
+    await t.jobsSettled();
     const [third] = (await inbox(member)).notifications;
     await member.agent.put(`${N}/mark-read`).send({ ids: [third!.id] });
     expect(t.smtp.messages.some((m) => m.to.includes(member.user.email))).toBe(false);
 
-    const log = createLogger('silent');
-    const mailer = createMailer({ smtpUrl: t.smtp.url, from: t.config.mailFrom, outboxDir: '/nonexistent', log });
-    const deps = { knex: t.knex, mailer, log, publicUrl: t.config.publicUrl };
-    expect(await sendNotificationDigests(deps)).toBeGreaterThanOrEqual(1);
+    const deps = { knex: t.knex, publicUrl: t.config.publicUrl };
+    expect(await enqueueNotificationDigests(deps)).toBeGreaterThanOrEqual(1);
+    await t.jobsSettled();
     const mail = await t.smtp.waitFor(member.user.email);
     expect(subjectOf(mail.raw)).toBe('You have 2 unread notification(s) on Move the Needle');
     const text = mailText(mail.raw);
@@ -374,8 +406,8 @@ describe('preferences and email', () => {
     expect(linksOf(mail.raw)).toContain(`${t.config.publicUrl}/move-the-needle?card=${cardId}`);
     // Emailed rows are not sent again.
     const sent = t.smtp.messages.filter((m) => m.to.includes(member.user.email)).length;
-    expect(await sendNotificationDigests(deps)).toBe(0);
+    expect(await enqueueNotificationDigests(deps)).toBe(0);
+    await t.jobsSettled();
     expect(t.smtp.messages.filter((m) => m.to.includes(member.user.email)).length).toBe(sent);
-    mailer.close();
   });
 });

@@ -249,16 +249,21 @@ describe('product qualifier: send', () => {
 });
 
 describe('product qualifier: mail server down (runs last: it stops the SMTP listener)', () => {
-  it('answers 503 with a plain message, not a 500, when the SMTP server is unreachable', async () => {
+  it('still answers 200: the mail is a job that waits for its retry while the SMTP server is unreachable', async () => {
     const { agent } = await member();
     await t.smtp.close();
     const res = await agent
       .post('/api/product-qualifier/send')
       .send({ answers: answers(12000), email: 'down@example.test', keywords: 'k' });
-    expect(res.status).toBe(503);
-    expect(res.body.error).toEqual({
-      code: 'mail_unavailable',
-      message: 'The email could not be sent. Please try again later.',
-    });
+    expect(res.status).toBe(200);
+    await t.jobsSettled();
+    const jobs = await t
+      .knex('pgboss.job')
+      .where({ name: 'mail' })
+      .whereRaw("data->'message'->>'to' = ?", ['down@example.test'])
+      .select('state', 'retry_count', 'start_after');
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.state).toBe('retry');
+    expect(new Date(jobs[0]!.start_after).getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -9,8 +9,11 @@ import type { Knex } from 'knex';
 import { createApp } from '../../api/src/app';
 import { loadConfig, type Config } from '../../api/src/config';
 import { createMailer } from '../../api/src/adapters/mail';
+import { createStorage } from '../../api/src/adapters/storage';
 import { createLogger } from '../../api/src/core/context';
-import { createTestDatabase, type TestDatabase } from './db';
+import { startJobRunner, type JobRunner } from '../../api/src/core/queue';
+import { jobHandlers } from '../../api/src/jobs';
+import { createTestDatabase, testServerUrl, withDatabase, type TestDatabase } from './db';
 import { startSmtp, type SmtpCapture } from './smtp';
 
 export interface TestApp {
@@ -20,6 +23,10 @@ export interface TestApp {
   db: TestDatabase;
   config: Config;
   smtp: SmtpCapture;
+  /** The job queue's workers of this app (role all, no timers): jobs run in this process. */
+  jobs: JobRunner;
+  /** Resolves once every due job has run (or failed and waits for its retry). */
+  jobsSettled(): Promise<void>;
   /** A cookie-keeping client (one browser). */
   agent(): supertest.Agent;
   /** A client without cookies. */
@@ -27,8 +34,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * The job runner's wake-up and polling: by default a job runs as soon as its transaction commits.
+   * `{ onlyWhenSettled: true }`: jobs run only when the test calls `jobsSettled()` (no wake-up,
+   * a poll every minute), so what a request runs and what its jobs run can be told apart.
+   */
+  jobs?: { onlyWhenSettled?: boolean };
+}
+
 /** A full API on a fresh database, a real SMTP listener and a temporary data directory. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDatabase();
   const smtp = await startSmtp();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
@@ -47,7 +63,17 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     outboxDir: path.join(dataDir, 'outbox'),
     log,
   });
-  const app = createApp({ config, knex: db.knex, mailer, log });
+  const storage = createStorage(config);
+  const app = createApp({ config, knex: db.knex, mailer, storage, log });
+  const pgServer = testServerUrl();
+  const jobs = await startJobRunner({
+    knex: db.knex,
+    databaseUrl: pgServer ? withDatabase(pgServer, db.name) : null,
+    handlers: jobHandlers({ config, knex: db.knex, mailer, storage, log }),
+    log,
+    timers: false,
+    ...(options.jobs?.onlyWhenSettled ? { wakeOnEnqueue: false, pollingIntervalSeconds: 60 } : {}),
+  });
   const callback = app.callback();
   const server = http.createServer((req, res) => void callback(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,10 +85,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db,
     config,
     smtp,
+    jobs,
+    jobsSettled: () => jobs.settled(),
     agent: () => supertest.agent(base),
     request: () => supertest.agent(base),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop(1000);
       mailer.close();
       await smtp.close();
       await db.close();

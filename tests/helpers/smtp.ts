@@ -10,6 +10,15 @@ export interface CapturedMail {
 export interface SmtpCapture {
   url: string;
   messages: CapturedMail[];
+  /**
+   * Recipients the server turns away for now (450 at RCPT TO, a temporary failure): a mail server
+   * that is down for them. Delete an address to let its mail through again.
+   */
+  refusing: Set<string>;
+  /** How long the server takes to accept a message once it has its data (a slow mail server); 0 by default. */
+  delayMs: number;
+  /** Messages whose data the server has started to receive (accepted or not yet). */
+  receiving(): number;
   /** Resolves with the next message for `to` (or any) that arrives, or one already captured. */
   waitFor(to?: string, timeoutMs?: number): Promise<CapturedMail>;
   close(): Promise<void>;
@@ -18,15 +27,28 @@ export interface SmtpCapture {
 /** A real SMTP listener on 127.0.0.1 that captures every message (for nodemailer over SMTP). */
 export async function startSmtp(): Promise<SmtpCapture> {
   const messages: CapturedMail[] = [];
+  const refusing = new Set<string>();
+  let receiving = 0;
   const waiters: Array<{ to?: string; resolve: (m: CapturedMail) => void }> = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refusing.has(address.address.toLowerCase())) {
+        const err = new Error('Mailbox unavailable, try again later') as Error & { responseCode: number };
+        err.responseCode = 450;
+        callback(err);
+        return;
+      }
+      callback();
+    },
     onData(stream, session, callback) {
+      receiving += 1;
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', () => setTimeout(accept, capture.delayMs));
+      const accept = () => {
         const mail: CapturedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
@@ -41,14 +63,17 @@ export async function startSmtp(): Promise<SmtpCapture> {
           }
         }
         callback();
-      });
+      };
     },
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.server.address() as AddressInfo).port;
-  return {
+  const capture: SmtpCapture = {
     url: `smtp://127.0.0.1:${port}`,
     messages,
+    refusing,
+    delayMs: 0,
+    receiving: () => receiving,
     waitFor(to, timeoutMs = 5000) {
       const existing = messages.find((m) => !to || m.to.includes(to.toLowerCase()));
       if (existing) return Promise.resolve(existing);
@@ -68,6 +93,7 @@ export async function startSmtp(): Promise<SmtpCapture> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return capture;
 }
 
 /** The reset link in a captured mail (quoted-printable soft breaks undone). */

@@ -9,6 +9,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Message-ID header (`<id@domain>`); nodemailer makes one up when it is absent. */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -118,3 +118,8 @@ export async function revokeUserSessions(knex: Knex, userId: number, exceptKey?:
   if (exceptKey) q.whereNot({ id: sha256(exceptKey) });
   return q.del();
 }
+
+/** Deletes sessions past their expiry (the prune timer; an expired session is refused anyway). */
+export async function pruneSessions(knex: Knex): Promise<number> {
+  return knex('sessions').where('expires_at', '<=', knex.fn.now()).del();
+}

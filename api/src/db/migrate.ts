@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { installQueue } from '../core/queue/install';
 import * as foundation from './migrations/0001_foundation';
 import * as courses from './migrations/0002_courses';
 import * as board from './migrations/0003_board';
@@ -20,6 +21,7 @@ import * as auditIndexes from './migrations/0021_audit_indexes';
 import * as insights from './migrations/0022_insights';
 import * as insightsRollups from './migrations/0023_insights_rollups';
 import * as liveSessionChecks from './migrations/0024_live_session_checks';
+import * as mailDeliveries from './migrations/0025_mail_deliveries';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -49,6 +51,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0022_insights', insights],
   ['0023_insights_rollups', insightsRollups],
   ['0024_live_session_checks', liveSessionChecks],
+  ['0025_mail_deliveries', mailDeliveries],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {
@@ -70,6 +73,8 @@ export const migrationConfig: Knex.MigratorConfig = {
   tableName: 'knex_migrations',
 };
 
+/** The migrations above, then the job queue's own schema and queues (pg-boss's migrations; docs/areas/jobs.md). */
 export async function migrateLatest(knex: Knex): Promise<void> {
   await knex.migrate.latest(migrationConfig);
+  await installQueue(knex);
 }

@@ -12,5 +12,6 @@ export * from './products';
 export * from './banners';
 export * from './settings';
 export * from './notifications';
+export * from './mail';
 export * from './live';
 export * from './analytics';

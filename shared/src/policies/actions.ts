@@ -52,6 +52,7 @@ export type Action =
   | 'upload:image'
   | 'settings:manage'
   | 'audit:read'
+  | 'jobs:manage'
   | 'notification:own'
   | 'analytics:record'
   | SellerToolsAction
@@ -126,6 +127,9 @@ function canOnUsers(user: Principal, action: Action, subject?: UserSubject): boo
       return admin;
     // The audit log (issue 14 §3): role admin only; coaches and members never see it.
     case 'audit:read':
+      return admin;
+    // The job queue (docs/areas/jobs.md): role admin only reads it and retries or discards failed jobs.
+    case 'jobs:manage':
       return admin;
     // The notification inbox and its preferences (issue 13 §2): every signed-in user has their own,
     // and only their own (the API reads and marks the rows of ctx.user only).

@@ -18,3 +18,4 @@ export * from './audit';
 export * from './analytics';
 export * from './insights';
 export * from './dates';
+export * from './jobs';

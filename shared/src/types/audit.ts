@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'setting.reset',
   'audit.export',
   'insights.at_risk_export',
+  'job.retry',
+  'job.discard',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -89,6 +91,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'setting.reset': 'Setting reset',
   'audit.export': 'Audit log exported',
   'insights.at_risk_export': 'Members at risk exported',
+  'job.retry': 'Failed job retried',
+  'job.discard': 'Failed job discarded',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -92,3 +92,4 @@ export * from './review';
 export * from './audit';
 export * from './analytics';
 export * from './insights';
+export * from './jobs';

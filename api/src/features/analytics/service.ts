@@ -11,7 +11,7 @@ import {
   type AnalyticsServerEventName,
 } from '@shared/schemas/analytics';
 import type { ForwardedEvent } from '../../adapters/posthog';
-import { forwardAfterCommit } from './forward';
+import { forwardWithCommit } from './forward';
 
 /** One event to store: who (null: nobody signed in), their role then (null: read from users), what, when. */
 export interface EventRow {
@@ -103,7 +103,7 @@ function toForwarded(rows: StoredRow[]): ForwardedEvent[] {
 
 /**
  * Stores events of any users (the building block of recordEvents and recordServerEvent): one
- * statement in `db`'s transaction; forwarded after it commits when a forwarder is configured.
+ * statement in `db`'s transaction, with the job that forwards them when a forwarder is configured.
  * Returns how many were stored.
  */
 export async function recordEventRows(db: Knex | Knex.Transaction, rows: readonly EventRow[]): Promise<number> {
@@ -124,7 +124,7 @@ export async function recordEventRows(db: Knex | Knex.Transaction, rows: readonl
     notActivity,
     notActivity,
   ]);
-  forwardAfterCommit(db, () => toForwarded(result.rows));
+  await forwardWithCommit(db, () => toForwarded(result.rows));
   return result.rows.length;
 }
 

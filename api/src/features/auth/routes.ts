@@ -18,7 +18,6 @@ import { loadSessionUser } from '../../core/load-session-user';
 import type { PortalContext, PortalState } from '../../core/context';
 import { recordServerEvents } from '../analytics';
 import { presentCurrentUser } from '../users/presenter';
-import { runAfterResponse } from './after-response';
 import { deviceNonceFor, rememberDevice } from './device-cookie';
 import * as limits from './limits';
 import * as service from './service';
@@ -120,8 +119,9 @@ export function authRoutes(): Router<PortalState, PortalContext> {
     ...endpoint({ auth: false, input: forgotPasswordSchema }, async (ctx) => {
       const { deps, ip, input } = ctx;
       await limits.assertForgotAllowed(deps.knex, ip);
-      // Whether the email exists changes nothing before the answer: the lookup, token and mail come after it.
-      runAfterResponse(ctx, 'password reset mail', () => service.sendResetMail(deps, input.email, ip));
+      // Whether the email exists changes nothing before the answer: the lookup, token and mail are
+      // the mail job's (committed before the answer, so it survives the process).
+      await service.requestPasswordReset(deps, input.email, ip);
       ctx.body = { message: MESSAGES.forgotPasswordSent };
     }),
   );

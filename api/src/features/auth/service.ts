@@ -4,7 +4,7 @@ import { fn } from 'objection';
 import { MESSAGES } from '@shared/messages';
 import type { Role } from '@shared/limits';
 import type { Config } from '../../config';
-import type { Mailer } from '../../adapters/mail';
+import { enqueueMailOf, type MailRenderer } from '../../core/queue';
 import type { Logger } from '../../core/context';
 import { audit } from '../../core/audit';
 import { conflict, isUniqueViolation } from '../../core/errors';
@@ -73,31 +73,52 @@ export async function createResetToken(knex: Knex, userId: number): Promise<stri
   return token;
 }
 
+/** The kind of the mail job of a password reset (docs/areas/auth.md, "Forgot password"). */
+export const RESET_MAIL = 'password-reset';
+
 /**
- * The work of a forgot-password request that depends on whether the email exists: run after the
- * response (the answer is the same for every email). Mails at most FORGOT_MAX_MAILS_PER_EMAIL an
- * hour per email; beyond that it silently sends nothing.
+ * A forgot-password request, answered alike for every email: counts the request against the
+ * email's hourly limit (FORGOT_MAX_MAILS_PER_EMAIL, beyond which it silently sends nothing) and
+ * enqueues the reset mail job, one statement each, whether or not an account has this email. Who
+ * the email belongs to is looked up by the job (resetMailRenderer), after the answer.
  */
-export async function sendResetMail(
-  deps: { knex: Knex; mailer: Mailer; config: Config; log: Logger },
+export async function requestPasswordReset(
+  deps: { knex: Knex; log: Logger },
   email: string,
   ip: string,
 ): Promise<void> {
-  const { knex, mailer, config, log } = deps;
-  const user = await findUserByEmail(knex, email);
-  if (!user) return;
-  if (!(await mayMailReset(knex, email))) {
-    log.warn('password reset mail not sent: hourly limit for this email', { userId: user.id, ip });
+  if (!(await mayMailReset(deps.knex, email))) {
+    deps.log.warn('password reset mail not sent: hourly limit for this email', { ip });
     return;
   }
-  const token = await createResetToken(knex, user.id);
-  const link = `${config.publicUrl}/reset-password/${token}`;
-  await mailer.send({
-    to: user.email,
-    subject: 'Reset your password',
-    text: `Hello ${user.full_name},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
-  });
-  log.info('password reset requested', { userId: user.id, ip });
+  await enqueueMailOf(deps.knex, RESET_MAIL, { email, ip });
+}
+
+/**
+ * Renders the reset mail when its job runs: nothing for an email without an account; otherwise a
+ * new token (voiding older ones) and the mail with its link. A retry after a failed send makes a
+ * new token, so the link that arrives is the one that works; no usable token is ever stored.
+ */
+export function resetMailRenderer(deps: { knex: Knex; config: Pick<Config, 'publicUrl'>; log: Logger }): MailRenderer {
+  return {
+    async render(data) {
+      const user = await findUserByEmail(deps.knex, String(data.email));
+      if (!user) return null;
+      const token = await createResetToken(deps.knex, user.id);
+      const link = `${deps.config.publicUrl}/reset-password/${token}`;
+      deps.log.info('password reset requested', { userId: user.id, ip: data.ip });
+      return {
+        to: user.email,
+        subject: 'Reset your password',
+        text: `Hello ${user.full_name},\n\nUse this link within one hour to set a new password:\n${link}\n\nIf you did not ask for this, ignore this email.`,
+      };
+    },
+  };
+}
+
+/** Deletes reset tokens past their hour (the prune timer). */
+export async function pruneResetTokens(knex: Knex): Promise<number> {
+  return PasswordResetToken.query(knex).delete().where('expires_at', '<=', fn.now());
 }
 
 /**

@@ -6,8 +6,8 @@ import type { PortalContext, PortalState } from '../../core/context';
 import { byInput, ownedPolicy } from './access';
 import { checkMentions, createActivity, deleteActivity, listCoaches, updateActivity } from './activity-service';
 import { BOARD_TRANSACTION } from './locks';
-import { notifyMentions } from './mention-mail';
-import { mailAfterCommit } from '../notifications/mail';
+import { enqueueMentionMails } from './mention-mail';
+import { enqueueNotificationMails } from '../notifications/mail';
 import { notifyComment } from '../notifications/service';
 import { presentActivity, presentPerson } from './presenters';
 import { readActivities } from './read-model';
@@ -52,8 +52,16 @@ export function activityRoutes(router: Router<PortalState, PortalContext>): void
         }
         const [row] = await readActivities(ctx.trx, { activityId });
         if (!row) throw notFound('Comment not found');
-        notifyMentions(ctx, { author: user, cardId, comment: input.comment, coachIds: newlyMentioned });
-        mailAfterCommit(ctx, await notifyComment(ctx.trx, { actor: user, cardId, isNew: !input.id, newlyMentioned }));
+        await enqueueMentionMails(ctx.trx, ctx.deps.config.publicUrl, {
+          author: user,
+          cardId,
+          comment: input.comment,
+          coachIds: newlyMentioned,
+        });
+        await enqueueNotificationMails(
+          ctx.trx,
+          await notifyComment(ctx.trx, { actor: user, cardId, isNew: !input.id, newlyMentioned }),
+        );
         ctx.body = { activity: presentActivity(row), isNew: !input.id };
       },
     ),

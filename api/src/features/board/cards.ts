@@ -20,7 +20,7 @@ import { recordCardArchived, recordCardCreated, recordCardEdited, recordCardRest
 import { BOARD_TRANSACTION } from './locks';
 import { moveCardAtOnce } from './move-service';
 import { deleteCardAt, reorderCard } from './positions';
-import { mailAfterCommit } from '../notifications/mail';
+import { nudgeAfterCommit } from '../../core/queue';
 import { readCard } from './read-model';
 
 /** Cards: the dialog's read, create/update, reorder within a list, move across lists, delete. */
@@ -66,7 +66,7 @@ export function cardRoutes(router: Router<PortalState, PortalContext>): void {
       },
       async (ctx) => {
         const moved = await moveCardAtOnce(ctx.deps.knex, ctx.subject.lock, ctx.input, ctx.user);
-        mailAfterCommit(ctx, moved.mailIds);
+        if (moved.mailJobs > 0) nudgeAfterCommit(ctx.deps.knex, 'mail');
         ctx.body = { success: true, card: moved.card };
       },
     ),

@@ -1,5 +1,6 @@
+import type { Knex } from 'knex';
 import type { MailMessage } from '../../adapters/mail';
-import type { PortalContext } from '../../core/context';
+import { enqueueMail } from '../../core/queue';
 import type { SessionUser } from '../../core/session-types';
 
 /** Longest stretch of the comment quoted in the email; the board holds the whole of it. */
@@ -43,35 +44,37 @@ export function mentionMail(input: MentionMailInput): MailMessage {
 }
 
 /**
- * After a comment is saved: mails each coach it newly mentions (never the author), once the
- * response is on its way. A mail failure is logged; it never undoes or fails the comment.
+ * In the transaction that saves a comment: a mail job for each coach it newly mentions (never the
+ * author), so the mails go once the comment is committed, and only then. A mail that fails is
+ * retried by the queue; it never undoes or fails the comment.
  */
-export function notifyMentions(
-  ctx: PortalContext,
+export async function enqueueMentionMails(
+  trx: Knex.Transaction,
+  publicUrl: string,
   input: { author: SessionUser; cardId: number; comment: string; coachIds: readonly number[] },
-): void {
+): Promise<void> {
   const coachIds = input.coachIds.filter((id) => id !== input.author.id);
   if (coachIds.length === 0) return;
-  const { knex, mailer, config, log } = ctx.deps;
-  const requestId = ctx.state.requestId;
-  void (async () => {
-    const card = await knex('mtn_cards as c')
-      .join('mtn_lists as l', 'l.id', 'c.list_id')
-      .join('users as o', 'o.id', 'l.user_id')
-      .where('c.id', input.cardId)
-      .first<{ title: string; owner_id: number; owner_name: string } | undefined>(
-        'c.title',
-        'o.id as owner_id',
-        'o.full_name as owner_name',
-      );
-    if (!card) return;
-    const coaches = await knex('users')
-      .whereIn('id', coachIds)
-      .andWhere({ role: 'coach' })
-      .select<Array<{ id: number; full_name: string; email: string }>>('id', 'full_name', 'email');
-    for (const coach of coaches) {
-      const message = mentionMail({
-        publicUrl: config.publicUrl,
+  const card = await trx('mtn_cards as c')
+    .join('mtn_lists as l', 'l.id', 'c.list_id')
+    .join('users as o', 'o.id', 'l.user_id')
+    .where('c.id', input.cardId)
+    .first<{ title: string; owner_id: number; owner_name: string } | undefined>(
+      'c.title',
+      'o.id as owner_id',
+      'o.full_name as owner_name',
+    );
+  if (!card) return;
+  const coaches = await trx('users')
+    .whereIn('id', coachIds)
+    .andWhere({ role: 'coach' })
+    .orderBy('id')
+    .select<Array<{ id: number; full_name: string; email: string }>>('id', 'full_name', 'email');
+  for (const coach of coaches) {
+    await enqueueMail(
+      trx,
+      mentionMail({
+        publicUrl,
         author: input.author.fullName,
         ownerId: card.owner_id,
         ownerName: card.owner_name,
@@ -79,15 +82,7 @@ export function notifyMentions(
         cardTitle: card.title,
         comment: input.comment,
         coach: { id: coach.id, name: coach.full_name, email: coach.email },
-      });
-      await mailer
-        .send(message)
-        .then(() => log.info('mention mail sent', { requestId, coachId: coach.id, cardId: input.cardId }))
-        .catch((err: unknown) =>
-          log.error('mention mail failed', { requestId, coachId: coach.id, cardId: input.cardId, error: String(err) }),
-        );
-    }
-  })().catch((err: unknown) =>
-    log.error('mention mail failed', { requestId, cardId: input.cardId, error: String(err) }),
-  );
+      }),
+    );
+  }
 }

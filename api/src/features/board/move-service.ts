@@ -4,6 +4,8 @@ import type { Role } from '@shared/limits';
 import { badRequest, conflict, notFound } from '../../core/errors';
 import { CARD_JSON } from '../live/board-events';
 import { LIVE_CHANNEL } from '../live/bus';
+import { enqueueSql } from '../../core/queue';
+import { notificationMailJobsSelect } from '../notifications/mail';
 import { boardWriteError, lockBoardRow } from './locks';
 import type { MovedCard } from './positions';
 
@@ -11,8 +13,8 @@ import type { MovedCard } from './positions';
  * POST /card/move in one SQL statement (issue 13, "a card move in at most 4 round trips"; see
  * docs/areas/board.md, "Moves"). The statement is its own transaction: it locks the board's row,
  * checks the move, shifts and moves the cards, writes the card's history row, the notification
- * of a move into or out of FOR REVIEW, the live events (the notification's and the board's patch)
- * and calls pg_notify. It does what moveCard (positions.ts), recordCardMoved (history.ts),
+ * of a move into or out of FOR REVIEW and its mail job, the live events (the notification's and the
+ * board's patch) and calls pg_notify. It does what moveCard (positions.ts), recordCardMoved (history.ts),
  * notifyCardMove (notifications/service.ts) and the board transaction's live event
  * (live/board-events.ts) do one statement each, with the same rules, answers and rows.
  *
@@ -31,7 +33,7 @@ interface MoveRow {
   status: Status;
   list_id: number | null;
   position: number | null;
-  mail_ids: number[] | string | null;
+  mail_jobs: number;
 }
 
 export interface MoveCardInput {
@@ -169,6 +171,11 @@ notified as (
      and r.user_id <> a.actor_id
   returning id, user_id, type, actor_id, card_id, board_owner_id, text, created_at),
 
+-- Their mails (notifications/mail.ts): a job of the mail queue for each notification whose
+-- recipient chose "in the app and by email", committed with the move (docs/areas/jobs.md).
+mailed as (
+  ${enqueueSql('mail', notificationMailJobsSelect('notified'))}),
+
 -- The live events, in the order the board transaction published them: each notification to its
 -- recipient (as the inbox presents it, notifications/presenter.ts), then the board's patch
 -- (live/board-events.ts) with the version the move leaves: one more when cards changed (the
@@ -202,13 +209,9 @@ events as (
 announced as (
   select count(pg_notify('${LIVE_CHANNEL}', e.id::text)) as n from events e)
 
--- The answer: the verdict, the card's place, and the notifications to mail after the response
--- (their recipient chose "in the app and by email").
+-- The answer: the verdict, the card's place, and how many mail jobs it wrote.
 select p.status, p.dest_id as list_id, p.to_pos as position,
-       (select json_agg(n.id order by n.id)
-          from notified n
-          join notification_preferences np on np.user_id = n.user_id and np.type = n.type and np.delivery = 'email'
-       ) as mail_ids,
+       (select count(*) from mailed)::int as mail_jobs,
        (select n from announced) as announced
   from plan p`;
 
@@ -224,14 +227,14 @@ async function runMove(db: Knex | Knex.Transaction, bindings: readonly Knex.RawB
  * from `sourceListId` to `positionOnDestList` of `destListId`. The same answers as before: 404 for
  * an unknown list or card, 400 for a list of another board, 409 when the card is no longer in
  * `sourceListId` (the client's board is stale) or positions conflict. Returns the card's place and
- * the ids of the notifications to mail once the response is sent.
+ * how many mail jobs the move wrote (their workers are woken once it answers).
  */
 export async function moveCardAtOnce(
   knex: Knex,
   ownerId: number,
   input: MoveCardInput,
   actor: MoveActor,
-): Promise<{ card: MovedCard; mailIds: number[] }> {
+): Promise<{ card: MovedCard; mailJobs: number }> {
   const bindings: Knex.RawBinding[] = [
     ownerId,
     input.cardId,
@@ -259,10 +262,9 @@ export async function moveCardAtOnce(
   }
   switch (row.status) {
     case 'ok': {
-      const ids = typeof row.mail_ids === 'string' ? (JSON.parse(row.mail_ids) as number[]) : row.mail_ids;
       return {
         card: { id: input.cardId, ListId: row.list_id!, position: row.position! },
-        mailIds: ids ?? [],
+        mailJobs: Number(row.mail_jobs),
       };
     }
     case 'list-not-found':

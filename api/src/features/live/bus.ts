@@ -142,7 +142,6 @@ export class LiveBus {
   private pending: number[] = [];
   private flushing = false;
   private lastSeen = 0;
-  private sweepTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   /** The open streams of this process on this database, their limits and their session checks. */
   readonly streams: StreamRegistry;
@@ -195,10 +194,6 @@ export class LiveBus {
   private async start(): Promise<void> {
     this.lastSeen = await newestEventId(this.knex);
     this.listener = await this.listen();
-    this.sweepTimer = setInterval(() => {
-      sweepLiveEvents(this.knex).catch(this.onError);
-    }, 60_000);
-    this.sweepTimer.unref();
   }
 
   private async listen(): Promise<Listener> {
@@ -327,8 +322,6 @@ export class LiveBus {
   async stop(): Promise<void> {
     if (this.subscribers.size > 0) return;
     this.stopped = true;
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = null;
     await this.starting?.catch(() => undefined);
     if (this.subscribers.size > 0) {
       this.stopped = false; // a stream came while the listener was starting: keep it

@@ -1,16 +1,14 @@
 import type { Knex } from 'knex';
 import { fillMessage, MESSAGES } from '@shared/messages';
-import type { MailMessage, Mailer } from '../../adapters/mail';
-import type { Logger } from '../../core/logger';
-import type { PortalContext } from '../../core/context';
-import { runAfterResponse } from '../auth/after-response';
+import type { MailMessage } from '../../adapters/mail';
+import { enqueueMail, enqueueSql, nudgeAfterCommit, type MailJobData, type MailRenderer } from '../../core/queue';
 import type { NotificationRow } from './service';
 
 /**
- * Email of notifications (issue 13 §2): "in the app and by email" is mailed once the change is
- * committed and the response sent; "daily email digest" waits for sendNotificationDigests, which
- * mails each user one summary of their unread, not yet emailed notifications. A mention has no
- * preference: its email is the mention mail the comment sends (board/mention-mail.ts).
+ * Email of notifications (docs/areas/notifications.md): "in the app and by email" is a mail job
+ * written with the notification; "daily email digest" waits for the digest timer, which mails each
+ * user one summary of their unread, not yet emailed notifications. A mention has no preference:
+ * its email is the mention mail the comment sends (board/mention-mail.ts). Mail jobs: docs/areas/jobs.md.
  */
 
 /** The link that opens the card: the recipient's own board, or the member's board. */
@@ -30,7 +28,7 @@ interface MailRow {
 }
 
 /** Rows to mail, with their recipient, where `delivery` is the recipient's choice for the row's type. */
-function withDelivery(db: Knex, delivery: 'email' | 'digest') {
+function withDelivery(db: Knex | Knex.Transaction, delivery: 'email' | 'digest') {
   return db('notifications as n')
     .join('users as u', 'u.id', 'n.user_id')
     .join('notification_preferences as p', function () {
@@ -42,20 +40,16 @@ function withDelivery(db: Knex, delivery: 'email' | 'digest') {
 }
 
 /**
- * Claims `ids` for mailing: sets emailed_at on those still unmailed and returns them. Two API
- * instances never mail the same row (the update is the claim); a failed send gives them back.
+ * Claims `ids` for the digest: sets emailed_at on those still unmailed and returns them. Two
+ * workers never mail the same row (the update is the claim, committed with the digest's mail job).
  */
-async function claim(knex: Knex, ids: number[]): Promise<number[]> {
+async function claim(knex: Knex | Knex.Transaction, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   return knex('notifications')
     .whereIn('id', ids)
     .whereNull('emailed_at')
     .update({ emailed_at: knex.fn.now() }, 'id')
     .then((rows: Array<{ id: number }>) => rows.map((r) => r.id));
-}
-
-async function unclaim(knex: Knex, ids: number[]): Promise<void> {
-  if (ids.length) await knex('notifications').whereIn('id', ids).update({ emailed_at: null });
 }
 
 export function notificationMail(publicUrl: string, row: MailRow): MailMessage {
@@ -89,110 +83,89 @@ export function digestMail(publicUrl: string, rows: readonly MailRow[]): MailMes
   };
 }
 
-/** Mails the rows of `ids` whose recipient chose "in the app and by email". Returns how many were sent. */
-export async function mailNotificationsNow(
-  deps: { knex: Knex; mailer: Mailer; log: Logger; publicUrl: string },
-  ids: readonly number[],
+/** The kind of a notification's mail job: rendered from the row when the job runs. */
+export const NOTIFICATION_MAIL = 'notification';
+
+/**
+ * The mail jobs of the notifications of `fromSql` (a table or subquery of notification rows) whose
+ * recipient chose "in the app and by email", as a select with one row per job and its `data`: for
+ * `enqueueSql`, in the statement or transaction that writes the notifications (the card move
+ * writes them in its one statement).
+ */
+export function notificationMailJobsSelect(fromSql: string): string {
+  return `select jsonb_build_object('kind', '${NOTIFICATION_MAIL}', 'notificationId', n.id) as data
+            from ${fromSql} n
+            join notification_preferences p on p.user_id = n.user_id and p.type = n.type and p.delivery = 'email'`;
+}
+
+/**
+ * After a change that notified, in its transaction: a mail job for each of `rows` whose recipient
+ * chose "in the app and by email". Both commit or neither; the job mails once the change is
+ * committed. Returns how many were enqueued.
+ */
+export async function enqueueNotificationMails(
+  trx: Knex.Transaction,
+  rows: ReadonlyArray<Pick<NotificationRow, 'id'> | number>,
 ): Promise<number> {
-  if (ids.length === 0) return 0;
-  const rows = await withDelivery(deps.knex, 'email').whereIn('n.id', ids);
-  const claimed = new Set(
-    await claim(
-      deps.knex,
-      rows.map((r) => r.id),
-    ),
-  );
-  let sent = 0;
-  for (const row of rows.filter((r) => claimed.has(r.id))) {
-    try {
-      await deps.mailer.send(notificationMail(deps.publicUrl, row));
-      sent += 1;
-      deps.log.info('notification mail sent', { notificationId: row.id, userId: row.user_id });
-    } catch (err) {
-      await unclaim(deps.knex, [row.id]);
-      deps.log.error('notification mail failed', { notificationId: row.id, error: String(err) });
-    }
-  }
-  return sent;
-}
-
-/**
- * After a change that notified: mails the rows (or the ids) whose recipient chose email, once the response is
- * sent (the transaction has committed by then). A failure is logged; it never undoes the change.
- */
-export function mailAfterCommit(ctx: PortalContext, rows: ReadonlyArray<Pick<NotificationRow, 'id'> | number>): void {
-  if (rows.length === 0) return;
-  const { knex, mailer, log, config } = ctx.deps;
+  if (rows.length === 0) return 0;
   const ids = rows.map((r) => (typeof r === 'number' ? r : r.id));
-  runAfterResponse(ctx, 'notification mail', async () => {
-    await mailNotificationsNow({ knex, mailer, log, publicUrl: config.publicUrl }, ids);
-  });
+  const result = await trx.raw<{ rows: unknown[] }>(
+    enqueueSql('mail', notificationMailJobsSelect('(select * from notifications where id = any(?::int[]))')),
+    [ids],
+  );
+  if (result.rows.length > 0) nudgeAfterCommit(trx, 'mail');
+  return result.rows.length;
 }
 
 /**
- * The daily digest: one email per user who chose it, of their unread notifications of those types
- * not yet emailed; then they count as emailed. Returns how many emails were sent.
+ * Renders a notification's mail when its job runs, if its recipient still wants it by email and it
+ * was not mailed (a preference changed to the digest meanwhile leaves it to the digest); once
+ * sent, the row counts as emailed.
  */
-export async function sendNotificationDigests(deps: {
-  knex: Knex;
-  mailer: Mailer;
-  log: Logger;
-  publicUrl: string;
-}): Promise<number> {
+export function notificationMailRenderer(deps: { knex: Knex; publicUrl: string }): MailRenderer {
+  const id = (data: MailJobData) => Number(data.notificationId);
+  return {
+    async render(data) {
+      const [row] = await withDelivery(deps.knex, 'email').where('n.id', id(data));
+      return row ? notificationMail(deps.publicUrl, row) : null;
+    },
+    async sent(data) {
+      await deps
+        .knex('notifications')
+        .where('id', id(data))
+        .whereNull('emailed_at')
+        .update({ emailed_at: deps.knex.fn.now() });
+    },
+  };
+}
+
+/**
+ * The daily digest (the `notification-digest` timer, at 07:00 UTC): for each user who chose it,
+ * their unread notifications of those types not yet emailed are claimed (they count as emailed)
+ * and one summary mail is enqueued, in one transaction per user: claim and mail job commit
+ * together or not at all. Returns how many digests were enqueued.
+ */
+export async function enqueueNotificationDigests(deps: { knex: Knex; publicUrl: string }): Promise<number> {
   const rows = await withDelivery(deps.knex, 'digest').whereNull('n.read_at').orderBy(['n.user_id', 'n.id']);
   const byUser = new Map<number, MailRow[]>();
   for (const r of rows) byUser.set(r.user_id, [...(byUser.get(r.user_id) ?? []), r]);
-  let sent = 0;
+  let queued = 0;
   for (const userRows of byUser.values()) {
-    const claimed = new Set(
-      await claim(
-        deps.knex,
-        userRows.map((r) => r.id),
-      ),
-    );
-    const mine = userRows.filter((r) => claimed.has(r.id));
-    if (mine.length === 0) continue;
-    try {
-      await deps.mailer.send(digestMail(deps.publicUrl, mine));
-      sent += 1;
-      deps.log.info('notification digest sent', { userId: mine[0]!.user_id, count: mine.length });
-    } catch (err) {
-      await unclaim(
-        deps.knex,
-        mine.map((r) => r.id),
+    await deps.knex.transaction(async (trx) => {
+      const claimed = new Set(
+        await claim(
+          trx,
+          userRows.map((r) => r.id),
+        ),
       );
-      deps.log.error('notification digest failed', { userId: mine[0]!.user_id, error: String(err) });
-    }
+      const mine = userRows.filter((r) => claimed.has(r.id));
+      if (mine.length === 0) return;
+      await enqueueMail(trx, digestMail(deps.publicUrl, mine));
+      queued += 1;
+    });
   }
-  return sent;
+  return queued;
 }
 
-/** Milliseconds from `now` to the next `hour`:00 UTC (the digest's daily time). */
-export function msUntilHourUtc(now: Date, hour: number): number {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour));
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return next.getTime() - now.getTime();
-}
-
-/** The digest hour (UTC) every day. */
+/** The digest hour (UTC) every day: the `notification-digest` timer's cron (core/queue/queues.ts) runs then. */
 export const DIGEST_HOUR_UTC = 7;
-
-/**
- * Starts the daily digest timer: at DIGEST_HOUR_UTC each day `run` is called. Returns a stop
- * function. Restarts do not skip a day (the time is a clock time, not "24 h after start").
- */
-export function startDigestTimer(run: () => void, now: () => Date = () => new Date()): () => void {
-  let timer: NodeJS.Timeout;
-  const schedule = () => {
-    timer = setTimeout(
-      () => {
-        run();
-        schedule();
-      },
-      msUntilHourUtc(now(), DIGEST_HOUR_UTC),
-    );
-    timer.unref();
-  };
-  schedule();
-  return () => clearTimeout(timer);
-}

@@ -9,7 +9,8 @@ import { loadSessionUser } from '../../core/load-session-user';
 import type { PortalContext, PortalState } from '../../core/context';
 import { confirmPayment, createPaymentIntent, paymentsUnavailable } from './checkout';
 import { countStripeCall } from './limits';
-import { syncAllCustomers, syncOneCustomer } from './subscriptions';
+import { syncOneCustomer } from './subscriptions';
+import { requestStripeSync } from './sync-job';
 
 function stripeOf(ctx: PortalContext): StripeClient {
   const stripe = stripeClientFor(ctx.deps.config.payments);
@@ -121,19 +122,16 @@ export function paymentRoutes(): Router<PortalState, PortalContext> {
     }),
   );
 
-  /** User Dashboard 'Sync with Stripe' (admin): every user with a customer id; idempotent. */
+  /**
+   * User Dashboard 'Sync with Stripe' (admin): every user with a customer id; idempotent. A job of
+   * the queue, whose result is the answer (sync-job.ts).
+   */
   router.post(
     '/sync',
     ...endpoint({ authorize: 'payment:sync' }, async (ctx) => {
       await countStripeCall(ctx.deps.knex, ctx.user.id, 'sync');
-      const stripe = stripeOf(ctx);
-      try {
-        ctx.body = await syncAllCustomers(ctx.deps.knex, stripe);
-      } catch (err) {
-        if (!isStripeError(err)) throw err;
-        ctx.deps.log.warn('stripe sync failed', { error: err.message });
-        throw paymentsUnavailable();
-      }
+      stripeOf(ctx);
+      ctx.body = await requestStripeSync(ctx.deps.knex, ctx.user.id, ctx.deps.log);
     }),
   );
 

@@ -4,7 +4,8 @@ import { MESSAGES } from '@shared/messages';
 import { canHaveLaunchCard } from '@shared/policies';
 import { QUALIFIER_LIMITS, qualifierSaveSchema, qualifierSendSchema, qualifierStartSchema } from '@shared/schemas';
 import { endpoint } from '../../core/endpoint';
-import { badRequest, HttpError, tooManyRequests } from '../../core/errors';
+import { badRequest, tooManyRequests } from '../../core/errors';
+import { enqueueMail } from '../../core/queue';
 import { hitRateLimit } from '../../core/rate-limit';
 import { assertCan } from '../../core/refuse';
 import type { PortalContext, PortalState } from '../../core/context';
@@ -62,14 +63,14 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
     }),
   );
 
-  // Not in a transaction: the rate-limit hit counts even when the mail then fails (or the member is
-  // over the limit), and no transaction stays open while the mail server answers.
+  // Not in a transaction: the rate-limit hit counts even when the member is over the limit. The
+  // mail is a job of the mail queue (docs/areas/jobs.md), sent and retried by a worker.
   /** The result by email, at most QUALIFIER_LIMITS.emailsPerHour an hour. */
   router.post(
     '/send',
     ...endpoint({ input: qualifierSendSchema, authorize: 'qualifier:use' }, async (ctx) => {
       const { user, input } = ctx;
-      const { knex, mailer, log } = ctx.deps;
+      const { knex, log } = ctx.deps;
       const limit = await hitRateLimit(knex, `qualifier-send:${user.id}`, HOUR_MS);
       if (limit.count > QUALIFIER_LIMITS.emailsPerHour) {
         throw tooManyRequests(MESSAGES.tooManyQualifierEmails, limit.retryAfterSeconds);
@@ -85,13 +86,8 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
         sizeTier,
         senderName: user.fullName,
       });
-      try {
-        await mailer.send(message);
-      } catch (err) {
-        log.error('qualifier mail failed', { requestId: ctx.state.requestId, userId: user.id, error: String(err) });
-        throw new HttpError(503, 'mail_unavailable', 'The email could not be sent. Please try again later.');
-      }
-      log.info('qualifier result sent', { userId: user.id, score: evaluation.score });
+      await enqueueMail(knex, message);
+      log.info('qualifier result queued', { userId: user.id, score: evaluation.score });
       ctx.body = {
         success: true,
         message: MESSAGES.qualifierEmailSent,

@@ -7,7 +7,7 @@ import { refuse, requireUser } from '../../core/auth';
 import { endpoint } from '../../core/endpoint';
 import type { PortalContext, PortalState } from '../../core/context';
 import { BOARD_TRANSACTION, findOwned, recordCardMoved, type BoardTarget } from '../board';
-import { mailAfterCommit } from '../notifications/mail';
+import { enqueueNotificationMails } from '../notifications/mail';
 import { notifyCardMove } from '../notifications/service';
 import { readReviewQueue, sendOn } from './service';
 
@@ -50,8 +50,8 @@ export function reviewRoutes(): Router<PortalState, PortalContext> {
         const sent = await sendOn(ctx.trx, ctx.subject.lock, ctx.input.cardId, ctx.input, ctx.user.id);
         // As a drag does: the move goes into the card's history and the member is notified, in this transaction.
         await recordCardMoved(ctx.trx, ctx.user.id, sent.cardId, sent.sourceListId, sent.listId);
-        mailAfterCommit(
-          ctx,
+        await enqueueNotificationMails(
+          ctx.trx,
           await notifyCardMove(ctx.trx, {
             actor: ctx.user,
             ownerId: ctx.subject.lock,
