@@ -280,6 +280,11 @@ export const MESSAGES = {
   jobNotFailed: 'No failed job with this id in this queue: it may have been retried or discarded already.',
   jobRetried: 'The job will run again.',
   jobDiscarded: 'The job was discarded.',
+  jobsTitle: 'Jobs',
+  jobsIntro: 'Mail, timers and other background work, per queue. A job out of attempts waits here to be retried or discarded.',
+  jobsError: 'The jobs could not be loaded.',
+  jobsNoFailed: 'No failed jobs. Everything that ran went through.',
+  jobDiscardConfirm: 'Discard this job? It will not run again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -36,6 +36,7 @@ function appRoutes(courseSlug: string): string[] {
     '/tag-management',
     '/portal-settings',
     '/audit-log',
+    '/jobs',
     '/notifications',
     '/ai-toolkit',
     '/ai-toolkit-chat',

@@ -159,6 +159,7 @@ const GRID: Record<string, string> = {
   '/tag-management':                   TAGMGMT,
   '/portal-settings':                  TAGMGMT,
   '/audit-log':                        TAGMGMT,
+  '/jobs':                             TAGMGMT,
   '/ai-toolkit':                       AITOOL_,
   '/ai-toolkit/chat/listing-writer':   AITOOL_,
   '/ai-toolkit-chat':                  AITOOL_,
@@ -207,6 +208,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/tag-management': '/tag-management',
   '/portal-settings': '/portal-settings',
   '/audit-log': '/audit-log',
+  '/jobs': '/jobs',
   '/ai-toolkit': '/ai-toolkit',
   '/ai-toolkit/chat/:toolName': '/ai-toolkit/chat/listing-writer',
   '/ai-toolkit-chat': '/ai-toolkit-chat',
@@ -329,7 +331,7 @@ describe('access guard rules (SPEC §2)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(25); // one sample per gated pattern (SPEC §2, the product summary of issue 15, /notifications and /review of issue 13, /audit-log and /insights of issue 14)
+    expect(NON_PUBLIC_PATHS.length).toBe(26); // one sample per gated pattern
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

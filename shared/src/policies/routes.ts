@@ -51,6 +51,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/tag-management', roles: ['admin'] },
   { pattern: '/portal-settings', roles: ['admin'] },
   { pattern: '/audit-log', roles: ['admin'] },
+  { pattern: '/jobs', roles: ['admin'] },
   { pattern: '/ai-toolkit', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit/chat/:toolName', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit-chat', roles: ['coach'], tags: ['aitoolkit'] },

@@ -63,6 +63,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
   add(r === 'admin', { key: 'tag-management', label: 'Tag Management', to: '/tag-management' });
   add(r === 'admin', { key: 'portal-settings', label: 'Portal settings', to: '/portal-settings' });
   add(r === 'admin', { key: 'audit-log', label: 'Audit log', to: '/audit-log' });
+  add(r === 'admin', { key: 'jobs', label: 'Jobs', to: '/jobs' });
 
   const ext = (cond: boolean, key: string, label: string, to: string) =>
     add(cond, { key, label, to, external: true }, 'extra');

@@ -22,6 +22,7 @@ export const TAG_TYPES = [
   'Setting',
   'Notification',
   'ReviewQueue',
+  'Jobs',
 ] as const;
 
 /**

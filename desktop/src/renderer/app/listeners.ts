@@ -19,6 +19,7 @@ import { SETTINGS_TOAST_RULES } from '../features/settings/toasts';
 import { NOTIFICATION_TOAST_RULES } from '../features/notifications/toasts';
 import { REVIEW_TOAST_RULES } from '../features/review/toasts';
 import { AUDIT_TOAST_RULES } from '../features/audit/toasts';
+import { JOB_TOAST_RULES } from '../features/jobs/toasts';
 import { ANALYTICS_RULES } from '../features/analytics/rules';
 import { track } from '../features/analytics/tracker';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
@@ -58,6 +59,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...SETTINGS_TOAST_RULES,
   ...NOTIFICATION_TOAST_RULES,
   ...AUDIT_TOAST_RULES,
+  ...JOB_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

@@ -21,6 +21,7 @@ const ReviewQueue = lazyNamed(() => import('../features/review/ReviewQueue'), 'R
 const Insights = lazyNamed(() => import('../features/insights/Insights'), 'Insights');
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
 const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog');
+const Jobs = lazyNamed(() => import('../features/jobs/Jobs'), 'Jobs');
 const MoveTheNeedle = lazyNamed(loadBoardScreen, 'MoveTheNeedle', loadedBoardScreen);
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
 const ProductSummary = lazyNamed(() => import('../features/products/ProductSummary'), 'ProductSummary');
@@ -58,6 +59,7 @@ export function AppRoutes() {
           <Route path="/insights" element={<Insights />} />
           <Route path="/portal-settings" element={<PortalSettings />} />
           <Route path="/audit-log" element={<AuditLog />} />
+          <Route path="/jobs" element={<Jobs />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />
           <Route path="/resources" element={<Resources />} />

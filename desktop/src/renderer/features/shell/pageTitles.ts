@@ -33,6 +33,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/tag-management': 'Tag Management',
   '/portal-settings': 'Portal settings',
   '/audit-log': 'Audit log',
+  '/jobs': 'Jobs',
   '/ai-toolkit': 'AI Toolkit',
   '/ai-toolkit/chat/:toolName': 'AI Toolkit',
   '/ai-toolkit-chat': 'AI Toolkit',
