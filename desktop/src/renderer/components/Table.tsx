@@ -1,10 +1,27 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 import { cn } from '../lib/cn';
 
-/** A bordered, horizontally scrollable table (narrow screens scroll instead of squashing). */
-export function Table({ caption, children, className }: { caption?: string; children: ReactNode; className?: string }) {
+/**
+ * A bordered, horizontally scrollable table (narrow screens scroll instead of squashing). `focusable`:
+ * the scroll area is a named region that takes keyboard focus, so a table wider than a phone can be
+ * scrolled with the arrow keys (axe's scrollable-region-focusable).
+ */
+export function Table({
+  caption,
+  children,
+  className,
+  focusable = false,
+}: {
+  caption?: string;
+  children: ReactNode;
+  className?: string;
+  focusable?: boolean;
+}) {
   return (
-    <div className={cn('overflow-x-auto rounded-xl border border-gray-200 bg-white', className)}>
+    <div
+      className={cn('overflow-x-auto rounded-xl border border-gray-200 bg-white', className)}
+      {...(focusable ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table className="min-w-full divide-y divide-gray-200 text-left text-sm">
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}

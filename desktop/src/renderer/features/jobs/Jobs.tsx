@@ -51,11 +51,11 @@ function QueueSummary() {
   if (!data)
     return <LoadError onRetry={() => void refetch()}>{toApiError(error).message || MESSAGES.jobsError}</LoadError>;
   return (
-    <section aria-labelledby="jobs-queues" className="overflow-x-auto">
+    <section aria-labelledby="jobs-queues">
       <h2 id="jobs-queues" className="mb-2 text-lg font-semibold text-gray-900">
         Queues
       </h2>
-      <Table caption="Jobs per queue">
+      <Table caption="Jobs per queue" focusable>
         <THead>
           <Th>Queue</Th>
           <Th className="text-right">Queued</Th>
