@@ -281,7 +281,8 @@ export const MESSAGES = {
   jobRetried: 'The job will run again.',
   jobDiscarded: 'The job was discarded.',
   jobsTitle: 'Jobs',
-  jobsIntro: 'Mail, timers and other background work, per queue. A job out of attempts waits here to be retried or discarded.',
+  jobsIntro:
+    'Mail, timers and other background work, per queue. A job out of attempts waits here to be retried or discarded.',
   jobsError: 'The jobs could not be loaded.',
   jobsNoFailed: 'No failed jobs. Everything that ran went through.',
   jobDiscardConfirm: 'Discard this job? It will not run again.',

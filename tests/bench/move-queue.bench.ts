@@ -79,6 +79,7 @@ async function main(): Promise<void> {
           handlers: {
             'stripe-sync': () => {
               ran += 1;
+              return Promise.resolve();
             },
           },
           log,
