@@ -58,6 +58,8 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['dashboard_banners', 'video_url'],
   ['knex_migrations', 'name'],
   ['lessons', 'title'],
+  // The mail queue's sent markers (docs/areas/jobs.md): a Message-ID.
+  ['mail_deliveries', 'message_id'],
   // Live events live minutes (for a stream's replay); an upload is never kept alive by one.
   ['live_events', 'payload'],
   ['live_events', 'topic'],
