@@ -1,5 +1,5 @@
 /**
- * SIGTERM right after a forgot-password answer (issue 25 §5, found by the cluster soak's rolling
+ * SIGTERM right after a forgot-password answer (docs/deploy.md; found by the cluster soak's rolling
  * restart): the reset mail, sent after the response, still goes out before the process exits. The
  * SMTP listener holds each MAIL FROM for a while, so the send is still running when SIGTERM
  * arrives; shutdown used to close the database and exit without waiting for it, and the mail was

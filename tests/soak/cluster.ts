@@ -1,5 +1,5 @@
 /**
- * `npm run soak:cluster` (issue 25 §5): the portal as a cluster with real parts, under load, through
+ * `npm run soak:cluster` (docs/deploy.md, "What the soak measured"): the portal as a cluster with real parts, under load, through
  * a rolling restart. On loopback ports it starts a PostgreSQL database of its own (dropped at the
  * end), Debian's PgBouncer in transaction mode (ops/pgbouncer/pgbouncer.ini.template) in front of
  * it, N API instances (`node --import tsx api/src/start.ts`, like `npm start`; roles from

@@ -40,7 +40,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('createDrainer', () => {
   it('answers a request sent on a connection that was idle when draining began, with Connection: close', async () => {
-    // The load balancer's case (issue 25 §5): nginx reuses a pooled keep-alive connection to an
+    // The load balancer's case (docs/deploy.md, "Rolling restart"): nginx reuses a pooled keep-alive connection to an
     // instance that has just received SIGTERM. Closing that idle connection at once reset the
     // request, and nginx does not resend a POST: a 502.
     const { drainer, port } = await start();
