@@ -28,7 +28,7 @@ afterAll(async () => {
 it('a stream is never a keep-alive connection: ended at shutdown, no proxy may reuse it', async () => {
   // nginx pools its connections to the instances: a stream ended by SIGTERM on a kept-alive
   // connection went back to the pool as its last chunk arrived, just before the server closed it,
-  // and the next request sent on it (a POST: not retried) was a 502 (issue 25's cluster soak).
+  // and the next request sent on it (a POST: not retried) was a 502 (seen by the cluster soak, docs/deploy.md).
   const s = await openSse(`http://127.0.0.1:${port}`, '/api/events', await signInCookie(port));
   streams.push(s);
   expect(s.status).toBe(200);
