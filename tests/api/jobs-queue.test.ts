@@ -106,7 +106,18 @@ describe('graceful stop', () => {
     const began = Date.now();
     expect(await r.stop(1000)).toBe(false);
     expect(Date.now() - began).toBeGreaterThanOrEqual(1000);
-    slow.release();
+    // The handler ends after the pool has closed: pg-boss's completion (which it does not await) is
+    // dropped instead of rejecting where nobody listens, which used to end a stopping server.
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+    try {
+      slow.release();
+      await sleep(300);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+    }
+    expect(rejections).toEqual([]);
     const row = await jobRow(db.knex, id!);
     expect(row.state).toBe('retry');
     expect(row.output).toMatchObject({ value: 'pg-boss shut down while active' });

@@ -81,8 +81,15 @@ export interface TrackedExecutor extends SqlExecutor {
 
 function tracked(inner: SqlExecutor, close: () => Promise<void>): TrackedExecutor {
   let running = 0;
+  let closed = false;
   return {
     async executeSql(text: string, values?: unknown[]) {
+      // pg-boss completes or fails a job without awaiting it, so a handler that outlives the grace
+      // period completes after the pool has closed. Its rejection would reach nobody and end the
+      // process mid-shutdown; instead the statement never runs and never settles (pg-boss, already
+      // stopped, awaits nothing else of this executor): the job stays as the stop left it and is
+      // retried (handlers are idempotent; docs/areas/jobs.md, "Graceful shutdown").
+      if (closed) return new Promise<never>(() => undefined);
       running += 1;
       try {
         return await inner.executeSql(text, values as unknown[]);
@@ -94,7 +101,11 @@ function tracked(inner: SqlExecutor, close: () => Promise<void>): TrackedExecuto
       const deadline = Date.now() + timeoutMs;
       while (running > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
     },
-    close,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await close();
+    },
   };
 }
 
