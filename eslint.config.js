@@ -70,7 +70,28 @@ export default tseslint.config(
   },
   {
     files: ['api/src/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'electron', '*/desktop/*'] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['react', 'react-*', 'electron', '*/desktop/*'] }],
+      // One data layer (docs/architecture.md, "Data"): a row's type comes from its model
+      // (ModelObject, Pick), never from an interface that repeats the table's columns.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TSInterfaceDeclaration[id.name=/Row$/]',
+          message: 'Derive row types from the model (ModelObject<M>, Pick<M, ...>): see docs/architecture.md, "Data".',
+        },
+      ],
+    },
+  },
+  {
+    // Rows of tables that are not ours (pg-boss's job table) or of no table at all (a CSV line).
+    files: ['api/src/features/jobs/presenter.ts', 'api/src/features/users/import-rows.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // The board and live wing still has its own row interfaces; they go with its commands.
+    files: ['api/src/features/{board,live,review}/**/*.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

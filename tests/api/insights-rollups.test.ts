@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { recordEventRows, sweepAnalytics, type EventRow } from '../../api/src/features/analytics';
+import { recordEventRows, sweepAnalytics, type NewEvent } from '../../api/src/features/analytics';
 import { actor, listByName, MTN, readBoard, type Actor } from './board-fixtures';
 
 /**
@@ -61,7 +61,7 @@ async function expectCountsMatch(knex: Knex): Promise<string[]> {
 }
 
 /** An event of `userId` as the ingest stores it (role read from the user, no props). */
-const event = (userId: number, name: string, at: number | null): EventRow => ({
+const event = (userId: number, name: string, at: number | null): NewEvent => ({
   userId,
   role: null,
   name,

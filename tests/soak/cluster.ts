@@ -588,7 +588,7 @@ async function rollingRestart(cluster: Cluster): Promise<RestartReport[]> {
 // ---------------------------------------------------------------------------------------------
 // The checks.
 
-interface EventRow {
+interface NewEvent {
   id: number;
   key: number;
   version: number | null;
@@ -596,7 +596,7 @@ interface EventRow {
 }
 
 /** The board events each watcher must have: committed after it started watching (version or time). */
-function expectedFor(w: Watcher, rows: EventRow[]): number[] {
+function expectedFor(w: Watcher, rows: NewEvent[]): number[] {
   if (!w.firstReady) return [];
   const { version, at } = w.firstReady;
   return rows
@@ -608,7 +608,7 @@ function expectedFor(w: Watcher, rows: EventRow[]): number[] {
     .map((r) => r.id);
 }
 
-async function boardEvents(knex: Knex, owners: number[]): Promise<EventRow[]> {
+async function boardEvents(knex: Knex, owners: number[]): Promise<NewEvent[]> {
   const rows = await knex('live_events')
     .where('topic', 'board')
     .whereIn('key', owners)
@@ -720,7 +720,7 @@ async function main(): Promise<number> {
 
   // Streams: wait (bounded) until each has every event it must have, then close them.
   const owners = members.map((m) => m.id);
-  let rows: EventRow[] = [];
+  let rows: NewEvent[] = [];
   const waitUntil = Date.now() + 15_000;
   for (;;) {
     rows = await boardEvents(knex, owners);

@@ -4,17 +4,14 @@ import type { Knex } from 'knex';
 import session from 'koa-session';
 import type { Config } from '../config';
 import type { SessionData } from './context';
+import type { Session } from '../models';
 
 export const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 /** Refresh last_seen_at at most this often, so reads stay reads. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-interface SessionRow {
-  data: SessionData | string;
-  last_seen_at: Date | string;
-  expires_at: Date | string;
-}
+type SessionRow = Pick<Session, 'last_seen_at' | 'expires_at'> & { data: SessionData | string };
 
 /**
  * The koa-session store: sessions live in the database (revocable, shared by any number of API

@@ -1,5 +1,5 @@
 /** Analytics events (issue 14 §1): the public entry of the feature for the app, the server and other features. */
 export { analyticsRoutes } from './routes';
-export { recordEvents, recordEventRows, recordServerEvents, type EventRow } from './service';
+export { recordEvents, recordEventRows, recordServerEvents, type NewEvent } from './service';
 export { analyticsForwardHandler, registerAnalyticsForwarder } from './forward';
 export { analyticsRetentionDays, sweepAnalytics, type AnalyticsSweepResult } from './sweeper';

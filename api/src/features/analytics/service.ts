@@ -11,10 +11,11 @@ import {
   type AnalyticsServerEventName,
 } from '@shared/schemas/analytics';
 import type { ForwardedEvent } from '../../adapters/posthog';
+import type { AnalyticsEvent } from '../../models';
 import { forwardWithCommit } from './forward';
 
 /** One event to store: who (null: nobody signed in), their role then (null: read from users), what, when. */
-export interface EventRow {
+export interface NewEvent {
   userId: number | null;
   role: string | null;
   name: string;
@@ -25,14 +26,10 @@ export interface EventRow {
   at: number | null;
 }
 
-interface StoredRow {
-  user_id: number | null;
-  role: string | null;
-  name: string;
-  source: string;
-  props: Record<string, string | number | boolean>;
-  occurred_at: Date | string;
-}
+/** An event as RECORD_SQL returns it: the stored row's columns (props typed as they were sent). */
+type StoredRow = Pick<AnalyticsEvent, 'user_id' | 'role' | 'name' | 'source' | 'occurred_at'> & {
+  props: AnalyticsProps;
+};
 
 /**
  * The whole batch in ONE statement, whatever its size: the events are inserted and the three
@@ -106,7 +103,7 @@ function toForwarded(rows: StoredRow[]): ForwardedEvent[] {
  * statement in `db`'s transaction, with the job that forwards them when a forwarder is configured.
  * Returns how many were stored.
  */
-export async function recordEventRows(db: Knex | Knex.Transaction, rows: readonly EventRow[]): Promise<number> {
+export async function recordEventRows(db: Knex | Knex.Transaction, rows: readonly NewEvent[]): Promise<number> {
   if (rows.length === 0) return 0;
   const batch = rows.map((r) => ({
     user_id: r.userId,

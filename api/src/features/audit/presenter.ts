@@ -1,20 +1,16 @@
 import { AUDIT_REDACTED, type AuditEntry, type AuditUser } from '@shared/types/audit';
 import { iso } from '../../core/dates';
+import type { ModelObject } from 'objection';
+import type { AuditLogEntry, User } from '../../models';
 
-/** One row of AUDIT_ROW_COLUMNS. */
-export interface AuditRow {
-  id: number;
-  action: string;
-  created_at: Date | string;
-  ip: string | null;
+/** One row of AUDIT_ROW_COLUMNS: the audit_log columns, with the names of the actor and the target user. */
+export type AuditRow = Omit<ModelObject<AuditLogEntry>, 'details'> & {
   details: unknown;
-  actor_id: number | null;
-  actor_name: string | null;
-  actor_email: string | null;
-  target_user_id: number | null;
-  target_name: string | null;
-  target_email: string | null;
-}
+  actor_name: User['full_name'] | null;
+  actor_email: User['email'] | null;
+  target_name: User['full_name'] | null;
+  target_email: User['email'] | null;
+};
 
 /**
  * Keys whose values are never shown, however a future writer fills them: passwords, tokens,

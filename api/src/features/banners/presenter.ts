@@ -1,13 +1,10 @@
 import type { BannerType, DashboardBanner } from '@shared/types';
 import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
-import { DashboardBanner as DashboardBannerModel } from '../../models';
+import type { DashboardBanner as DashboardBannerModel } from '../../models';
 
 /** A dashboard_banners row, as its model declares it (numeric arrives as a string). */
 export type BannerRow = Omit<ModelObject<DashboardBannerModel>, 'type'> & { type: BannerType };
-
-/** The columns a banner read selects: the table's, as its model lists them. */
-export const BANNER_COLUMNS = DashboardBannerModel.columns;
 
 /** SPEC §3 Banner, a whitelist of the row (who last edited it stays on the server). */
 export function presentBanner(row: BannerRow): DashboardBanner {

@@ -3,13 +3,13 @@ import type { BannerUpsertInput } from '@shared/schemas';
 import type { BannerType } from '@shared/types';
 import { audit } from '../../core/audit';
 import { DashboardBanner } from '../../models';
-import { BANNER_COLUMNS, type BannerRow } from './presenter';
+import type { BannerRow } from './presenter';
 
 /** The banners of the given types (one per type; a type without one is left out). */
 export async function findBanners(knex: Knex, types: readonly BannerType[]): Promise<BannerRow[]> {
   if (types.length === 0) return [];
   return DashboardBanner.query(knex)
-    .select(...BANNER_COLUMNS)
+    .select(...DashboardBanner.columns)
     .whereIn('type', types)
     .castTo<BannerRow[]>();
 }
@@ -48,7 +48,7 @@ export async function saveBanner(
        button_text = EXCLUDED.button_text, button_url = EXCLUDED.button_url,
        average_shipping_rate = EXCLUDED.average_shipping_rate, updated_by = EXCLUDED.updated_by,
        updated_at = now()
-     RETURNING ${BANNER_COLUMNS.join(', ')}, (xmax = 0) AS inserted`,
+     RETURNING ${DashboardBanner.columns.join(', ')}, (xmax = 0) AS inserted`,
     values,
   );
   const { inserted, ...row } = result.rows[0]!;

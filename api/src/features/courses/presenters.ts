@@ -1,54 +1,43 @@
 import { percent } from '@shared/calc/progress';
 import type { Course, CourseStatus, Lesson, LessonSummary, Module, ModuleSummary, TagRef } from '@shared/types';
+import type { ModelObject } from 'objection';
+import type { Course as CourseModel, Lesson as LessonModel, Module as ModuleModel } from '../../models';
 import { cleanSnippet } from './search';
 
-/** Rows as the course queries select them (snake_case columns plus aggregates). */
-export interface CourseRow {
-  id: number;
-  title: string;
-  description: string | null;
+/**
+ * Rows as the course queries select them: the models' columns (docs/architecture.md, "Data") plus
+ * the aggregates and joined names each query adds. Tags come as JSON (a string on PGlite).
+ */
+type Tags = TagRef[] | string;
+
+export type CourseRow = Omit<ModelObject<CourseModel>, 'status' | 'created_at' | 'updated_at'> & {
   status: CourseStatus;
-  slug: string;
-  cover_photo_url: string | null;
-  visible_to_basic: boolean;
-  visible_to_premium: boolean;
-  position: number;
-  tags: TagRef[] | string;
+  tags: Tags;
   has_access?: boolean;
   module_count?: number;
   lesson_count?: number;
   completed_count?: number;
-}
+};
 
-export interface ModuleRow {
-  id: number;
-  title: string;
-  course_id: number | null;
-  position: number;
-  visible_to_basic: boolean;
-  visible_to_premium: boolean;
-  tags?: TagRef[] | string;
-  course_title?: string | null;
-  course_slug?: string | null;
+export type ModuleRow = Omit<ModelObject<ModuleModel>, 'created_at' | 'updated_at'> & {
+  tags?: Tags;
+  course_title?: CourseModel['title'] | null;
+  course_slug?: CourseModel['slug'] | null;
   lesson_count?: number;
   completed_count?: number;
-}
+};
 
-export interface LessonRow {
-  id: number;
-  title: string;
-  content?: string;
-  module_id: number;
-  position: number;
-  tags?: TagRef[] | string;
-  completed: boolean;
-  module_title: string;
-  course_id: number | null;
-  course_title: string | null;
-  course_slug: string | null;
-  snippet?: string | null;
-  snippet_from_start?: boolean;
-}
+export type LessonRow = Pick<LessonModel, 'id' | 'title' | 'module_id' | 'position'> &
+  Partial<Pick<LessonModel, 'content'>> & {
+    tags?: Tags;
+    completed: boolean;
+    module_title: ModuleModel['title'];
+    course_id: ModuleModel['course_id'];
+    course_title: CourseModel['title'] | null;
+    course_slug: CourseModel['slug'] | null;
+    snippet?: string | null;
+    snippet_from_start?: boolean;
+  };
 
 const list = <T>(v: T[] | string | undefined | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);

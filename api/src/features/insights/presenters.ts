@@ -1,21 +1,16 @@
-import type { Role } from '@shared/limits';
 import type { AtRiskMember, AtRiskReason } from '@shared/types/insights';
 import { can, canSeeBillingFields, type Principal } from '@shared/policies';
 import { iso } from '../../core/dates';
+import type { User } from '../../models';
 
-export interface AtRiskRow {
-  id: number;
-  full_name: string;
-  email: string;
-  role: Role;
-  stripe_status: string | null;
+export type AtRiskRow = Pick<User, 'id' | 'full_name' | 'email' | 'role' | 'stripe_status'> & {
   last_active: string | null;
   board_changed: Date | string | null;
   r_payment: boolean;
   r_inactive: boolean;
   r_board: boolean;
   total: number | string;
-}
+};
 
 /**
  * A member at risk as `reader` may see them: whitelisted fields, the reasons and the page's links.

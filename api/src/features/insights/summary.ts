@@ -20,7 +20,7 @@ export const BOARD_BUCKETS = ['No cards', '0%', '1–24%', '25–49%', '50–74%
 /** How long cards have waited in FOR REVIEW. */
 export const WAIT_BUCKETS = ['< 1 day', '1–3 days', '3–7 days', '7–14 days', '14 days or more'] as const;
 
-interface Row {
+interface SummaryAggregates {
   active_daily: Array<{ d: string; role: string; n: number }> | null;
   active_weekly: Array<{ d: string; role: string; n: number }> | null;
   active_total: number;
@@ -89,7 +89,7 @@ export async function readSummary(
     scope.kind === 'all'
       ? 'select week, role, n from analytics_active_week_counts where week between :weekFrom::date and :to::date'
       : 'select week, role, count(*)::int as n from aw group by week, role';
-  const result = await db.raw<{ rows: Row[] }>(
+  const result = await db.raw<{ rows: SummaryAggregates[] }>(
     `with
      ad as (select a.day, a.role, a.user_id from analytics_active_days a ${s.join('a')}
              where a.day between :from::date and :to::date),
@@ -169,7 +169,7 @@ const byDate = (rows: Array<{ d: string; n: number }> | null) => new Map((rows ?
 const sum = (rows: Array<{ n: number }> | null) => (rows ?? []).reduce((a, r) => a + r.n, 0);
 
 function presentSummary(
-  row: Row,
+  row: SummaryAggregates,
   scope: 'all' | 'coach',
   range: { from: string; to: string },
   { dates, weeks }: { dates: string[]; weeks: string[] },

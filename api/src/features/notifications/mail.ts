@@ -3,6 +3,7 @@ import { fillMessage, MESSAGES } from '@shared/messages';
 import type { MailMessage } from '../../adapters/mail';
 import { enqueueMail, enqueueSql, nudgeAfterCommit, type MailJobData, type MailRenderer } from '../../core/queue';
 import type { NotificationRow } from './service';
+import type { Notification, User } from '../../models';
 
 /**
  * Email of notifications (docs/areas/notifications.md): "in the app and by email" is a mail job
@@ -17,15 +18,8 @@ export function notificationLink(publicUrl: string, recipientId: number, ownerId
   return `${publicUrl}${board}?card=${cardId}`;
 }
 
-interface MailRow {
-  id: number;
-  user_id: number;
-  card_id: number;
-  board_owner_id: number;
-  text: string;
-  email: string;
-  full_name: string;
-}
+type MailRow = Pick<Notification, 'id' | 'user_id' | 'card_id' | 'board_owner_id' | 'text'> &
+  Pick<User, 'email' | 'full_name'>;
 
 /** Rows to mail, with their recipient, where `delivery` is the recipient's choice for the row's type. */
 function withDelivery(db: Knex | Knex.Transaction, delivery: 'email' | 'digest') {

@@ -1,19 +1,14 @@
-import type { NotificationType } from '@shared/schemas';
 import type { NotificationItem } from '@shared/types';
+import type { Card, Notification, User } from '../../models';
 
 /** One inbox row with its actor and card, as the inbox lists it. */
-export interface InboxRow {
-  id: number;
-  type: NotificationType;
-  text: string;
-  read_at: Date | string | null;
-  created_at: Date | string;
-  actor_id: number | null;
-  actor_name: string | null;
-  card_id: number;
-  card_title: string;
-  board_owner_id: number;
-}
+export type InboxRow = Pick<
+  Notification,
+  'id' | 'type' | 'text' | 'read_at' | 'created_at' | 'actor_id' | 'card_id' | 'board_owner_id'
+> & {
+  actor_name: User['full_name'] | null;
+  card_title: Card['title'];
+};
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 

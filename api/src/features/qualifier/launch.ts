@@ -8,7 +8,8 @@ import { createLaunchCard } from '../board';
 import { conflict } from '../../core/errors';
 import { insertProduct, toColumns } from '../products/service';
 import type { ProductRow } from '../products/presenter';
-import { keywordOf, presentProgress, PROGRESS_COLUMNS, type ProgressRow } from './service';
+import { QualifierProgress as QualifierProgressModel } from '../../models';
+import { keywordOf, presentProgress, type ProgressRow } from './service';
 
 export interface StartProductCommand {
   userId: number;
@@ -45,7 +46,7 @@ export async function startProduct(trx: Knex.Transaction, cmd: StartProductComma
   const row = await trx('qualifier_progress')
     .where({ user_id: cmd.userId })
     .forUpdate()
-    .first<ProgressRow | undefined>([...PROGRESS_COLUMNS]);
+    .first<ProgressRow | undefined>([...QualifierProgressModel.columns]);
   const progress = row ? presentProgress(row) : null;
   const keyword = progress ? keywordOf(progress.answers) : null;
   if (!progress || !progress.rated || !keyword) throw conflict(MESSAGES.qualifierNotRated);
@@ -74,6 +75,6 @@ export async function startProduct(trx: Knex.Transaction, cmd: StartProductComma
   const [updated] = await trx('qualifier_progress')
     .where({ user_id: cmd.userId })
     .update({ launch_keyword: keyword, launch_product_id: product.id, launch_card_id: cardId })
-    .returning<ProgressRow[]>([...PROGRESS_COLUMNS]);
+    .returning<ProgressRow[]>([...QualifierProgressModel.columns]);
   return { progress: presentProgress(updated!), product, cardId };
 }

@@ -23,9 +23,6 @@ export type ProgressRow = Omit<ModelObject<QualifierProgressModel>, 'answers' | 
   result: QualifierResult;
 };
 
-/** The columns a progress read selects: the table's, as its model lists them. */
-export const PROGRESS_COLUMNS = QualifierProgressModel.columns;
-
 function normalizeAnswer(id: QualifierAnswerId, raw: unknown): string | number | null {
   if (raw === undefined || raw === null) return null;
   if (id === 'keyword') {
@@ -80,7 +77,7 @@ export function presentProgress(row: ProgressRow): QualifierProgress {
 export async function loadProgress(knex: Knex, userId: number): Promise<QualifierProgress | null> {
   const row = await QualifierProgressModel.query(knex)
     .findById(userId)
-    .select(...PROGRESS_COLUMNS)
+    .select(...QualifierProgressModel.columns)
     .castTo<ProgressRow | undefined>();
   return row ? presentProgress(row) : null;
 }
@@ -126,6 +123,6 @@ export async function saveProgress(
       launch_product_id: sameKeyword('launch_product_id'),
       launch_card_id: sameKeyword('launch_card_id'),
     })
-    .returning<ProgressRow[]>([...PROGRESS_COLUMNS]);
+    .returning<ProgressRow[]>([...QualifierProgressModel.columns]);
   return presentProgress(row!);
 }

@@ -3,23 +3,13 @@ import { courseAudience, type Principal, type ResourceAudience } from '@shared/p
 import type { ResourceListQuery } from '@shared/schemas';
 import { audienceSql } from '../courses/audience';
 import { intLiteral, likePattern, tagsJsonSql } from '../../db/sql';
+import type { ModelObject } from 'objection';
+import type { Resource } from '../../models';
 
 /** A resource row with what the member's access is decided from (one query, no N+1). */
-export interface ResourceRow {
-  id: number;
-  title: string;
-  description: string | null;
-  cover_photo_url: string | null;
+export type ResourceRow = Omit<ModelObject<Resource>, 'type' | 'visibility' | 'updated_at'> & {
   type: 'Link' | 'Article' | 'Course';
   visibility: 'Free' | 'For Sale' | 'For Sale Premium' | 'Included with Premium';
-  content: string | null;
-  url: string | null;
-  price_cents: number | null;
-  purchase_url: string | null;
-  course_id: number | null;
-  published_at: Date | string | null;
-  hidden: boolean;
-  created_at: Date | string;
   owned: boolean;
   tag_match: boolean;
   /** In a category marked premium slides. */
@@ -27,7 +17,7 @@ export interface ResourceRow {
   categories: Array<{ id: number; name: string; premiumSlides: boolean }> | string;
   tags: Array<{ id: number; name: string }> | string;
   lesson_id: number | null;
-}
+};
 
 /**
  * The shared listing rule (isResourceListed) as SQL, over `r` and the member's ownership `ur`:

@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { csvLine, TAG_SEPARATOR, USER_EXPORT_COLUMNS } from '@shared/schemas';
 import { audit } from '../../core/audit';
 import { iso } from '../../core/dates';
+import type { User } from '../../models';
 
 /** Rows per query while streaming users.csv: memory stays flat whatever the table size. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -10,21 +11,21 @@ export const EXPORT_BATCH_SIZE = 1000;
 /** A UTF-8 byte order mark, so spreadsheet programs read accents correctly; the importer skips it. */
 const BOM = '\uFEFF';
 
-interface ExportRow {
-  id: number;
-  full_name: string;
-  email: string;
-  role: string;
-  city: string | null;
-  state: string | null;
-  country: string | null;
-  phone_number: string | null;
-  stripe_status: string | null;
-  stripe_customer_id: string | null;
-  always_grant_access: boolean;
-  created_at: Date | string;
-  tag_names: string;
-}
+type ExportRow = Pick<
+  User,
+  | 'id'
+  | 'full_name'
+  | 'email'
+  | 'role'
+  | 'city'
+  | 'state'
+  | 'country'
+  | 'phone_number'
+  | 'stripe_status'
+  | 'stripe_customer_id'
+  | 'always_grant_access'
+  | 'created_at'
+> & { tag_names: string };
 
 const TAG_NAMES_SQL = `coalesce((select string_agg(t.name, '${TAG_SEPARATOR}' order by lower(t.name))
   from user_tags ut join tags t on t.id = ut.tag_id where ut.user_id = u.id), '')`;
