@@ -126,17 +126,19 @@ test('a move into FOR REVIEW and a send-back reach the other browser’s open bo
   await expect(item).toContainText('Priya Premium');
 
   // The coach opens the card from the queue, back to the queue, and sends it back.
-  await item.getByRole('link', { name: title }).click();
+  await item.getByRole('button').click();
+  const preview = coach.getByRole('region', { name: 'Card preview' });
+  await preview.getByRole('link', { name: 'Open on the board' }).click();
   const dialog = coach.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Close' }).click();
   await coach.getByRole('navigation').first().getByRole('link', { name: 'Review queue' }).click();
   await expect(coach).toHaveURL(/\/review$/);
   const memberUnread = await unread(member);
-  await item.getByRole('button', { name: `Send back to IN PROGRESS: ${title}` }).click();
-  const sendBack = coach.getByRole('dialog', { name: 'Send back to IN PROGRESS' });
-  await sendBack.getByLabel('Comment (optional)').fill('Good start: add the numbers, then send it again.');
-  await sendBack.getByRole('button', { name: 'Send back to IN PROGRESS' }).click();
+  await item.getByRole('button').click();
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  await preview.getByLabel('Comment (optional)').fill('Good start: add the numbers, then send it again.');
+  await preview.getByRole('button', { name: 'Request changes' }).click();
   await expect(coach.getByText('Card sent back to IN PROGRESS')).toBeVisible();
   const sent = Date.now();
 

@@ -63,10 +63,14 @@ test('a coach sends a card back from /review and the member’s board shows it i
   expect(await coach.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(coach, 'review-queue-390');
 
-  await item.getByRole('button', { name: `Send back to IN PROGRESS: ${title}` }).click();
-  const dialog = coach.getByRole('dialog', { name: 'Send back to IN PROGRESS' });
-  await dialog.getByLabel('Comment (optional)').fill('Tighten the headline, then send it again.');
-  await dialog.getByRole('button', { name: 'Send back to IN PROGRESS' }).click();
+  // The inbox: picking the card shows it in full (on a phone, instead of the queue), then one step.
+  await item.getByRole('button').click();
+  const preview = coach.getByRole('region', { name: 'Card preview' });
+  await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+  expect(await coach.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shot(coach, 'review-preview-390');
+  await preview.getByLabel('Comment (optional)').fill('Tighten the headline, then send it again.');
+  await preview.getByRole('button', { name: 'Request changes' }).click();
   await expect(coach.getByText('Card sent back to IN PROGRESS')).toBeVisible();
   await expect(coach.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
 

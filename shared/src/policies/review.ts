@@ -54,3 +54,8 @@ export function reviewScopesFor(user: Principal | null): readonly ReviewScope[] 
 export function canCoach(candidate: { id: number; role: string }, member: { id: number }): boolean {
   return (candidate.role === 'coach' || candidate.role === 'admin') && candidate.id !== member.id;
 }
+
+/** Where the review queue opens: an admin on every card waiting, a coach on their own members'. */
+export function defaultReviewScope(user: Principal): ReviewScope {
+  return isAdminRole(user) ? 'all' : 'mine';
+}
