@@ -100,10 +100,10 @@ test('the member works in the card dialog: checklist, image cover, comment with 
   await dialog.getByRole('button', { name: 'Make Cover: sample.png' }).click();
   await expect(dialog.getByRole('button', { name: 'Remove Cover: sample.png' })).toBeVisible();
 
-  await dialog.getByRole('button', { name: 'Mention a coach' }).click();
-  await dialog.getByRole('checkbox', { name: 'Cole Coach' }).check();
   const box = dialog.getByLabel('Write a comment');
-  await box.fill('Samples ordered, **please review**');
+  await box.pressSequentially('@Col');
+  await dialog.getByRole('option', { name: 'Cole Coach' }).click();
+  await box.pressSequentially('samples ordered, **please review**');
   await box.press('Shift+Enter');
   await box.pressSequentially('Second line');
   await box.press('Enter');

@@ -76,6 +76,8 @@ export function Dialog({
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (!panelRef.current || openStack[openStack.length - 1] !== token) return;
+      // A field with a list open over it (a mention's people) takes Escape and Tab itself.
+      if (event.target instanceof HTMLElement && event.target.dataset.ownsKeys === 'true') return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();

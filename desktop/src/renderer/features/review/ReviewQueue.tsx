@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@shared/messages';
+import { formatAgo, MESSAGES } from '@shared/messages';
 import { defaultReviewScope } from '@shared/policies/review';
 import type { Card as BoardCard, ReviewCard, ReviewDestination, ReviewScope } from '@shared/types';
 import { LoadError } from '../../components/Banner';
@@ -32,8 +32,8 @@ const ACTION_LABEL: Record<ReviewDestination, string> = {
 export const cardLink = (card: Pick<ReviewCard, 'id' | 'ownerId'>) =>
   `/move-the-needle/${card.ownerId}?card=${card.id}`;
 
-/** "just now", "5 minutes ago", "2 days ago" (the full date is the element's title). */
-const timeAgo = (iso: string) => (Date.now() - Date.parse(iso) < 60_000 ? 'just now' : `${waitingTime(iso)} ago`);
+/** "just now", "5 minutes ago", "2 days ago", else the date (the full date is the element's title). */
+const timeAgo = (iso: string) => formatAgo((Date.now() - Date.parse(iso)) / 1000) ?? new Date(iso).toLocaleDateString();
 
 /** A key typed into a field is text, never a command. */
 function typing(target: EventTarget | null): boolean {

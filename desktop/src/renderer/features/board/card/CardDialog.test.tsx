@@ -133,18 +133,50 @@ describe('the card dialog', () => {
     await user.keyboard('{Enter}');
     await user.type(box, '   {Enter}');
     expect(calls.some((c) => c.path.endsWith('/activity/upsert'))).toBe(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Mention a coach' }));
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Cole Coach' }));
     await user.clear(box);
-    await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
+    // "@co" opens the people who may be mentioned; Enter takes the highlighted one, not the comment.
+    await user.type(box, 'Hi @co');
+    const people = await within(dialog).findByRole('listbox', { name: 'Coaches to mention' });
+    expect(within(people).getByRole('option', { name: 'Cole Coach' }).getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect((box as HTMLTextAreaElement).value).toBe('Hi @Cole Coach ');
+    await user.type(box, 'line one{Shift>}{Enter}{/Shift}Line two');
     expect(calls.some((c) => c.path.endsWith('/activity/upsert'))).toBe(false);
     await user.keyboard('{Enter}');
     expect(await screen.findByText(MESSAGES.commentAdded)).toBeTruthy();
     expect(calls.find((c) => c.path.endsWith('/activity/upsert'))?.body).toEqual({
-      comment: 'Line one\nLine two',
+      comment: 'Hi @Cole Coach line one\nLine two',
       CardId: 100,
       mentionedUsers: [3],
     });
+  });
+
+  it('"Mention a coach" writes the "@" and opens the list; Escape closes the list, not the dialog; a deleted mention is not sent', async () => {
+    const { calls } = boardServer();
+    const user = userEvent.setup();
+    const dialog = await openCard();
+    const box = within(dialog).getByLabelText<HTMLTextAreaElement>('Write a comment');
+    await user.type(box, 'Look');
+    await user.click(within(dialog).getByRole('button', { name: 'Mention a coach' }));
+    expect(box.value).toBe('Look @');
+    expect(await within(dialog).findByRole('option', { name: 'Cole Coach' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(within(dialog).queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await user.type(box, 'c');
+    await user.click(await within(dialog).findByRole('option', { name: 'Cole Coach' }));
+    expect(box.value).toBe('Look @Cole Coach ');
+    expect(within(dialog).getByText(/Mentioning @Cole Coach/)).toBeTruthy();
+    await user.clear(box);
+    await user.type(box, 'No one after all{Enter}');
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/activity/upsert'))?.body).toEqual({
+        comment: 'No one after all',
+        CardId: 100,
+        mentionedUsers: [],
+      }),
+    );
   });
 
   it('uploads an image From Computer and attaches it, and reports a wrong file before sending', async () => {
