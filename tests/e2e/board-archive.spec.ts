@@ -8,14 +8,6 @@ import { DEMO, shot, signInAs } from './support';
  */
 const cardTile = (page: Page, title: string) => page.locator('li.mtn-card').filter({ hasText: title });
 
-async function dismissWelcome(page: Page) {
-  const welcome = page.getByRole('dialog', { name: 'Welcome To The New MTN Tool 2.0' });
-  await expect(welcome).toBeVisible();
-  await welcome.getByLabel("Don't show again").check();
-  await welcome.getByRole('button', { name: 'Get started' }).click();
-  await expect(welcome).toHaveCount(0);
-}
-
 for (const width of [1280, 390]) {
   test(`a premium member archives a card from its dialog and restores it (${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
@@ -30,7 +22,6 @@ for (const width of [1280, 390]) {
     const cardId = ((await created.json()) as { card: { id: number } }).card.id;
 
     await page.goto('/move-the-needle');
-    await dismissWelcome(page);
     await cardTile(page, title).click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();

@@ -31,7 +31,6 @@ test.describe('opening a board (docs/areas/board.md#opening-a-board)', () => {
     page,
   }) => {
     await signInAs(page, DEMO.premium, '/profile');
-    await page.evaluate(() => window.localStorage.setItem('mtn.welcome.dismissed', '1'));
     const chunkFirst = await holdUntilBoardRead(page, /\/assets\/MoveTheNeedle-[\w-]+\.js$/);
     const order: string[] = [];
     page.on('requestfinished', (req) => {

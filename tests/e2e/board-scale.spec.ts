@@ -32,7 +32,6 @@ test('a 2,100-card board becomes interactive (prints the time) @bench', async ({
   console.log(`seeded ${jobs.length} cards through the API in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
 
   await page.goto('/');
-  await page.evaluate(() => window.localStorage.setItem('mtn.welcome.dismissed', '1'));
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {
     await page.goto('/');

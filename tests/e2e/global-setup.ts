@@ -7,7 +7,7 @@ import knexFactory from 'knex';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { E2E_PORT } from './playwright.config';
-import { ARTIFACTS_DIR, MAIL_DIR } from './support';
+import { ARTIFACTS_DIR, DEMO, MAIL_DIR } from './support';
 import { startStripeFake } from '../helpers/stripe-fake';
 import { delayFrom } from '../../desktop/src/renderer/test/delay';
 import { startSlowProxy } from './slow-proxy';
@@ -36,6 +36,34 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 180_0
  * (tsx api/src/server.ts) serving the built web UI, on a fresh PostgreSQL database when
  * TEST_DATABASE_URL/DATABASE_URL is set, else on a fresh embedded PGlite data directory.
  */
+/**
+ * The demo accounts have seen the board's welcome video (once per account, stored on the server),
+ * so no spec depends on which one met it first; tests/e2e/board.spec.ts shows it to an account of
+ * its own.
+ */
+async function markWelcomeSeen(base: string): Promise<void> {
+  for (const account of Object.values(DEMO)) {
+    const signIn = await fetch(`${base}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: base },
+      body: JSON.stringify(account),
+    });
+    if (signIn.status !== 200) throw new Error(`demo sign-in failed for ${account.email}: ${signIn.status}`);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const seen = await fetch(`${base}/api/auth/me/welcome-seen`, {
+      method: 'PUT',
+      headers: { Cookie: cookie, Origin: base },
+    });
+    // A blocked account (past due) is sent to /blocked and never sees a board.
+    if (seen.status !== 200 && seen.status !== 403) {
+      throw new Error(`welcome-seen failed for ${account.email}: ${seen.status}`);
+    }
+  }
+}
+
 export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.rmSync(MAIL_DIR, { recursive: true, force: true });
   fs.mkdirSync(MAIL_DIR, { recursive: true });
@@ -122,6 +150,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.stderr?.pipe(log);
   await waitForHealth(`http://127.0.0.1:${apiPort}/api/health`, child);
   const closeProxy = delay ? await startSlowProxy(E2E_PORT, apiPort, delay) : null;
+  await markWelcomeSeen(`http://127.0.0.1:${apiPort}`);
 
   return async () => {
     await closeProxy?.();

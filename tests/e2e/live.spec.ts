@@ -33,7 +33,7 @@ async function signInRequest(request: APIRequestContext, account: { email: strin
 }
 
 /**
- * A signed-in page of its own context, the board's welcome dialog already dismissed. Signs in through the API and answers the user's id; `before` runs
+ * A signed-in page of its own context (the demo accounts have seen the welcome video). Signs in through the API and answers the user's id; `before` runs
  * the spec's API calls right after (an API context idle longer than the server's keep-alive may
  * find its connection closed).
  */
@@ -43,7 +43,6 @@ async function open(
   before: (request: APIRequestContext, userId: number) => Promise<void> = async () => undefined,
 ) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(() => window.localStorage.setItem('mtn.welcome.dismissed', '1'));
   const page = await context.newPage();
   const res = await page.request.post('/api/auth/signin', { data: account });
   expect(res.status(), await res.text()).toBe(200);

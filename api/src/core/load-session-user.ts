@@ -25,6 +25,7 @@ export function toSessionUser(
     alwaysGrantAccess: row.always_grant_access,
     position: row.position,
     createdAt: iso(row.created_at),
+    welcomeSeenAt: row.welcome_seen_at ? iso(row.welcome_seen_at) : null,
     Tags: tags,
     impersonator,
   };

@@ -15,4 +15,5 @@ export interface SessionUser extends Principal {
   createdAt: string;
   role: Role;
   impersonator: { id: number; fullName: string; email: string } | null;
+  welcomeSeenAt: string | null;
 }

@@ -25,6 +25,7 @@ export class User extends BaseModel {
     'created_at',
     'updated_at',
     'coach_id',
+    'welcome_seen_at',
   ] as const;
 
   declare id: number;
@@ -44,6 +45,7 @@ export class User extends BaseModel {
   declare position: number;
   /** The member's coach (issue 13 §3), or null. */
   declare coach_id: number | null;
+  declare welcome_seen_at: Timestamp | null;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
 }

@@ -53,6 +53,8 @@ export interface CurrentUser extends User {
   stripeStatus: string | null;
   stripeCustomerId: string | null;
   impersonator: { id: number; fullName: string; email: string } | null;
+  /** When the board's welcome video was first closed (shown once per account), or null. */
+  welcomeSeenAt: string | null;
 }
 
 /** What members may see of each other (community search). */

@@ -114,6 +114,16 @@ export function authRoutes(): Router<PortalState, PortalContext> {
     }),
   );
 
+  // The board's welcome video, once per account (docs/areas/board.md, "Welcome video"). An admin
+  // signed in as the member watches it without using up the member's once.
+  router.put(
+    '/me/welcome-seen',
+    ...endpoint({ transaction: true }, async (ctx) => {
+      const user = ctx.user.impersonator ? ctx.user : await service.markWelcomeSeen(ctx.trx, ctx.user);
+      ctx.body = { currentUser: presentCurrentUser(user) };
+    }),
+  );
+
   router.post(
     '/forgot-password',
     ...endpoint({ auth: false, input: forgotPasswordSchema }, async (ctx) => {

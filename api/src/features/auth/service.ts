@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import type { Knex } from 'knex';
-import { fn } from 'objection';
+import { fn, raw } from 'objection';
 import { MESSAGES } from '@shared/messages';
 import type { Role } from '@shared/limits';
 import type { Config } from '../../config';
 import { enqueueMailOf, type MailRenderer } from '../../core/queue';
 import type { Logger } from '../../core/context';
+import type { SessionUser } from '../../core/session-types';
 import { audit } from '../../core/audit';
+import { iso } from '../../core/dates';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { recordServerEvents } from '../analytics';
 import { hashPassword } from '../../core/password';
@@ -158,4 +160,14 @@ export async function switchRole(knex: Knex, user: { id: number; role: Role }, r
       ip,
     });
   });
+}
+
+/** Records the first time `user` closed the board's welcome video (later closes keep that time). */
+export async function markWelcomeSeen(trx: Knex.Transaction, user: SessionUser): Promise<SessionUser> {
+  const [row] = await User.query(trx)
+    .patch({ welcome_seen_at: raw('coalesce(welcome_seen_at, now())') })
+    .where('id', user.id)
+    .returning('welcome_seen_at')
+    .castTo<Array<Pick<User, 'welcome_seen_at'>>>();
+  return { ...user, welcomeSeenAt: row?.welcome_seen_at ? iso(row.welcome_seen_at) : user.welcomeSeenAt };
 }

@@ -90,5 +90,6 @@ export function presentCurrentUser(user: SessionUser): CurrentUser {
     Resources: [],
     position: user.position,
     impersonator: user.impersonator,
+    welcomeSeenAt: user.welcomeSeenAt,
   };
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
@@ -7,13 +7,11 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeUser } from '../test/fixtures';
 import { mockFetch, type MockResponse } from '../test/render';
 import { boardServer } from '../features/board/boardTestServer';
-import { WELCOME_DISMISSED_KEY } from '../features/board/config';
 import { AppRoutes } from './routes';
 import { makeStore, type AppStore } from './store';
 import { startFirstScreen } from './firstScreen';
 import { authApi } from '../features/auth/authApi';
 
-beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -24,6 +24,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     Resources: [],
     position: 0,
     impersonator: null,
+    welcomeSeenAt: '2024-06-02T00:00:00.000Z',
     ...overrides,
   };
 }

@@ -51,6 +51,10 @@ export const authApi = api.injectEndpoints({
     switchRole: build.mutation<CurrentUserResponse, { role: Role }>({
       query: (body) => ({ url: '/api/auth/switch-role', method: 'POST', body }),
     }),
+    /** The board's welcome video was closed: shown once per account (docs/areas/board.md). */
+    markWelcomeSeen: build.mutation<CurrentUserResponse, void>({
+      query: () => ({ url: '/api/auth/me/welcome-seen', method: 'PUT' }),
+    }),
     createCustomerPortal: build.mutation<{ url: string }, { customerId: string }>({
       query: ({ customerId }) => ({
         url: `/api/stripe/create-customer-portal/${encodeURIComponent(customerId)}`,
@@ -70,5 +74,6 @@ export const {
   useSignInAsMutation,
   useSignInAsReturnMutation,
   useSwitchRoleMutation,
+  useMarkWelcomeSeenMutation,
   useCreateCustomerPortalMutation,
 } = authApi;

@@ -61,6 +61,10 @@ export const authSlice = createSlice({
         state.status = 'authenticated';
         if (!e.me.matchFulfilled(action)) state.sessionChangedAt = Date.now();
       })
+      // The same session's user with the welcome video seen.
+      .addMatcher(e.markWelcomeSeen.matchFulfilled, (state, action) => {
+        state.user = action.payload.currentUser;
+      })
       .addMatcher(e.resetPassword.matchFulfilled, (state, action) => {
         state.user = action.payload.user;
         state.status = 'authenticated';

@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { boardApi } from './boardApi';
-import { boardServer } from './boardTestServer';
-import { WELCOME_DISMISSED_KEY } from './config';
+import { boardServer, fakeBoard } from './boardTestServer';
 
-beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -75,7 +73,7 @@ describe('Move the Needle board', () => {
     server.board.lists.push({ id: 30, name: 'Ideas', position: 7, userId: 1, Cards: [] });
     const user = userEvent.setup();
     renderApp('/move-the-needle', makeUser({ role: 'admin' }));
-    expect(await screen.findByRole('heading', { name: "Ada Admin's Board" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Master Template' })).toBeTruthy();
     expect(screen.getByText(/Master Template: every member/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset board' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Actions of list COMPLETED' }));
@@ -202,24 +200,54 @@ describe('Move the Needle board', () => {
 });
 
 describe('the welcome dialog', () => {
-  it("shows until 'Don't show again' is ticked, and remembers it", async () => {
-    window.localStorage.clear();
-    boardServer();
+  /** The board's fake server, answering the welcome's "seen" with the user seen. */
+  function serverSeeing(user: ReturnType<typeof premium>) {
+    return boardServer({
+      override: ({ method, path }) =>
+        method === 'PUT' && path === '/api/auth/me/welcome-seen'
+          ? { body: { currentUser: { ...user, welcomeSeenAt: '2026-11-28T12:00:00.000Z' } } }
+          : undefined,
+    });
+  }
+
+  it('opens once per account on the own board: closing it is recorded, a card dialog does not bring it back', async () => {
+    const member = makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers', welcomeSeenAt: null });
+    const { calls } = serverSeeing(member);
     const user = userEvent.setup();
-    renderApp('/move-the-needle', premium());
-    let dialog = await screen.findByRole('dialog', { name: MESSAGES.mtnWelcomeTitle });
+    renderApp('/move-the-needle', member);
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.mtnWelcomeTitle });
     expect(within(dialog).getByTitle('Move the Needle introduction video')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Get started' }));
-    expect(window.localStorage.getItem(WELCOME_DISMISSED_KEY)).toBeNull();
-    cleanup();
-    renderApp('/move-the-needle', premium());
-    dialog = await screen.findByRole('dialog', { name: MESSAGES.mtnWelcomeTitle });
-    await user.click(within(dialog).getByLabelText("Don't show again"));
-    await user.click(within(dialog).getByRole('button', { name: 'Get started' }));
-    expect(window.localStorage.getItem(WELCOME_DISMISSED_KEY)).toBe('1');
-    cleanup();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/auth/me/welcome-seen')).toHaveLength(1));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // A card opened and closed: the board shows without the welcome.
+    await user.click(await screen.findByRole('button', { name: /^Set a goal/ }));
+    const card = await screen.findByRole('dialog', { name: /Set a goal/ });
+    await user.click(within(card).getAllByRole('button', { name: 'Close' })[0]!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Reachable again from the board.
+    await user.click(screen.getByRole('button', { name: 'Welcome video' }));
+    expect(await screen.findByRole('dialog', { name: MESSAGES.mtnWelcomeTitle })).toBeTruthy();
+  });
+
+  it('does not open for an account that has seen it, on the Master Template, or on a member’s board', async () => {
+    boardServer();
     renderApp('/move-the-needle', premium());
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     expect(screen.queryByRole('dialog')).toBeNull();
+    cleanup();
+
+    boardServer({ board: fakeBoard({ userId: 1, ownerName: 'Ada Admin', ownerRole: 'admin', isTemplate: true }) });
+    renderApp('/move-the-needle', makeUser({ role: 'admin', id: 1, fullName: 'Ada Admin', welcomeSeenAt: null }));
+    expect(await screen.findByRole('heading', { name: 'Master Template' })).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Welcome video' })).toBeNull();
+    cleanup();
+
+    boardServer();
+    renderApp('/move-the-needle/7', makeUser({ role: 'coach', id: 3, fullName: 'Cole Coach', welcomeSeenAt: null }));
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Welcome video' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { canArchiveCard, canResetBoard } from '@shared/policies/board';
 import type { BoardList } from '@shared/types/board';
@@ -16,7 +16,8 @@ import { LiveIndicator } from './LiveIndicator';
 import { useLiveBoard } from './useLiveBoard';
 import { progressOf } from './boardMoves';
 import { ConfirmDialog } from './ConfirmDialog';
-import { WelcomeDialog } from './WelcomeDialog';
+import { WelcomeDialog, welcomeOnOpen } from './WelcomeDialog';
+import { useMarkWelcomeSeenMutation } from '../auth/authApi';
 import { boardUserId } from './boardRoute';
 import { useQueryParams } from '../../lib/useQueryParams';
 
@@ -44,6 +45,20 @@ function Board({ userId }: { userId: number | undefined }) {
   const [deleteList, deleteState] = useDeleteListMutation();
   const [resetBoard, resetState] = useResetBoardMutation();
   const live = useLiveBoard(userId ?? user?.id, userId);
+  const [welcomeOpen, setWelcomeOpen] = useState(false);
+  const [markWelcomeSeen] = useMarkWelcomeSeenMutation();
+  /** The welcome video opens by itself at most once per visit (and once per account: see welcomeOnOpen). */
+  const welcomeOffered = useRef(false);
+  const offerWelcome = data !== undefined && openCard === null && welcomeOnOpen(user, data.board);
+  useEffect(() => {
+    if (!offerWelcome || welcomeOffered.current) return;
+    welcomeOffered.current = true;
+    setWelcomeOpen(true);
+  }, [offerWelcome]);
+  const closeWelcome = () => {
+    setWelcomeOpen(false);
+    if (user && user.welcomeSeenAt === null) void markWelcomeSeen();
+  };
 
   const onOpenCard = useCallback((id: number) => updateParams({ card: String(id) }), [updateParams]);
   const onCloseCard = () => updateParams({ card: null });
@@ -61,7 +76,9 @@ function Board({ userId }: { userId: number | undefined }) {
     <div className="flex h-[calc(100dvh-9rem)] min-h-[28rem] flex-col gap-4">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">{data.board.ownerName}&apos;s Board</h1>
+          <h1 className="text-2xl font-semibold tracking-tight text-gray-900">
+            {data.board.isTemplate ? 'Master Template' : `${data.board.ownerName}'s Board`}
+          </h1>
           {data.board.isTemplate && (
             <p className="mt-1 text-sm text-gray-500">
               Master Template: every member&apos;s board starts as a copy of it.
@@ -81,6 +98,11 @@ function Board({ userId }: { userId: number | undefined }) {
               valueTestId="mtn-progress"
             />
           </div>
+          {user?.id === owner.id && !data.board.isTemplate && (
+            <Button variant="ghost" size="sm" onClick={() => setWelcomeOpen(true)}>
+              Welcome video
+            </Button>
+          )}
           {canArchiveCard(user, owner) && (
             <Button variant="secondary" size="sm" onClick={() => setArchiveOpen(true)}>
               Archived cards
@@ -99,8 +121,8 @@ function Board({ userId }: { userId: number | undefined }) {
       </p>
       <BoardColumns data={data} boardArg={userId} onOpenCard={onOpenCard} onDeleteList={setDeleting} />
 
-      {/* Not on top of a card opened from a link: it shows once the card is closed. */}
-      {openCard === null && <WelcomeDialog />}
+      {/* Never on top of a card opened from a link. */}
+      {welcomeOpen && openCard === null && <WelcomeDialog onClose={closeWelcome} />}
       {openCard !== null && (
         <Suspense fallback={<Loading label="Loading card…" />}>
           <CardDialog cardId={openCard} board={data} boardArg={userId} onClose={onCloseCard} />

@@ -1,56 +1,36 @@
-import { useState } from 'react';
 import { MESSAGES } from '@shared/messages';
+import type { CurrentUser } from '@shared/types';
+import type { BoardInfo } from '@shared/types/board';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
-import { Checkbox } from '../../components/TextField';
-import { WELCOME_DISMISSED_KEY } from './config';
 import { usePortalSettings } from '../settings/usePortalSettings';
 
-function dismissed(): boolean {
-  try {
-    return window.localStorage.getItem(WELCOME_DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
+/**
+ * Whether the board opens with the welcome video: on the member's own board (never the Master
+ * Template, never someone else's board) until they first close it, once per account wherever
+ * they sign in (docs/areas/board.md, "Welcome video").
+ */
+export function welcomeOnOpen(user: CurrentUser | null, board: BoardInfo): boolean {
+  return user !== null && board.userId === user.id && !board.isTemplate && user.welcomeSeenAt === null;
 }
 
 /**
- * 'Welcome To The New MTN Tool 2.0' with the intro video. Shown each time the board opens until
- * 'Don't show again' is ticked (remembered in this browser).
+ * 'Welcome To The New MTN Tool 2.0' with the intro video. The board opens it once per account and
+ * the board's "Welcome video" button again at any time; closing it is what counts as seen.
  */
-export function WelcomeDialog() {
+export function WelcomeDialog({ onClose }: { onClose: () => void }) {
   const { settings } = usePortalSettings();
-  const [open, setOpen] = useState(() => !dismissed());
-  const [dontShow, setDontShow] = useState(false);
-  const close = () => {
-    if (dontShow) {
-      try {
-        window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1');
-      } catch {
-        // Storage unavailable (private mode): the dialog shows again next time.
-      }
-    }
-    setOpen(false);
-  };
   return (
     <Dialog
-      open={open}
-      onClose={close}
+      open
+      onClose={onClose}
       size="lg"
       title={MESSAGES.mtnWelcomeTitle}
       description="Turn your goals into cards, move them across the lists as you go, and let your coach review them."
       footer={
-        <>
-          <Checkbox
-            className="mr-auto"
-            label="Don't show again"
-            checked={dontShow}
-            onChange={(e) => setDontShow(e.target.checked)}
-          />
-          <Button onClick={close} data-autofocus>
-            Get started
-          </Button>
-        </>
+        <Button onClick={onClose} data-autofocus>
+          Get started
+        </Button>
       }
     >
       {/* An empty welcome video (Portal settings) hides the frame. */}

@@ -1,9 +1,6 @@
 import type { LabelColor } from '@shared/types/board';
 import type { DonutStatus } from '@shared/calc/board';
 
-/** localStorage key remembering 'Don't show again' of the welcome dialog. */
-export const WELCOME_DISMISSED_KEY = 'mtn.welcome.dismissed';
-
 /** Tailwind classes of the ten label colours (written out so the build keeps them). */
 export const LABEL_CLASSES: Record<LabelColor, string> = {
   'red-200': 'bg-red-200 text-red-950',

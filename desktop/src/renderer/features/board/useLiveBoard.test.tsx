@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { MESSAGES } from '@shared/messages';
 import type { BoardEvent } from '@shared/types/live';
@@ -7,9 +7,7 @@ import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { boardApi } from './boardApi';
 import { boardServer, fakeBoard, fakeCard } from './boardTestServer';
-import { WELCOME_DISMISSED_KEY } from './config';
 
-beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

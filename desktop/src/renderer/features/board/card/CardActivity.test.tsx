@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
@@ -7,9 +7,7 @@ import type { CardHistoryEntry } from '@shared/types/board';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { boardServer } from '../boardTestServer';
-import { WELCOME_DISMISSED_KEY } from '../config';
 
-beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CheckList } from '@shared/types/board';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 import { boardServer, fakeBoard, fakeDetail } from '../boardTestServer';
-import { WELCOME_DISMISSED_KEY } from '../config';
 
-beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
