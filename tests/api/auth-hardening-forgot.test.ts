@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { extractLink } from '../helpers/smtp';
+import { extractLink } from '../helpers/fake-smtp';
 import { fillMessage, formatWait, MESSAGES } from '../../shared/src/messages';
 
 /** Forgot password: one answer for every email, capped mails, no timing signal (issue 10, items 2 and 15). */

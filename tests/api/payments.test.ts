@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { testServerUrl, withDatabase } from '../helpers/db';
 import { createUser, signIn } from '../helpers/factories';
 import { createResource } from '../helpers/resources';
-import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
+import { startStripeFake, type StripeFake } from '../helpers/fake-stripe';
 import type { Role } from '../../shared/src/limits';
 import { openAttempt } from '../../api/src/features/payments/purchases';
 

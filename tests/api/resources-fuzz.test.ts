@@ -4,7 +4,7 @@ import type supertest from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, signIn } from '../helpers/factories';
 import { createResource } from '../helpers/resources';
-import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
+import { startStripeFake, type StripeFake } from '../helpers/fake-stripe';
 
 let t: TestApp;
 let fake: StripeFake;

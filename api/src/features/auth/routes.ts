@@ -17,7 +17,7 @@ import { verifyPassword } from '../../core/password';
 import { loadSessionUser } from '../../core/load-session-user';
 import type { PortalContext, PortalState } from '../../core/context';
 import { recordServerEvents } from '../analytics';
-import { presentCurrentUser } from '../users/presenter';
+import { presentCurrentUser } from '../users';
 import { deviceNonceFor, rememberDevice } from './device-cookie';
 import * as limits from './limits';
 import * as service from './service';

@@ -6,8 +6,7 @@ import type { QualifierStartInput } from '@shared/schemas';
 import type { QualifierAnswerItem, QualifierProgress } from '@shared/types';
 import { createLaunchCard } from '../board';
 import { conflict } from '../../core/errors';
-import { insertProduct, toColumns } from '../products/service';
-import type { ProductRow } from '../products/presenter';
+import { insertProduct, productColumns, type ProductRow } from '../products';
 import { keywordOf, presentProgress, PROGRESS_COLUMNS, type ProgressRow } from './service';
 
 export interface StartProductCommand {
@@ -56,7 +55,7 @@ export async function startProduct(trx: Knex.Transaction, cmd: StartProductComma
   const { input } = cmd;
   const title = input.title ?? keyword;
   const guidePrice = progress.sizeTier ? PRICE_THRESHOLDS[progress.sizeTier] : 0;
-  const values = toColumns(
+  const values = productColumns(
     {
       title,
       description: qualifierNote(progress.answers, progress.sizeTier),

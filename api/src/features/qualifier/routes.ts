@@ -9,7 +9,7 @@ import { enqueueMail } from '../../core/queue';
 import { hitRateLimit } from '../../core/rate-limit';
 import { assertCan } from '../../core/refuse';
 import type { PortalContext, PortalState } from '../../core/context';
-import { presentProduct } from '../products/presenter';
+import { presentProduct } from '../products';
 import { startProduct } from './launch';
 import { qualifierResultMail } from './mail';
 import { keywordOf, loadProgress, normalizeAnswers, saveProgress } from './service';

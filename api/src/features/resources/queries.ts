@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { courseAudience, type Principal, type ResourceAudience } from '@shared/policies';
 import type { ResourceListQuery } from '@shared/schemas';
-import { audienceSql } from '../courses/audience';
+import { audienceSql } from '../courses';
 import { intLiteral, likePattern, tagsJsonSql } from '../../db/sql';
 
 /** A resource row with what the member's access is decided from (one query, no N+1). */

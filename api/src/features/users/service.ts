@@ -9,7 +9,7 @@ import { MESSAGES } from '@shared/messages';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { User, type UserRow } from '../../models';
 import { changedFieldNames } from './fields';
-import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources/owned';
+import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources';
 import type { UserRowWithRelations } from './presenter';
 import { COACH_JSON_SQL } from './coach';
 

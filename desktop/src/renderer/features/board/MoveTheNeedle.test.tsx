@@ -6,7 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { boardApi } from './boardApi';
-import { boardServer } from './boardTestServer';
+import { fakeBoardServer } from '../../test/fake-board';
 import { WELCOME_DISMISSED_KEY } from './config';
 
 beforeEach(() => window.localStorage.setItem(WELCOME_DISMISSED_KEY, '1'));
@@ -20,7 +20,7 @@ const premium = () => makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers'
 
 describe('Move the Needle board', () => {
   it("shows the owner's board with its progress, lists, cards, labels and counts", async () => {
-    boardServer();
+    fakeBoardServer();
     renderApp('/move-the-needle', premium());
     expect(await screen.findByRole('heading', { name: "Dana Rivers's Board" })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Total progress' }).getAttribute('aria-valuenow')).toBe('33');
@@ -34,7 +34,7 @@ describe('Move the Needle board', () => {
   });
 
   it('shows the loading state, then the error with a retry', async () => {
-    boardServer({
+    fakeBoardServer({
       override: ({ path }) =>
         path.endsWith('/list/read-many')
           ? { status: 403, body: { error: { code: 'forbidden', message: 'You do not have permission to do this.' } } }
@@ -47,7 +47,7 @@ describe('Move the Needle board', () => {
   });
 
   it('asks for the user id of /move-the-needle/{id} and shows not found for a bad id', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     renderApp('/move-the-needle/42', makeUser({ role: 'coach' }));
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     expect(calls.find((c) => c.path.endsWith('/list/read-many'))?.search.get('userId')).toBe('42');
@@ -57,7 +57,7 @@ describe('Move the Needle board', () => {
   });
 
   it('resets the board after confirmation, with the toast', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: 'Reset board' }));
@@ -70,7 +70,7 @@ describe('Move the Needle board', () => {
   });
 
   it('offers no Reset board to an admin, and lets an admin delete a non-reserved list after confirmation', async () => {
-    const server = boardServer();
+    const server = fakeBoardServer();
     server.board.board = { userId: 1, ownerName: 'Ada Admin', ownerRole: 'admin', isTemplate: true };
     server.board.lists.push({ id: 30, name: 'Ideas', position: 7, userId: 1, Cards: [] });
     const user = userEvent.setup();
@@ -94,7 +94,7 @@ describe('Move the Needle board', () => {
   });
 
   it('moves a list right from its menu, at once', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: 'Actions of list NOT STARTED' }));
@@ -109,7 +109,7 @@ describe('Move the Needle board', () => {
   });
 
   it('adds a card with Enter and keeps the form open for the next one', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: 'Add another card to ON HOLD' }));
@@ -127,7 +127,7 @@ describe('Move the Needle board', () => {
   });
 
   it('refuses a reserved name for a new list before sending it', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: '+ Add another list' }));
@@ -140,7 +140,7 @@ describe('Move the Needle board', () => {
   });
 
   it('moves a card at once, and undoes the move with the toast when the server refuses', async () => {
-    boardServer({
+    fakeBoardServer({
       override: ({ path }) =>
         path.endsWith('/card/move')
           ? { status: 409, body: { error: { code: 'conflict', message: MESSAGES.boardChanged } } }
@@ -175,7 +175,7 @@ describe('Move the Needle board', () => {
   });
 
   it("moves a card and says 'Card moved'", async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const { store } = renderApp('/move-the-needle', premium());
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     await store.dispatch(
@@ -204,7 +204,7 @@ describe('Move the Needle board', () => {
 describe('the welcome dialog', () => {
   it("shows until 'Don't show again' is ticked, and remembers it", async () => {
     window.localStorage.clear();
-    boardServer();
+    fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     let dialog = await screen.findByRole('dialog', { name: MESSAGES.mtnWelcomeTitle });

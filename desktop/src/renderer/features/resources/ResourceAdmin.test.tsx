@@ -6,7 +6,7 @@ import { DASHBOARD_RESOURCES } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fakeResourcesServer, makeResource } from './fakeResourcesServer';
+import { fakeResourcesServer, makeResource } from '../../test/fake-resources';
 import { resourceFormTitle } from './resourceForm';
 
 afterEach(() => {

@@ -7,7 +7,7 @@ import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { bulkReducer } from './BulkUpdateDialog';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 
 // The route's chunk loads lazily: load it once before the tests (test/render.tsx gives findBy* 20 s).
 beforeAll(async () => {
