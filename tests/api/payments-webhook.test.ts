@@ -43,7 +43,7 @@ const eventCount = async () =>
 const statusOf = async (id: number) =>
   ((await t.knex('users').where({ id }).first()) as { stripe_status: string | null }).stripe_status;
 
-describe('POST /api/stripe/webhook: signatures (SECURITY §4)', () => {
+describe('POST /api/stripe/webhook: signatures (docs/security.md#payments)', () => {
   it('refuses a missing, forged, stale or tampered signature with 400 and records nothing', async () => {
     const customer = fake.addCustomer();
     const user = await createUser(t.knex, { role: 'premium', stripeStatus: 'active', stripeCustomerId: customer });

@@ -9,7 +9,7 @@ export type BannerRow = Omit<ModelObject<DashboardBannerModel>, 'type'> & { type
 /** The columns a banner read selects: the table's, as its model lists them. */
 export const BANNER_COLUMNS = DashboardBannerModel.columns;
 
-/** SPEC §3 Banner, a whitelist of the row (who last edited it stays on the server). */
+/** docs/areas/banners.md#data Banner, a whitelist of the row (who last edited it stays on the server). */
 export function presentBanner(row: BannerRow): DashboardBanner {
   return {
     type: row.type,

@@ -33,7 +33,7 @@ function qualifierNote(answers: readonly QualifierAnswerItem[], sizeTier: SizeTi
 }
 
 /**
- * 'Start this product' (issue 15 §4), in the caller's transaction: the member's rated result is read under a
+ * 'Start this product' (docs/areas/seller-tools.md#from-qualifier-to-launch), in the caller's transaction: the member's rated result is read under a
  * row lock and re-scored (one or two thumbs up only); the product is created with the keyword as its
  * title and what the qualifier knows (the size tier's guide price, the score in the description);
  * for members with a board, a "Launch: <title>" card with the launch steps goes to NOT STARTED;

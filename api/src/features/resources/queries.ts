@@ -73,7 +73,7 @@ export function resourcesSelect(knex: Knex, user: Principal, a: ResourceAudience
   return query;
 }
 
-/** SPEC §7 read-many: search (title or description), categories (any of), type, page. */
+/** Read-many (docs/areas/resources.md#api): search (title or description), categories (any of), type, page. */
 export function listResources(knex: Knex, user: Principal, a: ResourceAudience, q: ResourceListQuery) {
   const query = resourcesSelect(knex, user, a);
   if (q.search) {

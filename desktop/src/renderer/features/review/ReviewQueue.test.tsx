@@ -36,7 +36,7 @@ describe('waitingTime', () => {
   });
 });
 
-describe('/review (issue 13 §3)', () => {
+describe('/review (docs/areas/review.md)', () => {
   it('lists the coach’s members’ cards, oldest first, with member, card link and waiting time', async () => {
     const calls = mockFetch(({ path }) =>
       path === QUEUE

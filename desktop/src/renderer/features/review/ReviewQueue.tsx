@@ -30,7 +30,7 @@ const ACTION_LABEL: Record<ReviewDestination, string> = {
 export const cardLink = (card: Pick<ReviewCard, 'id' | 'ownerId'>) =>
   `/move-the-needle/${card.ownerId}?card=${card.id}`;
 
-/** /review (coaches and admins, issue 13 §3): the cards waiting in FOR REVIEW, oldest first, sent on in one step. */
+/** /review (coaches and admins, docs/areas/review.md): the cards waiting in FOR REVIEW, oldest first, sent on in one step. */
 export function ReviewQueue() {
   const [scope, setScope] = useState<ReviewScope>('mine');
   const { data, error, isLoading, isFetching, refetch } = useGetReviewQueueQuery({ scope });

@@ -23,7 +23,7 @@ const TAGS = [
   { id: 6, name: 'raina' },
 ];
 
-describe('the hidden add-tags test button (SPEC §7)', () => {
+describe('the hidden add-tags test button (docs/areas/users.md#api)', () => {
   it('is not offered when the server has no test tools (production answers 404)', async () => {
     const { calls } = fakeUsersServer(PEOPLE, TAGS);
     const user = userEvent.setup();

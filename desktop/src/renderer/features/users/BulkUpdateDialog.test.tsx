@@ -57,7 +57,7 @@ describe('bulk update dialog', () => {
     expect(bulkReducer(bulkReducer(s, { type: 'run' }), { type: 'runFailed' }).phase).toBe('viewingReport');
   });
 
-  it('sends the CSV’s coach column (issue 13 §3): a coach column alone is something to do', async () => {
+  it('sends the CSV’s coach column (docs/areas/review.md#a-members-coach): a coach column alone is something to do', async () => {
     const server = fakeUsersServer(PEOPLE, TAGS);
     platform.pickFile.mockResolvedValue(
       csvFile('email,coach\r\nann@example.com,cora@example.com\r\nbo@example.com,\r\n'),

@@ -272,7 +272,7 @@ describe('the card dialog', () => {
   });
 });
 
-describe('archive (issue 12)', () => {
+describe('archive (docs/areas/board.md#behaviour)', () => {
   it('lets a member archive a card of their own board (no Delete), and the dialog closes', async () => {
     const { calls } = fakeBoardServer();
     const user = userEvent.setup();
