@@ -166,7 +166,7 @@ describe('computeProduct golden cases (docs/areas/seller-tools.md#formulas)', ()
         });
       }
 
-      it('returns exactly the docs/areas/seller-tools.md#data computed field names', () => {
+      it('returns exactly the computed field names of docs/areas/seller-tools.md#data', () => {
         expect(Object.keys(out).sort()).toEqual([...PRODUCT_COMPUTED_FIELDS].sort());
       });
     });

@@ -236,7 +236,7 @@ export function questionById(id: QualifierAnswerId): QualifierQuestion {
   return QUALIFIER_QUESTIONS.find((q) => q.id === id)!;
 }
 
-/** Feedback of the volume slider: the docs/areas/seller-tools.md#qualifier-scoring band, spelled out. */
+/** Feedback of the volume slider: its scoring band (docs/areas/seller-tools.md#qualifier-scoring), spelled out. */
 export function volumeFeedbackText(volume: number): string {
   const band = volumeFeedback(volume);
   if (band === 'not recommended')

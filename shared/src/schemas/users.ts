@@ -46,9 +46,9 @@ const userFields = {
 };
 
 /**
- * User upsert as an admin form sends it. Field names follow docs/areas/users.md#data; the email field error is
- * reported under `users_email` as docs/areas/users.md#validation words it. Fields the actor may not change are dropped
- * by the policy before this schema runs.
+ * A user as the admin form and the profile form send it (their validation). Field names follow
+ * docs/areas/users.md#data; the API reports the email field's error under `users_email`
+ * (docs/areas/users.md#validation). The API validates with userUpsertRequestSchema below.
  */
 export const userUpsertSchema = yup.object({
   id: decimal().integer().positive().optional(),
