@@ -3,6 +3,20 @@
 
 const RENDERER = '^desktop/src/(renderer|web)/';
 
+/** A feature's public entry: the one module of a feature that other parts of the API may import. */
+const FEATURE_ENTRY = '^api/src/features/[^/]+/index\\.ts$';
+
+/** The renderer's test helpers: render(), fixtures, the fake API servers (fake-*.ts). */
+const TEST_CODE = '^desktop/src/renderer/test/';
+
+/**
+ * The only exceptions to the feature boundary rules below: the board, live and review features are being
+ * reorganised (commands, folders) and still import each other's and notifications' internals, and are still
+ * imported by their internals (app.ts mounts their routers). Shrink this list as each one gets its entry;
+ * docs/architecture.md#feature-boundaries says what the rule is. Nothing else may be added here.
+ */
+const IN_FLUX = '^api/src/features/(board|live|review)/';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -51,13 +65,26 @@ module.exports = {
       to: { path: '^api/src/features/' },
     },
     {
-      name: 'seeds-not-to-feature-internals',
+      name: 'feature-not-to-feature-internals',
       severity: 'error',
       comment:
-        'Seeds (api/src/db/seed*.ts) write demo data with knex; when they need a feature they use its public ' +
-        'entry (api/src/features/<area>/index.ts), never one of its internal modules.',
-      from: { path: '^api/src/db/seed[^/]*\\.ts$' },
-      to: { path: '^api/src/features/', pathNot: '^api/src/features/[^/]+/index\\.ts$' },
+        'A feature uses another feature only through its public entry, api/src/features/<other>/index.ts ' +
+        '(docs/architecture.md#feature-boundaries); its own files it imports freely.',
+      from: { path: '^api/src/features/([^/]+)/', pathNot: IN_FLUX },
+      to: {
+        path: '^api/src/features/[^/]+/',
+        pathNot: ['^api/src/features/$1/', FEATURE_ENTRY, IN_FLUX],
+      },
+    },
+    {
+      name: 'api-to-feature-entries',
+      severity: 'error',
+      comment:
+        'Outside the features (app.ts, jobs.ts, server.ts, the seeds, the tools; core and adapters import none), ' +
+        'the API imports a feature ' +
+        'only through its public entry, api/src/features/<area>/index.ts (docs/architecture.md#feature-boundaries).',
+      from: { path: '^api/src/', pathNot: ['^api/src/(features|core|adapters)/', '\\.test\\.ts$'] },
+      to: { path: '^api/src/features/', pathNot: [FEATURE_ENTRY, IN_FLUX] },
     },
     {
       name: 'api-not-to-desktop',
@@ -108,6 +135,16 @@ module.exports = {
         'app/ (store, API slice, listeners) or a feature. The app and the features import it, never the reverse.',
       from: { path: '^desktop/src/renderer/(components|lib|platform)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^desktop/src/renderer/(app|features)/' },
+    },
+    {
+      name: 'production-not-to-test-code',
+      severity: 'error',
+      comment:
+        "Test code (tests/, and the renderer's test helpers and fake servers in desktop/src/renderer/test/, " +
+        'named fake-*.ts) is never imported by production code, so it never reaches a bundle or the server. ' +
+        'Only test files (*.test.ts, *.test.tsx) and the test folders themselves import it.',
+      from: { path: '^(api|shared|desktop)/', pathNot: ['\\.test\\.tsx?$', TEST_CODE] },
+      to: { path: ['^tests/', TEST_CODE] },
     },
     {
       name: 'not-to-unresolvable',

@@ -8,11 +8,11 @@ import { mailHandler, pruneMailDeliveries, type JobHandler, type QueueName } fro
 import { pruneRateLimits } from './core/rate-limit';
 import { pruneSessions } from './core/session';
 import { analyticsForwardHandler, analyticsRetentionDays, sweepAnalytics } from './features/analytics';
-import { pruneResetTokens, RESET_MAIL, resetMailRenderer } from './features/auth/service';
+import { pruneResetTokens, RESET_MAIL, resetMailRenderer } from './features/auth';
 import { sweepLiveEvents } from './features/live';
-import { enqueueNotificationDigests, NOTIFICATION_MAIL, notificationMailRenderer } from './features/notifications/mail';
-import { stripeSyncHandler } from './features/payments/sync-job';
-import { sweepUnreferencedUploads } from './features/uploads/sweeper';
+import { enqueueNotificationDigests, NOTIFICATION_MAIL, notificationMailRenderer } from './features/notifications';
+import { stripeSyncHandler } from './features/payments';
+import { sweepUnreferencedUploads } from './features/uploads';
 
 export interface JobDeps {
   config: Config;

@@ -1,4 +1,4 @@
-/** SPEC §9 business constants and limits, in one place. */
+/** Business constants and limits (docs/limits.md), in one place. */
 export const ROLES = ['admin', 'coach', 'premium', 'course only', 'basic'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -17,7 +17,7 @@ export type BlockedStripeStatus = (typeof BLOCKED_STRIPE_STATUSES)[number];
 /**
  * The User Dashboard's Sub. Problems filter (`stripeStatus` of GET /api/user/read-many): one of the
  * blocking statuses exactly, or `blocked`: every member `isSubscriptionBlocked` sends to /blocked
- * (any blocking status, without Always grant access, not an administrator). SPEC §9's default is unpaid.
+ * (any blocking status, without Always grant access, not an administrator). docs/limits.md's default is unpaid.
  */
 export const STRIPE_STATUS_BLOCKED_FILTER = 'blocked';
 export const SUB_PROBLEMS_DEFAULT_STATUS: BlockedStripeStatus = 'unpaid';
@@ -37,7 +37,7 @@ export const ALL_TAB_ITEMS = 3;
 export const TAGS_PER_PAGE_MAX = 1000;
 export const AI_TOOL_CARD_MAX_TAGS = 2;
 
-/** Move the Needle cutoff (SPEC §2, §9). See policies/cutoff.ts for the reading we implement. */
+/** Move the Needle cutoff (docs/screens.md, docs/limits.md). See policies/cutoff.ts for the reading we implement. */
 export const MTN_CUTOFF_DATE = '2025-02-13';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -47,7 +47,7 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const IMAGE_UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
 
-/** Tag names that switch features on (SPEC §2). */
+/** Tag names that switch features on (docs/screens.md). */
 export const AI_TOOLKIT_TAG = 'aitoolkit';
 export const RAINA_TAG = 'raina';
 

@@ -1,4 +1,4 @@
-/** Every user-facing message of SPEC §5 and §8, worded exactly once. */
+/** Every user-facing message of docs/errors.md, worded exactly once. */
 export const MESSAGES = {
   emailInUseSignUp: 'This email address is already in use. Please, sign in instead.',
   emailInUse: 'This email address is already in use',
@@ -58,7 +58,7 @@ export const MESSAGES = {
   boardHasNoList: 'The board has no list to restore the card to',
   cardMoved: 'Card moved',
   cardUpdated: 'Card updated',
-  /** A card's history (issue 13 §4): what the actor did, shown after their name. */
+  /** A card's history (docs/areas/card-history.md): what the actor did, shown after their name. */
   historyCreated: 'created this card in {list}',
   historyMoved: 'moved this card from {from} to {to}',
   historyRenamed: 'renamed this card from “{from}” to “{to}”',
@@ -95,7 +95,7 @@ export const MESSAGES = {
   tooManyLabels: 'You can have at most 10 labels',
   boardChanged: 'The board changed meanwhile. Reload the page and try again.',
   boardNotFound: 'Board not found',
-  // The board's live state (issue 13 §1): changes by others appear without a reload.
+  // The board's live state (docs/areas/live.md): changes by others appear without a reload.
   liveConnecting: 'Connecting…',
   liveConnected: 'Live',
   liveReconnecting: 'Reconnecting…',
@@ -149,7 +149,7 @@ export const MESSAGES = {
   imageUrlCopied: 'image URL copied to clipboard',
   courseOrderChanged: 'The order changed meanwhile. Reload the page and try again.',
   bannerCreated: 'Banner created successfully',
-  /** Portal settings (issue 12; not in the spec). */
+  /** Portal settings (docs/areas/settings.md; not in the spec). */
   settingsSaved: 'Portal settings saved',
   settingsLoadFailed: 'The portal settings could not be loaded.',
   settingsEmpty: 'There are no portal settings to change.',
@@ -177,10 +177,10 @@ export const MESSAGES = {
   paymentInProgress: 'A payment for this resource is already in progress. Please wait a moment.',
   stripeSynced: 'Synced {checked} user(s) with Stripe; {updated} changed',
   tooManyStripeRequests: 'Too many requests. Please wait a few minutes and try again.',
-  /** Analytics events (issue 14 §1; docs/areas/insights.md). `{max}` the batch limit. */
+  /** Analytics events (docs/areas/insights.md#events). `{max}` the batch limit. */
   analyticsBatchTooLarge: 'Send at most {max} events per batch.',
   tooManyAnalyticsEvents: 'Too many analytics batches. Please wait a minute and try again.',
-  /** The notification inbox (issue 13 §2). `{actor}` a name, `{card}` a card title, `{list}` a list name. */
+  /** The notification inbox (docs/areas/notifications.md). `{actor}` a name, `{card}` a card title, `{list}` a list name. */
   notificationMention: '{actor} mentioned you on "{card}"',
   notificationComment: '{actor} commented on your card "{card}"',
   notificationForReview: '{actor} moved "{card}" to FOR REVIEW',
@@ -214,7 +214,7 @@ export const MESSAGES = {
   /** The subject of the daily digest; `{count}` notifications. */
   notificationDigestSubject: 'You have {count} unread notification(s) on Move the Needle',
   notificationEmailSubject: 'New notification on Move the Needle',
-  /** Issue 13 §3: the coach's review queue. */
+  /** The coach's review queue (docs/areas/review.md). */
   reviewQueueTitle: 'Review queue',
   reviewQueueEmpty: 'Nothing waits for review.',
   reviewQueueError: 'The review queue could not be loaded.',
@@ -249,7 +249,7 @@ export const MESSAGES = {
   coachMustBeCoach: 'Choose a coach or an admin',
   coachNotSelf: 'A member cannot be their own coach',
   coachUnknownEmail: 'No coach or admin has this email',
-  /** Issue 14 §2: the Insights page (docs/areas/insights.md). */
+  /** The Insights page (docs/areas/insights.md). */
   insightsTitle: 'Insights',
   insightsError: 'The insights could not be loaded.',
   insightsEmpty: 'No activity in this period.',
@@ -262,7 +262,7 @@ export const MESSAGES = {
   insightsReasonInactive: 'Not active for 14 days',
   insightsReasonBoard: 'Board unchanged for 30 days',
   bulkCoachColumn: 'The coach column sets the coach of {count} user(s); an empty cell clears it.',
-  /** Issue 14 §3: the Audit log (admins). */
+  /** The Audit log (admins; docs/areas/audit.md). */
   auditLogTitle: 'Audit log',
   auditLogDescription: 'Who changed what, and when. Nothing here can be edited.',
   auditLogEmpty: 'No audit entries match these filters.',

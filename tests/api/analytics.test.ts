@@ -10,7 +10,7 @@ import { ANALYTICS_UNKNOWN_NAMES_PER_DAY } from '../../shared/src/schemas/analyt
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, signIn, type CreatedUser } from '../helpers/factories';
 
-/** Issue 14 §1: analytics events, their rollups, server-side events, retention and forwarding. */
+/** Analytics events, their rollups, server-side events, retention and forwarding (docs/areas/insights.md#events). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ ANALYTICS_RATE_LIMIT: '10' });

@@ -11,8 +11,8 @@ import { countQueries } from '../helpers/courses';
 import { createUser, signIn, type CreatedUser } from '../helpers/factories';
 
 /**
- * Issue 14 §3: the audit log, GET /api/audit/read-many and /api/audit/export (role admin only),
- * on both databases. Rows are written by real admin calls and, for dates and edge cases, directly.
+ * The audit log, GET /api/audit/read-many and /api/audit/export (role admin only),
+ * on both databases (docs/areas/audit.md). Rows are written by real admin calls and, for dates and edge cases, directly.
  */
 const READ = '/api/audit/read-many';
 const EXPORT = '/api/audit/export';

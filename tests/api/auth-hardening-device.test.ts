@@ -6,7 +6,7 @@ import { loadConfig } from '../../api/src/config';
 import { makeDeviceToken, verifyDeviceToken } from '../../api/src/features/auth/device-cookie';
 
 /**
- * Device cookies (issue 10, item 2; OWASP "Slow Down Online Guessing Attacks with Device Cookies"):
+ * Device cookies (docs/security.md#authentication; OWASP "Slow Down Online Guessing Attacks with Device Cookies"):
  * strangers who fail often enough lock an account for everyone but the devices that signed in to it.
  */
 let t: TestApp;

@@ -2,10 +2,10 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { extractLink } from '../helpers/smtp';
+import { extractLink } from '../helpers/fake-smtp';
 import { fillMessage, formatWait, MESSAGES } from '../../shared/src/messages';
 
-/** Forgot password: one answer for every email, capped mails, no timing signal (issue 10, items 2 and 15). */
+/** Forgot password: one answer for every email, capped mails, no timing signal (docs/security.md#authentication). */
 let t: TestApp;
 beforeAll(async () => {
   // Jobs run when the test asks (jobsSettled): the reset mail's job apart from the request.

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, DEFAULT_PASSWORD } from '../helpers/factories';
 import { fillMessage, formatWait, MESSAGES } from '../../shared/src/messages';
 
-/** Sign-in and sign-up limits under concurrency, and the wait a 429 states (issue 10, items 1, 2 and 12). */
+/** Sign-in and sign-up limits under concurrency, and the wait a 429 states (docs/security.md#authentication). */
 
 /** How many sign-ins reached the password check: the real argon2 verification, counted. */
 const checks = vi.hoisted(() => ({ count: 0 }));

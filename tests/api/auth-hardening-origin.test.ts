@@ -9,7 +9,7 @@ import { createLogger } from '../../api/src/core/context';
 import { fillMessage, MESSAGES } from '../../shared/src/messages';
 
 /**
- * Same-origin requests and the forbidden_origin message (issue 10, item 8). PUBLIC_URL is
+ * Same-origin requests and the forbidden_origin message (docs/security.md#http-layer). PUBLIC_URL is
  * http://127.0.0.1:4000 while the test server listens on another port, as when the portal is opened
  * by another address than PUBLIC_URL's.
  */

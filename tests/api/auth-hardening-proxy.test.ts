@@ -7,7 +7,7 @@ import { createApp } from '../../api/src/app';
 import { loadConfig, proxyHops } from '../../api/src/config';
 import { createLogger } from '../../api/src/core/context';
 
-/** TRUST_PROXY as a hop count, and https behind a TLS-ending proxy (issue 10, items 3 and 10). */
+/** TRUST_PROXY as a hop count, and https behind a TLS-ending proxy (docs/security.md#http-layer). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: '1' });

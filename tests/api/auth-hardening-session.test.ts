@@ -6,7 +6,7 @@ import { createApp } from '../../api/src/app';
 import { loadConfig } from '../../api/src/config';
 import { createLogger } from '../../api/src/core/context';
 
-/** The session cookie is signed with SESSION_SECRET, with SESSION_SECRET_PREVIOUS for rotation (issue 10, item 18). */
+/** The session cookie is signed with SESSION_SECRET, with SESSION_SECRET_PREVIOUS for rotation (docs/security.md#sessions). */
 const OLD = 'old-session-secret-old-session-secret-0001';
 const NEW = 'new-session-secret-new-session-secret-0002';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import supertest from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTag, createUser, signIn, DEFAULT_PASSWORD } from '../helpers/factories';
-import { extractLink } from '../helpers/smtp';
+import { extractLink } from '../helpers/fake-smtp';
 import { formatWait } from '../../shared/src/messages';
 
 let t: TestApp;

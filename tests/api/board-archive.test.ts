@@ -4,8 +4,8 @@ import type { ArchivedCard, BoardResponse } from '../../shared/src/types/board';
 import { actor, addCards, cardIdsOf, expectContiguous, listByName, MTN, readBoard, type Actor } from './board-fixtures';
 
 /**
- * Issue 12: members archive (never delete) cards of their own board and restore them; coaches and
- * admins per the board policy. Archived cards leave the list's 0..n-1 positions, the board read,
+ * Members archive (never delete) cards of their own board and restore them; coaches and
+ * admins per the board policy (docs/areas/board.md#behaviour). Archived cards leave the list's 0..n-1 positions, the board read,
  * the donut and the counts; restore puts a card at the end of its list, or of the first list.
  */
 let t: TestApp;

@@ -5,10 +5,10 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { actor, countQueries, listByName, MTN, readBoard, upload, type Actor } from './board-fixtures';
 
 /**
- * Issue 13 §4: a card's history (created, moved, renamed, description edited, checklist item
+ * A card's history (created, moved, renamed, description edited, checklist item
  * completed or reopened, attachment added or removed, labels changed, archived or restored) is
  * written in the transaction of the change and read with GET /card/:id/history, by whoever may
- * work on the board. It is never a comment: the comment counts do not move.
+ * work on the board (docs/areas/card-history.md). It is never a comment: the comment counts do not move.
  */
 let t: TestApp;
 let admin: Actor;

@@ -55,7 +55,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Every call of SPEC §7 aimed at the owner's ids, as the caller `agent`. */
+/** Every board call (docs/areas/board.md#api) aimed at the owner's ids, as the caller `agent`. */
 function calls(agent: supertest.Agent): Array<[string, () => supertest.Test]> {
   return [
     ['read board', () => agent.get(`${MTN}/list/read-many`).query({ userId: owner.user.id })],

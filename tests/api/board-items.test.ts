@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser } from '../helpers/factories';
-import { mailText, subjectOf } from '../helpers/smtp';
+import { mailText, subjectOf } from '../helpers/fake-smtp';
 import { actor, listByName, MTN, readBoard, type Actor } from './board-fixtures';
 
 let t: TestApp;

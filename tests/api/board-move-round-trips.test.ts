@@ -1,5 +1,5 @@
 /**
- * A card move in at most 4 SQL round trips (issue 13, "Proof, measured"; docs/areas/board.md,
+ * A card move in at most 4 SQL round trips (docs/areas/board.md#measured,
  * "Moves"): the session, the user, the policy's card, then one statement that locks the board,
  * checks, moves, writes the history row, the notification and the live events and calls
  * pg_notify (its own transaction: no BEGIN or COMMIT). Every statement the API sends counts,

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { ANALYTICS_NOT_ACTIVITY } from '../../shared/src/schemas/analytics';
 
 /**
- * Seeds analytics events for the Insights tests (issue 14 §2) the way the ingest does: the raw
+ * Seeds analytics events for the Insights tests (docs/areas/insights.md#insights-page) the way the ingest does: the raw
  * rows of analytics_events AND the three rollups, as migration 0019 defines them (UTC days; week =
  * the ISO week's Monday; role = the user's role at the time, '' without a user in analytics_daily;
  * one active row per user and day / week). Not recordEvents() itself: it clamps an event's time to

@@ -9,7 +9,7 @@ import { actor, addCards, countQueries, listByName, readBoard, type Actor } from
 import { isActivity, mondayOf, seedEvents, utcDay, type SeedEvent } from './insights-fixtures';
 
 /**
- * Issue 14 §2: GET /api/insights/summary and /at-risk (+ export), on both databases. Every number
+ * GET /api/insights/summary and /at-risk (+ export), on both databases (docs/areas/insights.md#insights-page). Every number
  * the page shows is checked against the seeded raw events (or rows) it comes from; an admin sees
  * everyone, a coach their own members, members are refused.
  */
@@ -119,7 +119,7 @@ beforeAll(async () => {
       props: { from: 'active', to: 'canceled' },
     },
   );
-  // Signing the actors in above recorded `signed_in` events (the API's own, issue 14 §1): start
+  // Signing the actors in above recorded `signed_in` events (the API's own, docs/areas/insights.md#events): start
   // from the seeded events alone, so every expected number below comes from the list above.
   for (const table of ['analytics_active_weeks', 'analytics_active_days', 'analytics_daily', 'analytics_events'])
     await t.knex(table).del();

@@ -6,7 +6,7 @@
  * waits for it (graceful shutdown waits for running jobs) and the worker exits 0.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtp, extractLink, type SmtpCapture } from '../helpers/smtp';
+import { startSmtp, extractLink, type SmtpCapture } from '../helpers/fake-smtp';
 import { ADMIN, freePort, portOpen, run, serverEnvironment, type RunningProcess } from '../helpers/server-process';
 
 let smtp: SmtpCapture;

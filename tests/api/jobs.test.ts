@@ -9,7 +9,7 @@ import { enqueue, enqueueMail, QUEUES } from '../../api/src/core/queue';
 import { jobHandlers } from '../../api/src/jobs';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
-import { mailText } from '../helpers/smtp';
+import { mailText } from '../helpers/fake-smtp';
 
 /**
  * The mail queue's retries and dead letters, and the Jobs API (GET /api/jobs/summary and /failed,

@@ -6,7 +6,7 @@ import { createCourse, type CreatedCourse } from '../helpers/courses';
 import type { Role } from '../../shared/src/limits';
 import type { Lesson, LessonPage } from '../../shared/src/types';
 
-/** SPEC edge 5: GET /api/lesson/read-many with no parameter is, for an admin, every lesson, paged. */
+/** GET /api/lesson/read-many with no parameter is, for an admin, every lesson, paged (docs/areas/courses.md#api). */
 let t: TestApp;
 let published: CreatedCourse;
 let draft: CreatedCourse;

@@ -1,5 +1,5 @@
 /**
- * GET /api/events (issue 13 §1): the live stream of a board and of one's own events, through the
+ * GET /api/events (docs/areas/live.md): the live stream of a board and of one's own events, through the
  * endpoint chain (401, 400, 403 before the stream opens), board events published in the write's
  * transaction, Last-Event-ID replay and resync, heartbeats, and the streams a sign-out, a role
  * change, sign-in-as or a deletion ends (more in live-limits.test.ts; two instances: live-instances.test.ts). Runs on PGlite and on PostgreSQL (TEST_DATABASE_URL).

@@ -1,5 +1,5 @@
 /**
- * Live events across API instances (issue 13 §1): a card moved through instance A reaches an SSE
+ * Live events across API instances (docs/areas/live.md): a card moved through instance A reaches an SSE
  * client of instance B. The test prints how long that took but asserts no time (a loaded CI machine
  * would make it flaky); `npm run bench -- live` measures the fan-out. On PostgreSQL
  * (TEST_DATABASE_URL): two real server processes on one database, the fan-out going through

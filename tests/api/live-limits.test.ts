@@ -16,9 +16,9 @@ import { liveBus, publishEvent } from '../../api/src/features/live';
 import { sha256 } from '../../api/src/core/session';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createTag, createUser, DEFAULT_PASSWORD, type CreatedUser } from '../helpers/factories';
-import { extractLink } from '../helpers/smtp';
+import { extractLink } from '../helpers/fake-smtp';
 import { openSse, sessionCookie, type SseClient } from '../helpers/sse';
-import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
+import { startStripeFake, type StripeFake } from '../helpers/fake-stripe';
 
 let t: TestApp;
 let fake: StripeFake;

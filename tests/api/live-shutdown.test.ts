@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown with open event streams (issue 13 §1): SIGTERM ends every stream at once (its
+ * Graceful shutdown with open event streams (docs/areas/live.md): SIGTERM ends every stream at once (its
  * client reconnects to another instance with Last-Event-ID), so draining does not wait for them,
  * and the process exits 0.
  */

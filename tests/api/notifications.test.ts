@@ -8,10 +8,10 @@ import {
 import { notify } from '../../api/src/features/notifications/service';
 import { mailHandler } from '../../api/src/core/queue';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { mailText, subjectOf } from '../helpers/smtp';
+import { mailText, subjectOf } from '../helpers/fake-smtp';
 import { actor, listByName, MTN, readBoard, type Actor } from './board-fixtures';
 
-/** Issue 13 §2: the notification inbox, its causes, preferences and emails. */
+/** The notification inbox, its causes, preferences and emails (docs/areas/notifications.md). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

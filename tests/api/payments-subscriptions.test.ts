@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
 import { createResource } from '../helpers/resources';
-import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
+import { startStripeFake, type StripeFake } from '../helpers/fake-stripe';
 import type { Role } from '../../shared/src/limits';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, signIn } from '../helpers/factories';
 import { createResource } from '../helpers/resources';
-import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
+import { startStripeFake, type StripeFake } from '../helpers/fake-stripe';
 
 let t: TestApp;
 let fake: StripeFake;
@@ -43,7 +43,7 @@ const eventCount = async () =>
 const statusOf = async (id: number) =>
   ((await t.knex('users').where({ id }).first()) as { stripe_status: string | null }).stripe_status;
 
-describe('POST /api/stripe/webhook: signatures (SECURITY §4)', () => {
+describe('POST /api/stripe/webhook: signatures (docs/security.md#payments)', () => {
   it('refuses a missing, forged, stale or tampered signature with 400 and records nothing', async () => {
     const customer = fake.addCustomer();
     const user = await createUser(t.knex, { role: 'premium', stripeStatus: 'active', stripeCustomerId: customer });

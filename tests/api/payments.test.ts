@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { testServerUrl, withDatabase } from '../helpers/db';
 import { createUser, signIn } from '../helpers/factories';
 import { createResource } from '../helpers/resources';
-import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
+import { startStripeFake, type StripeFake } from '../helpers/fake-stripe';
 import type { Role } from '../../shared/src/limits';
 import { openAttempt } from '../../api/src/features/payments/purchases';
 
@@ -89,7 +89,7 @@ describe('POST /api/stripe/create-payment-intent', () => {
     expect(fake.calls('POST', 'payment_intents').length).toBe(before + 1);
   });
 
-  it('ignores a userId and an amount sent by the client (SECURITY §2 IDOR)', async () => {
+  it('ignores a userId and an amount sent by the client (docs/security.md IDOR)', async () => {
     const { user, agent } = await member();
     const victim = await member();
     const r = await forSale(2500);

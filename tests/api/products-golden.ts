@@ -1,4 +1,4 @@
-/** FORMULAS.md §5 golden cases as the API receives them, with the expected response fields. */
+/** Golden cases as the API receives them (docs/areas/seller-tools.md#formulas), with the expected response fields. */
 export const GOLDEN = [
   {
     name: 'E1',

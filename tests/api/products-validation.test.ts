@@ -27,7 +27,7 @@ async function productCount(userId: number): Promise<number> {
   return Number(row!.count);
 }
 
-describe('products: validation (SPEC §5)', () => {
+describe('products: validation (docs/areas/seller-tools.md#validation)', () => {
   it('requires title, units, cost per unit, shipping, Amazon fees and retail price, with a message per field', async () => {
     const { user, agent } = await member();
     const res = await upsert(agent, { description: 'no numbers' });
@@ -107,7 +107,7 @@ describe('products: validation (SPEC §5)', () => {
   });
 });
 
-describe('products: additional fees (FORMULAS §2)', () => {
+describe('products: additional fees (docs/areas/seller-tools.md#additional-fees)', () => {
   it('defaults to 25 % and stores an accepted percentage as entered', async () => {
     const { agent } = await member();
     expect((await upsert(agent, MINIMAL)).body.product.additionalFees).toBe(25);

@@ -91,7 +91,7 @@ describe('products: computed fields', () => {
     });
   }
 
-  it('echoes every input key and adds exactly the SPEC §3 computed fields, nothing private', async () => {
+  it('echoes every input key and adds exactly the computed fields (docs/areas/seller-tools.md#data), nothing private', async () => {
     const { agent } = await member();
     const product = await create(agent, { ...GOLDEN[0]!.product, description: 'Three boards' });
     const expectedKeys = [...INPUT_KEYS, ...PRODUCT_COMPUTED_FIELDS, 'id', 'position', 'createdAt', 'updatedAt'];

@@ -71,7 +71,7 @@ describe('Start this product: what it makes', () => {
     expect(card.CheckLists).toHaveLength(1);
     expect(card.CheckLists[0].title).toBe('Launch steps');
     expect(card.CheckLists[0].CheckListItems.map((i: { title: string }) => i.title)).toEqual(DEFAULT_LAUNCH_STEPS);
-    // The card's history starts with its creation, in the member's name (issue 13 §4).
+    // The card's history starts with its creation, in the member's name (docs/areas/card-history.md).
     const history = (await a.agent.get(`${MTN}/card/${cardId}/history`)).body.entries;
     expect(history).toMatchObject([
       { kind: 'created', text: 'created this card in NOT STARTED', actor: { id: a.user.id } },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { mailText, subjectOf } from '../helpers/smtp';
+import { mailText, subjectOf } from '../helpers/fake-smtp';
 import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
 import type { Role } from '../../shared/src/limits';
 import { QUALIFIER_ANSWER_IDS, YES_NO_IDS, type YesNoId } from '../../shared/src/calc/qualifier';

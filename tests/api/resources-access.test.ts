@@ -36,7 +36,7 @@ async function list(agent: supertest.Agent, query = ''): Promise<Listed[]> {
 
 const find = (rows: Listed[], id: number) => rows.find((r) => r.id === id);
 
-describe('resources: who sees and opens what (SPEC §6)', () => {
+describe('resources: who sees and opens what (docs/areas/resources.md#who-may-do-what)', () => {
   // One resource of each visibility; expected [listed, hasAccess] per role.
   const VIS = ['Free', 'For Sale', 'For Sale Premium', 'Included with Premium'] as const;
   const EXPECTED: Record<Role, Record<(typeof VIS)[number], [boolean, boolean]>> = {

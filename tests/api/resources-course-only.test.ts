@@ -8,7 +8,7 @@ import type { Role } from '../../shared/src/limits';
 import type { Resource } from '../../shared/src/types';
 
 /**
- * SPEC edge 2 (§6): course-only members get "courses, course resources and premium slides". Course
+ * Course-only members get "courses, course resources and premium slides" (docs/areas/resources.md#behaviour). Course
  * resources are Included with Premium resources of type Course whose course the member can open;
  * premium slides are the Included with Premium resources of a category an admin marked premiumSlides.
  * Nothing else premium opens for them.

@@ -4,7 +4,7 @@ import type supertest from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { createUser, signIn } from '../helpers/factories';
 import { createResource } from '../helpers/resources';
-import { startStripeFake, type StripeFake } from '../helpers/stripe-fake';
+import { startStripeFake, type StripeFake } from '../helpers/fake-stripe';
 
 let t: TestApp;
 let fake: StripeFake;
@@ -81,7 +81,7 @@ const segment = (v: unknown) =>
 const bodyOf = (keys: readonly string[]) =>
   fc.dictionary(fc.constantFrom(...keys), anyValue, { maxKeys: keys.length }).map((d) => ({ title: 'Fuzzed', ...d }));
 
-describe('resources and payments: bad input never gives a 5xx (SECURITY §4 fuzz)', () => {
+describe('resources and payments: bad input never gives a 5xx (docs/security.md#payments fuzz)', () => {
   it('resource upsert', async () => {
     await fc.assert(
       fc.asyncProperty(bodyOf(RESOURCE_KEYS), async (body) =>

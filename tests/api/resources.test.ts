@@ -114,7 +114,7 @@ describe('resources: admin create, edit and delete', () => {
   );
 });
 
-describe('resources: validation (SPEC §5)', () => {
+describe('resources: validation (docs/areas/resources.md#validation)', () => {
   const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['an empty title', { ...LINK, title: '  ' }, { title: 'this field cannot be empty' }],
     [

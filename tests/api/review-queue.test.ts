@@ -5,8 +5,8 @@ import type { ReviewQueueResponse } from '../../shared/src/types/review';
 import { actor, addCards, cardIdsOf, expectContiguous, listByName, MTN, readBoard, type Actor } from './board-fixtures';
 
 /**
- * Issue 13 §3: the review queue (coaches and admins; members 403) and the one-step send-on, on
- * both databases. Cards wait in FOR REVIEW since their last change (until card history exists).
+ * The review queue (coaches and admins; members 403) and the one-step send-on, on
+ * both databases (docs/areas/review.md). Cards wait in FOR REVIEW since their last change (until card history exists).
  */
 const QUEUE = `${MTN}/review-queue`;
 let t: TestApp;

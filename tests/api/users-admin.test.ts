@@ -58,7 +58,7 @@ const OPERATIONS: Record<string, (agent: supertest.Agent) => supertest.Test> = {
 const fixture = { memberId: 0, memberEmail: '', tagId: 0 };
 const agents = new Map<Principal, supertest.Agent>();
 
-describe('user administration: who may call what (SECURITY §2 matrix)', () => {
+describe('user administration: who may call what (docs/security.md matrix)', () => {
   beforeAll(async () => {
     const member = await createUser(t.knex, { role: 'basic' });
     fixture.memberId = member.id;

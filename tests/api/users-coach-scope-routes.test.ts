@@ -6,7 +6,7 @@ import { usersTableHash } from '../helpers/users-admin';
 import { MEMBERS, scopeFixture, WHO, type ScopeFixture, type Who } from './users-scope-fixtures';
 
 /**
- * SPEC §6 per role, on every other route under /api/user and /api/v2/user:
+ * Per role (docs/areas/users.md#who-may-do-what), on every other route under /api/user and /api/v2/user:
  * a coach lists, reads and tags premium members only and never sees billing fields; admins
  * everything; members the community search and themselves. (The admin-only bulk and file calls
  * with an admin switched to another role are in users-admin.test.ts.)

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { MEMBERS, scopeFixture, type ScopeFixture, type Who } from './users-scope-fixtures';
 
 /**
- * SPEC §6 per role, on every read-many filter (role, stripeStatus, cityOrState, search, scope=community):
+ * Per role (docs/areas/users.md#who-may-do-what), on every read-many filter (role, stripeStatus, cityOrState, search, scope=community):
  * a coach lists, reads and tags premium members only and never sees billing fields; admins
  * everything; members the community search and themselves. (The admin-only bulk and file calls
  * with an admin switched to another role are in users-admin.test.ts.)

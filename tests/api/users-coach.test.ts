@@ -4,8 +4,8 @@ import type { User } from '../../shared/src/types';
 import { actor, type Actor } from './board-fixtures';
 
 /**
- * Issue 13 §3: an admin sets a member's coach on the user form (a coach or an admin, never the
- * member); coaches see it but cannot change it; the User Dashboard filters to "my members".
+ * An admin sets a member's coach on the user form (a coach or an admin, never the
+ * member); coaches see it but cannot change it; the User Dashboard filters to "my members" (docs/areas/review.md#a-members-coach).
  */
 let t: TestApp;
 let admin: Actor;

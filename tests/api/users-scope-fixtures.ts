@@ -5,7 +5,7 @@ import { createTag, createUser, signIn, type CreatedUser, type UserFactoryInput 
 import type { Role } from '../../shared/src/limits';
 
 /**
- * The users of the per-role tests of SPEC §6 (users-coach-scope*.test.ts): one actor per role and
+ * The users of the per-role tests of docs/areas/users.md#who-may-do-what (users-coach-scope*.test.ts): one actor per role and
  * one account of each kind a coach must or must not reach, all named with one marker so a search
  * sees only them, all with billing fields to look for.
  */

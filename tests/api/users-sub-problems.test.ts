@@ -7,7 +7,7 @@ import { BLOCKED_STRIPE_STATUSES, type Role } from '../../shared/src/limits';
 import { isSubscriptionBlocked } from '../../shared/src/policies/principal';
 
 /**
- * SPEC edge 7: Sub. Problems must find the members who are locked out. `stripeStatus=blocked` is
+ * Sub. Problems must find the members who are locked out (docs/areas/users.md#decisions). `stripeStatus=blocked` is
  * every member the shared policy sends to /blocked; a single blocking status filters exactly.
  */
 let t: TestApp;

@@ -546,7 +546,7 @@ describe('POST /api/user/upsert: updating', () => {
     expect(emptied.body.error.fields).toEqual({ fullName: 'this field cannot be empty' });
   });
 
-  /** SECURITY §5.3: 8 privileged fields x 4 non-admin roles, 0 persisted. */
+  /** docs/security.md: 8 privileged fields x 4 non-admin roles, 0 persisted. */
   const PRIVILEGED: Array<[string, (tagId: number) => unknown]> = [
     ['role', () => 'admin'],
     ['isAdmin', () => true],

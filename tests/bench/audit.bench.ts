@@ -1,5 +1,5 @@
 /**
- * Audit log benchmark on PostgreSQL (issue 14 §3): GET /api/audit/read-many over 500,000 entries by
+ * Audit log benchmark on PostgreSQL (docs/areas/audit.md): GET /api/audit/read-many over 500,000 entries by
  * 2,000 users across 400 days, per filter, with and without the 0021 indexes; and one CSV export of
  * one action. Prints p50/p95 and SQL statements per request; asserts nothing about time.
  * Run: npm run bench -- audit

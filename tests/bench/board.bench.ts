@@ -1,8 +1,8 @@
 /**
- * Move the Needle benchmark (issue 4) on PostgreSQL: a board of 7 lists x 300 cards, each card
+ * Move the Needle benchmark (docs/areas/board.md#measured) on PostgreSQL: a board of 7 lists x 300 cards, each card
  * with 2 labels, a 5-item checklist, an attachment and 3 comments. Prints p50/p95 and the SQL
  * statements per request of reading the board and of a card move, under 20 concurrent clients,
- * and the move as bare SQL (the statements it was, next to the one statement it is, issue 13).
+ * and the move as bare SQL (the statements it was, next to the one statement it is, docs/areas/board.md#measured).
  * Asserts nothing about time. Run: npm run bench -- board
  */
 import { hashPassword } from '../../api/src/core/password';

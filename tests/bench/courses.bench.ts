@@ -1,5 +1,5 @@
 /**
- * Courses benchmark (issue 3): 100 courses x 10 modules x 20 lessons (20,000 lessons of about 2 KB
+ * Courses benchmark (docs/areas/courses.md): 100 courses x 10 modules x 20 lessons (20,000 lessons of about 2 KB
  * of markdown) with completions for 1,000 members, generated in the database with INSERT ...
  * SELECT generate_series. Measures GET /api/course/read-many without and with a search, and
  * GET /api/course/{slug}, printing p50/p95 and the SQL statements per request.

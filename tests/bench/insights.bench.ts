@@ -1,5 +1,5 @@
 /**
- * Insights benchmark (issue 14 §2) on PostgreSQL: 100,000 members, 1,000,000 analytics events over
+ * Insights benchmark (docs/areas/insights.md#insights-page) on PostgreSQL: 100,000 members, 1,000,000 analytics events over
  * the last 400 days with their rollups (analytics_daily, analytics_active_days / _weeks, filled
  * directly with generate_series as the ingest would have left them), 0.5% of them subscription
  * changes, 50,000 lesson completions over 10 courses. Measures GET /api/insights/summary for 90

@@ -1,5 +1,5 @@
 /**
- * Live events benchmark (issue 13 §1) on PostgreSQL: 500 open event streams on one instance (50
+ * Live events benchmark (docs/areas/live.md) on PostgreSQL: 500 open event streams on one instance (50
  * of them viewers of one board of 2,100 rich cards, 450 watching another board), a card move fanned
  * out to the 50 viewers, and what a stream costs. Prints the time from the move's answer (after its
  * commit: a lower bound) and from the move's request (an upper bound) to the 50th viewer's event,

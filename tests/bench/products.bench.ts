@@ -1,5 +1,5 @@
 /**
- * Power Profit Tool benchmark (issue 5): 500 products for one member on PostgreSQL; p50/p95 of
+ * Power Profit Tool benchmark (docs/areas/seller-tools.md): 500 products for one member on PostgreSQL; p50/p95 of
  * read-many and upsert, and the SQL statements each request runs. Prints figures; asserts nothing
  * about time. Run: npm run bench -- products
  */

@@ -1,5 +1,5 @@
 /**
- * Reverse solve benchmark (issue 15 §2, target: solve p95 < 10 ms). Prints p50/p95 of
+ * Reverse solve benchmark (docs/areas/seller-tools.md#reverse-solve, target: solve p95 < 10 ms). Prints p50/p95 of
  * - the shared solve() itself, in process, per target;
  * - GET /api/product/{id}/solve on the portal (session, policy, validation, one product query);
  * - a bare Koa endpoint doing the same work (the same session and product SQL, the same solve()),

@@ -3,7 +3,7 @@ import { MESSAGES } from '../../shared/src/messages';
 import { DEMO, axeViolations } from './support';
 
 /**
- * axe-core over every route, for every role (issue 12): 0 serious or critical violations, with all
+ * axe-core over every route, for every role (docs/screens.md#accessibility): 0 serious or critical violations, with all
  * of axe's rules on. One page per role, reused from route to route; each route is scanned once its
  * main heading is shown and no spinner is left (no fixed sleeps, no networkidle).
  */

@@ -1,7 +1,7 @@
 import { expect, test, type Request } from '@playwright/test';
 import { DEMO, signInAs } from './support';
 
-/** Issue 14 §1: the real client in Chromium sends batches the real API stores (docs/areas/insights.md). */
+/** The real client in Chromium sends batches the real API stores (docs/areas/insights.md). */
 const isBatch = (r: Request) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/analytics/events';
 const eventsOf = (r: Request) =>
   (r.postDataJSON() as { events: Array<{ name: string; props: Record<string, unknown> }> }).events;

@@ -4,9 +4,9 @@ import { MESSAGES } from '../../shared/src/messages';
 import { DEMO, axeViolations, shot, signInAs, uniqueEmail } from './support';
 
 /**
- * Issue 14 §3: an admin changes a member's role (audited), opens the Audit log from the sidebar,
- * finds the entry by target and action, reads its details, and exports the filtered log as CSV.
- * The same screen at phone width shows cards. A coach is refused.
+ * An admin changes a member's role (audited), opens the Audit log from the sidebar,
+ * finds the entry by target and action, reads its details, and exports the filtered log as CSV
+ * (docs/areas/audit.md). The same screen at phone width shows cards. A coach is refused.
  */
 /** axe over the page as it is (entries shown, details open): the serious and critical findings. */
 async function seriousViolations(page: Page): Promise<string[]> {

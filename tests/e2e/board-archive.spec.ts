@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, shot, signInAs } from './support';
 
 /**
- * Issue 12: a member archives a card they made by mistake (delete is admin-only), finds it in the
- * board's archive view and restores it. The card is made here and archived again at the end, so
+ * A member archives a card they made by mistake (delete is admin-only), finds it in the
+ * board's archive view and restores it (docs/areas/board.md#behaviour). The card is made here and archived again at the end, so
  * the demo board (and the donut other specs read) is as it was.
  */
 const cardTile = (page: Page, title: string) => page.locator('li.mtn-card').filter({ hasText: title });

@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { DEMO, shot, signInAs } from './support';
 
 const CARDS = 2100;
-/** Runs of the measurement; the median is the figure (issue 13 asks for the median of 5). */
+/** Runs of the measurement; the median of 5 is the figure (docs/areas/board.md#measured). */
 const RUNS = 5;
 
 /**
- * Issue 4's Chromium figure: the time from navigation to the board being interactive with 2,100
+ * The Chromium figure of docs/areas/board.md#measured: the time from navigation to the board being interactive with 2,100
  * cards (7 lists x 300). The cards are made through the API on the coach's own board. Prints the
  * time; asserts no time (tests never assert wall-clock times).
  */

@@ -199,7 +199,7 @@ test('every main screen of an admin renders without a CSP violation', async ({ p
     await expect(page.locator('main').first()).toBeVisible();
     await expect(page.locator('h1').first()).toBeVisible();
     // Each screen finishes loading its data through the forwarding (no spinner left behind). No
-    // networkidle: the board keeps its live event stream open (issue 13), which is itself checked here.
+    // networkidle: the board keeps its live event stream open (docs/areas/live.md), which is itself checked here.
     await expect(page.getByText(/^Loading/)).toHaveCount(0, { timeout: 15_000 });
     await expect(page.locator('.animate-spin')).toHaveCount(0, { timeout: 15_000 });
     if (route === '/move-the-needle') {

@@ -8,7 +8,7 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { E2E_PORT } from './playwright.config';
 import { ARTIFACTS_DIR, DEMO, MAIL_DIR } from './support';
-import { startStripeFake } from '../helpers/stripe-fake';
+import { startStripeFake } from '../helpers/fake-stripe';
 import { delayFrom } from '../../desktop/src/renderer/test/delay';
 import { startSlowProxy } from './slow-proxy';
 
@@ -119,7 +119,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ? path.resolve(process.env.E2E_WEB_DIR)
       : path.join(root, 'desktop', 'dist', 'web'),
     QUIET: 'true',
-    // Stripe: a local fake API and Stripe.js (tests/helpers/stripe-fake.ts); there is no network here.
+    // Stripe: a local fake API and Stripe.js (tests/helpers/fake-stripe.ts); there is no network here.
     ...stripe.env(),
     // AI Toolkit: the content feed is a local server started by tests/e2e/ai-toolkit.spec.ts on this
     // port; no server cache, so each test sees its own feed answer.

@@ -4,7 +4,7 @@ import type { InsightsSummary } from '../../shared/src/types/insights';
 import { DEMO, shot, signInAs } from './support';
 
 /**
- * Issue 14 §2: the admin opens /insights. A member's card waits in FOR REVIEW (seeded through the
+ * The admin opens /insights (docs/areas/insights.md#insights-page). A member's card waits in FOR REVIEW (seeded through the
  * API, deleted afterwards); the page's totals are the summary's numbers, the demo past-due member
  * is at risk with links to the User Dashboard and a CSV export; 7 days asks for the last week;
  * at 390 px the page does not scroll sideways. Active members come from the analytics rollups,

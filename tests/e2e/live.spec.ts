@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Browser, type Locator, type 
 import { DEMO, shot, pointerDrag } from './support';
 
 /**
- * Issue 13, the live coaching loop in two browsers: the demo member (coached by the demo coach,
+ * The live coaching loop in two browsers (docs/areas/live.md): the demo member (coached by the demo coach,
  * api/src/db/seed-review.ts) and that coach both have the member's board open. The member drags
  * a card into FOR REVIEW: the coach's board shows it there and the coach's bell count rises; the
  * coach sends it back from /review: the member's board and bell follow. No page is reloaded, and

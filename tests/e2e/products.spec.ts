@@ -46,7 +46,7 @@ test('a premium member adds a first product, checks the golden figures, edits fe
   await add.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Product created successfully')).toBeVisible();
 
-  // FORMULAS §5 golden case E1, Product tab.
+  // Golden case E1 (docs/areas/seller-tools.md#formulas), Product tab.
   const card = page.getByRole('article', { name: E1.title });
   const expected: Record<string, string> = {
     totalManufacturingShippingCustomsCost: '$4,050.00',

@@ -2,9 +2,10 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO, shot, signInAs } from './support';
 
 /**
- * Issue 13 §3: a member's card waits in FOR REVIEW; the coach opens /review, sends it back to IN
- * PROGRESS with a comment in one step, and the member's board shows it on top of IN PROGRESS.
- * The card is deleted afterwards (as the admin), so the demo board is as the other specs expect.
+ * A member's card waits in FOR REVIEW; the coach opens /review, sends it back to IN
+ * PROGRESS with a comment in one step, and the member's board shows it on top of IN PROGRESS
+ * (docs/areas/review.md). The card is deleted afterwards (as the admin), so the demo board is as the
+ * other specs expect.
  */
 const column = (page: Page, name: string) =>
   page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name, exact: true }) });

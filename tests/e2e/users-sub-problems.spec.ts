@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO, shot, signInAs } from './support';
 
 /**
- * SPEC edge 7: Sub. Problems finds the members who are locked out. Pat Pastdue (the demo's past_due
+ * Sub. Problems finds the members who are locked out (docs/areas/users.md#decisions). Pat Pastdue (the demo's past_due
  * premium member, who sees /blocked) is not unpaid, so the spec's default leaves them out; 'Past due'
  * and 'Every blocking status' list them.
  */

@@ -14,7 +14,7 @@ import { createLogger } from '../../api/src/core/context';
 import { startJobRunner, type JobRunner } from '../../api/src/core/queue';
 import { jobHandlers } from '../../api/src/jobs';
 import { createTestDatabase, testServerUrl, withDatabase, type TestDatabase } from './db';
-import { startSmtp, type SmtpCapture } from './smtp';
+import { startSmtp, type SmtpCapture } from './fake-smtp';
 
 export interface TestApp {
   app: Koa;

@@ -34,7 +34,7 @@ import { migrateLatest } from '../../api/src/db/migrate';
 import { seedDemo } from '../../api/src/db/seed';
 import { createUser, type CreatedUser } from '../helpers/factories';
 import { freePort, ROOT } from '../helpers/server-process';
-import { extractLink, startSmtp, subjectOf, type SmtpCapture } from '../helpers/smtp';
+import { extractLink, startSmtp, subjectOf, type SmtpCapture } from '../helpers/fake-smtp';
 import { Session, Stats } from './client';
 import { runToEnd, startProcess, startWatchdog, stopAll, stopProcess, waitForPort, type Proc } from './processes';
 import { Watcher } from './watcher';

@@ -1,5 +1,5 @@
 /**
- * The analytics forwarder (issue 14 §1; docs/areas/insights.md): PostHog's capture API, batch
+ * The analytics forwarder (docs/areas/insights.md#events): PostHog's capture API, batch
  * endpoint. `POST {host}/batch/` with `{api_key, batch: [{event, distinct_id, properties, timestamp}]}`
  * (https://posthog.com/docs/api/capture). Off unless POSTHOG_HOST and POSTHOG_API_KEY are set.
  * The only place that knows PostHog: a different product is a different adapter with the same shape.

@@ -15,7 +15,7 @@ export type StripeClient = Stripe;
 
 /**
  * The official Stripe SDK configured from the environment (STRIPE_SECRET_KEY, and
- * STRIPE_API_HOST/PORT/PROTOCOL so tests point it at tests/helpers/stripe-fake.ts).
+ * STRIPE_API_HOST/PORT/PROTOCOL so tests point it at tests/helpers/fake-stripe.ts).
  * Null when no secret key is set: payments are then unavailable (503), never faked.
  */
 export function createStripeClient(config: PaymentsConfig): StripeClient | null {

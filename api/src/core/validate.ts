@@ -10,6 +10,13 @@ function fieldMessage(err: ValidationError): string {
 }
 
 /**
+ * Keys of a JSON body that name Object.prototype's own members: no schema has them, and yup would look
+ * them up as fields (`constructor` is Object itself) and fail. Dropped before validation, like any
+ * other unknown key.
+ */
+const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
  * Validates `input` with a shared yup schema (unknown keys stripped, values cast) or throws a
  * 400 with one message per field. `rename` maps a schema path to the field name the UI expects.
  */
@@ -18,7 +25,10 @@ export async function parse<S extends ObjectSchema<AnyObject>>(
   input: unknown,
   rename: Record<string, string> = {},
 ): Promise<InferType<S>> {
-  const data = input && typeof input === 'object' && !Array.isArray(input) ? input : {};
+  const data =
+    input && typeof input === 'object' && !Array.isArray(input)
+      ? Object.fromEntries(Object.entries(input).filter(([key]) => !PROTOTYPE_KEYS.has(key)))
+      : {};
   try {
     return await schema.validate(data, { abortEarly: false, stripUnknown: true });
   } catch (err) {

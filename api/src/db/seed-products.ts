@@ -3,7 +3,7 @@ import type { AreaSeed } from './seed-types';
 const OWNER = 'premium@demo.portal';
 
 /**
- * Two demo products for the premium demo member (FORMULAS §5 golden cases E1 and E2), so the
+ * Two demo products for the premium demo member (docs/areas/seller-tools.md#formulas golden cases E1 and E2), so the
  * Power Profit Tool and the dashboard's Total Products card show real figures on first start.
  * Positions rise with age: the newest product (highest position) is listed first.
  */

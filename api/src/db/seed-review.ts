@@ -86,7 +86,7 @@ async function dateTemplateCards(trx: Knex.Transaction, memberId: number, minute
 }
 
 /**
- * The coaching demo (issue 13 §3): the demo coach coaches the pre-cutoff premium member and two
+ * The coaching demo (docs/areas/review.md#a-members-coach): the demo coach coaches the pre-cutoff premium member and two
  * premium community members, whose boards hold cards waiting in FOR REVIEW for between 42 minutes
  * and two days, so /review and the coach's dashboard have something to show. Runs after seedBoard
  * (the Master Template must exist to copy boards from).

@@ -1,6 +1,6 @@
 import { BaseModel, type Timestamp } from './base';
 
-/** `analytics_events`: one recorded event (issue 14 §1), append-only; swept after the retention period. */
+/** `analytics_events`: one recorded event (docs/areas/insights.md#events), append-only; swept after the retention period. */
 export class AnalyticsEvent extends BaseModel {
   static override tableName = 'analytics_events';
   static override columns = [

@@ -170,7 +170,7 @@ export class Activity extends BaseModel {
   declare updated_at: Timestamp;
 }
 
-/** `mtn_card_events`: a card's history (issue 13 §4), never a comment. */
+/** `mtn_card_events`: a card's history (docs/areas/card-history.md), never a comment. */
 export class CardEvent extends BaseModel {
   static override tableName = 'mtn_card_events';
   static override idColumn = 'id';

@@ -1,7 +1,7 @@
 import { BaseModel, type Timestamp } from './base';
 
 /**
- * `live_events`: a recent live event (issue 13 §1), kept minutes for a stream's replay. Written by
+ * `live_events`: a recent live event (docs/areas/live.md), kept minutes for a stream's replay. Written by
  * `publishEvent` (api/src/features/live/bus.ts) in the transaction of the change it reports.
  */
 export class LiveEvent extends BaseModel {

@@ -3,7 +3,7 @@ import { BaseModel, type Timestamp } from './base';
 export type NotificationType = 'mention' | 'comment' | 'for_review' | 'review_done';
 export type NotificationDelivery = 'app' | 'email' | 'digest';
 
-/** `notifications`: one entry of a user's inbox (issue 13 §2), written in the transaction of its cause. */
+/** `notifications`: one entry of a user's inbox (docs/areas/notifications.md), written in the transaction of its cause. */
 export class Notification extends BaseModel {
   static override tableName = 'notifications';
   static override idColumn = 'id';

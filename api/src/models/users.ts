@@ -43,7 +43,7 @@ export class User extends BaseModel {
   declare stripe_customer_id: string | null;
   declare always_grant_access: boolean;
   declare position: number;
-  /** The member's coach (issue 13 §3), or null. */
+  /** The member's coach (docs/areas/review.md#a-members-coach), or null. */
   declare coach_id: number | null;
   declare welcome_seen_at: Timestamp | null;
   declare created_at: Timestamp;

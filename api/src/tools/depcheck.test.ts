@@ -38,6 +38,17 @@ const FIXTURE: Record<string, string> = {
   'api/src/features/area/index.ts': "export { area } from './service';\n",
   'api/src/db/seed-good.ts': "import { area } from '../features/area';\nexport const x = area;\n",
   'api/src/db/seed-bad.ts': "import { area } from '../features/area/service';\nexport const x = area;\n",
+  // features meet through their index.ts; a feature's own files import each other freely
+  'api/src/features/other/service.ts':
+    "import { area } from '../area';\nimport { e } from '../../core/errors';\nexport const other = [area, e];\n",
+  'api/src/features/other/routes.ts': "import { other } from './service';\nexport const routes = other;\n",
+  'api/src/features/other/bad.ts': "import { area } from '../area/service';\nexport const x = area;\n",
+  // the features being reorganised (IN_FLUX in the configuration) are the only exceptions, both ways
+  'api/src/features/board/routes.ts': "import { area } from '../area/service';\nexport const board = area;\n",
+  'api/src/features/other/uses-board.ts': "import { board } from '../board/routes';\nexport const x = board;\n",
+  'api/src/app.ts': "import { routes } from './features/other';\nexport const app = routes;\n",
+  'api/src/features/other/index.ts': "export { routes } from './routes';\n",
+  'api/src/bad-app.ts': "import { routes } from './features/other/routes';\nexport const x = routes;\n",
   'api/src/bad-desktop.ts': "import { ok } from '../../desktop/src/renderer/lib/ok';\nexport const x = ok;\n",
   'api/src/bad-unresolved.ts': "import { nothing } from './does-not-exist';\nexport const x = nothing;\n",
   // desktop: main and preload may use Electron and Node; the renderer may not
@@ -48,6 +59,17 @@ const FIXTURE: Record<string, string> = {
   'desktop/src/renderer/app/store.ts': "import { ok } from '../lib/ok';\nexport const store = ok;\n",
   'desktop/src/renderer/components/Bad.tsx': "import { store } from '../app/store';\nexport const x = store;\n",
   'desktop/src/renderer/components/Bad.test.tsx': "import { store } from '../app/store';\nexport const x = store;\n",
+  // test helpers and fake servers: for test files (and each other) only
+  'desktop/src/renderer/test/render.tsx': "import { ok } from '../lib/ok';\nexport const render = ok;\n",
+  'desktop/src/renderer/test/fake-area.ts':
+    "import { render } from './render';\nexport const fakeAreaServer = render;\n",
+  'desktop/src/renderer/features/area/Screen.test.tsx':
+    "import { fakeAreaServer } from '../../test/fake-area';\nexport const x = fakeAreaServer;\n",
+  'desktop/src/renderer/features/area/badFake.ts':
+    "import { fakeAreaServer } from '../../test/fake-area';\nexport const x = fakeAreaServer;\n",
+  'tests/helpers/fake-thing.ts': 'export const fakeThing = 1;\n',
+  'api/src/adapters/bad-fake.ts':
+    "import { fakeThing } from '../../../tests/helpers/fake-thing';\nexport const x = fakeThing;\n",
   'desktop/src/renderer/features/area/Screen.tsx': [
     "import type { Bridge } from '../../../shared-ipc/contract';",
     "import { store } from '../../app/store';",
@@ -67,17 +89,21 @@ const FIXTURE: Record<string, string> = {
 const EXPECTED = [
   'adapters-not-to-features: api/src/adapters/bad.ts -> api/src/features/area/index.ts',
   'api-not-to-desktop: api/src/bad-desktop.ts -> desktop/src/renderer/lib/ok.ts',
+  'api-to-feature-entries: api/src/bad-app.ts -> api/src/features/other/routes.ts',
+  'api-to-feature-entries: api/src/db/seed-bad.ts -> api/src/features/area/service.ts',
   'core-not-to-features: api/src/core/bad.ts -> api/src/features/area/service.ts',
   'desktop-not-to-api: desktop/src/renderer/features/area/Screen.tsx -> api/src/config.ts',
+  'feature-not-to-feature-internals: api/src/features/other/bad.ts -> api/src/features/area/service.ts',
   'no-circular: api/src/core/cycle-a.ts -> api/src/core/cycle-b.ts',
   'not-to-unresolvable: api/src/bad-unresolved.ts -> ./does-not-exist',
+  'production-not-to-test-code: api/src/adapters/bad-fake.ts -> tests/helpers/fake-thing.ts',
+  'production-not-to-test-code: desktop/src/renderer/features/area/badFake.ts -> desktop/src/renderer/test/fake-area.ts',
   'renderer-generic-not-to-app: desktop/src/renderer/components/Bad.tsx -> desktop/src/renderer/app/store.ts',
   'renderer-no-electron: desktop/src/renderer/features/area/Screen.tsx -> desktop/src/main/main.ts',
   'renderer-no-electron: desktop/src/renderer/features/area/Screen.tsx -> node_modules/electron/index.js',
   'renderer-no-node-builtins: desktop/src/renderer/features/area/Screen.tsx -> path',
   'renderer-no-node-builtins: desktop/src/web/main.tsx -> fs',
   'renderer-no-server-packages: desktop/src/renderer/features/area/Screen.tsx -> node_modules/koa/index.js',
-  'seeds-not-to-feature-internals: api/src/db/seed-bad.ts -> api/src/features/area/service.ts',
   'shared-no-node-builtins: shared/src/bad-node.ts -> fs',
   'shared-stays-shared: shared/src/bad-api.ts -> api/src/config.ts',
   'shared-stays-shared: shared/src/bad-desktop.ts -> desktop/src/renderer/lib/ok.ts',
@@ -92,10 +118,14 @@ interface Violation {
 
 /** Runs dependency-cruiser in `cwd` as `npm run depcheck` does; `json` for the violations, `err` (CI's) for the exit code. */
 function cruise(cwd: string, outputType: 'json' | 'err') {
-  return spawnSync(depcruise, ['--config', config, '--output-type', outputType, 'api', 'shared', 'desktop/src'], {
-    cwd,
-    encoding: 'utf8',
-  });
+  return spawnSync(
+    depcruise,
+    ['--config', config, '--output-type', outputType, 'api', 'shared', 'desktop/src', 'tests'],
+    {
+      cwd,
+      encoding: 'utf8',
+    },
+  );
 }
 
 function violationsIn(cwd: string): Violation[] {

@@ -179,7 +179,18 @@ export function rewrite(file: string, text: string): { text: string; citations: 
   return { text: out, citations };
 }
 
-/** Tracked text files that may cite (docs/ and this tool's own files excluded). */
+/**
+ * Folders whose citations are not rewritten yet: the board, live and review features are being
+ * reorganised, and their comments are rewritten with them. The guard (citations.test.ts) skips them
+ * too; shrink this list as each one is done, never add to it.
+ */
+export const NOT_YET_REWRITTEN: readonly string[] = [
+  'api/src/features/board/',
+  'api/src/features/live/',
+  'api/src/features/review/',
+];
+
+/** Tracked text files that may cite (docs/, this tool's own files and NOT_YET_REWRITTEN excluded). */
 export function citingFiles(): string[] {
   const files = execFileSync('git', ['ls-files'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
   return files.filter(
@@ -187,6 +198,7 @@ export function citingFiles(): string[] {
       /\.(ts|tsx|mjs|cjs|js|md|css|html|yml)$/.test(f) &&
       !f.startsWith('docs/') &&
       !f.startsWith('api/src/tools/') &&
+      !NOT_YET_REWRITTEN.some((dir) => f.startsWith(dir)) &&
       f !== 'package-lock.json',
   );
 }

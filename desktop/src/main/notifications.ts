@@ -1,5 +1,5 @@
 /**
- * Native OS notifications for the renderer's bridge call (issue 13 §2). Takes its Electron
+ * Native OS notifications for the renderer's bridge call (docs/areas/notifications.md). Takes its Electron
  * objects as parameters (the Notification class, a way to bring the window to the front), so it
  * is unit-tested without Electron. Only plain text reaches the OS, within bounds.
  */

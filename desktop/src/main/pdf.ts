@@ -1,5 +1,5 @@
 /**
- * "Save as PDF" of the printable product summary (issue 15 §5). The renderer asks with a file name
+ * "Save as PDF" of the printable product summary (docs/areas/seller-tools.md#export). The renderer asks with a file name
  * only; main shows the native Save dialog, renders the sending page with Electron's printToPDF
  * (the page's print stylesheet applies) and writes the file where the user chose. Like files.ts,
  * it takes its Electron objects as parameters so it is unit-tested without Electron.

@@ -146,7 +146,7 @@ describe('app:// forwarding to the API', () => {
     expect(sent.get('accept')).toBe('application/json');
   });
 
-  it('streams the live event stream through app:// as it comes, with Last-Event-ID forwarded (issue 13 §1)', async () => {
+  it('streams the live event stream through app:// as it comes, with Last-Event-ID forwarded (docs/areas/live.md)', async () => {
     let push: (text: string) => void = () => undefined;
     const body = new ReadableStream<Uint8Array>({
       start: (c) => void (push = (text) => c.enqueue(new TextEncoder().encode(text))),

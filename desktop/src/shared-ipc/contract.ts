@@ -20,7 +20,7 @@ export interface SavePdfRequest {
   defaultName: string;
 }
 
-/** A native OS notification (issue 13 §2): plain text only. */
+/** A native OS notification (docs/areas/notifications.md): plain text only. */
 export interface ShowNotificationRequest {
   title: string;
   body: string;

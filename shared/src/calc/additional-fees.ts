@@ -1,5 +1,5 @@
 /**
- * Additional fees per unit (FORMULAS.md §2, D3; SPEC §5, §9).
+ * Additional fees per unit (docs/areas/seller-tools.md#additional-fees; docs/areas/seller-tools.md#validation, docs/areas/seller-tools.md#limits).
  *
  * The stored value `a` is always a percentage of the retail price P, in [0, 50].
  * Users may enter it as a percentage or as dollars per unit; dollars are converted
@@ -80,7 +80,7 @@ export function isAdditionalFeesInputAccepted(
 }
 
 /**
- * The percentage to store after a user edits additional fees (FORMULAS §2):
+ * The percentage to store after a user edits additional fees (docs/areas/seller-tools.md#additional-fees):
  * - basic role: the input is ignored and the previous value kept (new product: 25);
  * - percentage: accepted when 0 <= v <= 50, else the previous value is kept;
  * - dollar: accepted when P > 0 and 0 <= v <= P/2, else the previous value is kept;

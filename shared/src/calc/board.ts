@@ -1,4 +1,4 @@
-/** Move the Needle figures: checklist progress and the dashboard donut's shares (SPEC §2, §4). */
+/** Move the Needle figures: checklist progress and the dashboard donut's shares (docs/areas/board.md#screens, docs/areas/board.md#behaviour). */
 import { percent } from './progress';
 
 export const CHECKLIST_IN_PROGRESS = 'Checklist in progress';

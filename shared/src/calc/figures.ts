@@ -1,5 +1,5 @@
 /**
- * The seller's next questions about a product (issue 15 §1): return on the cash per unit, total
+ * The seller's next questions about a product (docs/areas/seller-tools.md#the-next-questions-four-more-figures): return on the cash per unit, total
  * advertising cost of sales, units to sell before the order has paid for itself, and the cash the
  * order and its launch need. Pure functions over the same inputs as `computeProduct`; the API (CSV
  * export, scenarios) and the UI (product view) both use them. Rounded once, at the end (D2).

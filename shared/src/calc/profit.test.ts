@@ -18,7 +18,7 @@ interface GoldenCase {
   expected: ProductComputed;
 }
 
-// FORMULAS.md §5, every row of the output table.
+// docs/areas/seller-tools.md#formulas, every row of the output table.
 const GOLDEN: GoldenCase[] = [
   {
     name: 'E1 (25 % entered as a percentage)',
@@ -139,7 +139,7 @@ const GOLDEN: GoldenCase[] = [
   },
 ];
 
-describe('computeProduct golden cases (FORMULAS §5)', () => {
+describe('computeProduct golden cases (docs/areas/seller-tools.md#formulas)', () => {
   for (const g of GOLDEN) {
     describe(g.name, () => {
       const a = applyAdditionalFees({
@@ -166,7 +166,7 @@ describe('computeProduct golden cases (FORMULAS §5)', () => {
         });
       }
 
-      it('returns exactly the SPEC §3 computed field names', () => {
+      it('returns exactly the computed field names of docs/areas/seller-tools.md#data', () => {
         expect(Object.keys(out).sort()).toEqual([...PRODUCT_COMPUTED_FIELDS].sort());
       });
     });

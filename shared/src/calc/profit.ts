@@ -1,5 +1,5 @@
 /**
- * Power Profit Tool calculator (FORMULAS.md §1 and §3, SPEC §3).
+ * Power Profit Tool calculator (docs/areas/seller-tools.md#formulas, docs/areas/seller-tools.md#data).
  *
  * One pure function used by the API (server-computed product fields) and the UI
  * (live preview). Intermediates are never rounded; every output is rounded to
@@ -12,7 +12,7 @@ import { isMissing, round2, toFiniteNumber } from './round';
 export type NumberInput = number | null | undefined;
 
 /**
- * Calculator inputs, named as in SPEC §3. The keys of the product-required numbers
+ * Calculator inputs, named as in docs/areas/seller-tools.md#data. The keys of the product-required numbers
  * (units, costPerUnit, shippingCost, amazonFees, amazonRetail) must be present but may be
  * blank while a form is being filled in; requiredness is enforced by validation, not here.
  * Non-finite numbers (NaN, Infinity) count as 0; numeric strings are tolerated at run time.
@@ -70,7 +70,7 @@ export const PRODUCT_COMPUTED_FIELDS = [
 
 export type ProductComputedField = (typeof PRODUCT_COMPUTED_FIELDS)[number];
 
-/** The server-computed product fields (SPEC §3). Dollars or plain percents (54.27 = 54.27 %). */
+/** The server-computed product fields (docs/areas/seller-tools.md#data). Dollars or plain percents (54.27 = 54.27 %). */
 export type ProductComputed = Record<ProductComputedField, number>;
 
 /** The numeric inputs after normalisation (blanks to 0, additionalFees to 25). */
@@ -112,7 +112,7 @@ export function normalizeProductInputs(inputs: ProductInputs): NormalizedProduct
 }
 
 /**
- * The formula table of FORMULAS §3 with NO rounding (for tests and for callers that
+ * The formula table of docs/areas/seller-tools.md#formulas with NO rounding (for tests and for callers that
  * need to combine outputs). Values may be non-finite for absurd inputs (overflow);
  * `computeProduct` guards that.
  */
@@ -162,7 +162,7 @@ export function computeProductUnrounded(inputs: ProductInputs): ProductComputed 
 }
 
 /**
- * Computes every server-computed product field (SPEC §3) from the inputs,
+ * Computes every server-computed product field (docs/areas/seller-tools.md#data) from the inputs,
  * rounded to 2 decimals at the end. Never returns NaN or Infinity: an output
  * that overflows (absurd inputs such as 1e308) is 0.
  */

@@ -1,5 +1,5 @@
 /**
- * Progress percentages (SPEC §4 and §9): checklist, board and course progress,
+ * Progress percentages (docs/limits.md#rounding): checklist, board and course progress,
  * rounded to whole numbers.
  */
 import { toFiniteNumber } from './round';

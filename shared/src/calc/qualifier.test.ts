@@ -30,7 +30,7 @@ function answers(volume: number | string, no: readonly YesNoId[] = []): Qualifie
 }
 
 describe('qualifier ids', () => {
-  it('has the 11 SPEC answer ids, 9 of them Yes/No (keyword and volume are not)', () => {
+  it('has the 11 documented answer ids (docs/areas/seller-tools.md#qualifier-scoring), 9 of them Yes/No (keyword and volume are not)', () => {
     expect(QUALIFIER_ANSWER_IDS).toHaveLength(11);
     expect(YES_NO_IDS).toHaveLength(9);
     expect(YES_NO_IDS).not.toContain('keyword');
@@ -39,7 +39,7 @@ describe('qualifier ids', () => {
   });
 });
 
-describe('qualifier golden cases (FORMULAS §6)', () => {
+describe('qualifier golden cases (docs/areas/seller-tools.md#qualifier-scoring)', () => {
   const cases = [
     {
       name: 'Q1',
@@ -101,7 +101,7 @@ describe('qualifier golden cases (FORMULAS §6)', () => {
   }
 });
 
-describe('volume boundary table (FORMULAS §6)', () => {
+describe('volume boundary table (docs/areas/seller-tools.md#qualifier-scoring)', () => {
   const NR = 'not recommended';
   const SS = 'sweet spot';
   const HB = 'may require a higher budget';

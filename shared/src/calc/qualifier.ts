@@ -1,7 +1,7 @@
 /**
- * Product Qualifier scoring (FORMULAS.md §6, SPEC §3 and §9).
+ * Product Qualifier scoring (docs/areas/seller-tools.md#qualifier-scoring, docs/areas/seller-tools.md#data, docs/areas/seller-tools.md#limits).
  *
- * Answers are passed as an ARRAY of `{ id, answer }` objects, the shape SPEC §3 gives for
+ * Answers are passed as an ARRAY of `{ id, answer }` objects, the shape docs/areas/seller-tools.md#data gives for
  * stored qualifier answers (`question` and `feedback` may ride along and are ignored).
  * Unknown ids are ignored; when an id appears more than once the last entry wins.
  */
@@ -51,7 +51,7 @@ export const SEND_SUCCESS_MIN_SCORE = 7;
 
 export const VOLUME_MIN = 0;
 export const VOLUME_MAX = 50000;
-/** The volume point is given strictly between these (FORMULAS §6 ambiguity 1). */
+/** The volume point is given strictly between these (docs/areas/seller-tools.md#qualifier-scoring ambiguity 1). */
 export const VOLUME_POINT_ABOVE = 4000;
 export const VOLUME_POINT_BELOW = 20000;
 /** Feedback bands: below 4000 not recommended, 4000 to below 25000 sweet spot. */

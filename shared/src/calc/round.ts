@@ -1,5 +1,5 @@
 /**
- * Rounding and number guards for the calculators (FORMULAS.md D2).
+ * Rounding and number guards for the calculators (docs/areas/seller-tools.md#formulas).
  *
  * Every calculator output goes through `round2` exactly once, at the end;
  * intermediates are never rounded.
@@ -30,7 +30,7 @@ export function isMissing(x: unknown): boolean {
 }
 
 /**
- * Rounds to 2 decimals, half away from zero, exactly as FORMULAS D2:
+ * Rounds to 2 decimals, half away from zero, exactly as docs/areas/seller-tools.md#formulas:
  * `Math.sign(x) * Math.round((Math.abs(x) + Number.EPSILON) * 100) / 100`.
  *
  * Guards: NaN/Infinity give 0; -0 gives 0. A finite value so large that

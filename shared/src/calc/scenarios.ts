@@ -1,5 +1,5 @@
 /**
- * Scenarios and sensitivity (issue 15 §3). A scenario is a product's inputs with some of them
+ * Scenarios and sensitivity (docs/areas/seller-tools.md#scenarios-and-sensitivity). A scenario is a product's inputs with some of them
  * changed (price, costs, fees, ads, units); every figure is computed by the same calculator and
  * compared with the base product. The sensitivity strip shows the estimated profit per unit when
  * the price or the landed cost moves by -10 % ... +10 %.
@@ -32,7 +32,7 @@ export type ScenarioChangeKey = (typeof SCENARIO_CHANGE_KEYS)[number];
 /** A scenario's changes: a number replaces the base input, null or absent keeps it. */
 export type ScenarioChanges = Partial<Record<ScenarioChangeKey, number | null>>;
 
-/** Every figure of a product: the SPEC §3 computed fields and the four of issue 15 §1. */
+/** Every figure of a product: the computed fields (docs/areas/seller-tools.md#data) and the four next-question figures (docs/areas/seller-tools.md#the-next-questions-four-more-figures). */
 export type AllFigures = ProductComputed & ProductFigures;
 export const ALL_FIGURE_FIELDS = [...PRODUCT_COMPUTED_FIELDS, ...PRODUCT_FIGURE_FIELDS] as const;
 export type AllFigureField = (typeof ALL_FIGURE_FIELDS)[number];

@@ -1,6 +1,6 @@
 /**
  * The three worked products of the formula golden cases (E1, E2, E3; additional fees as stored),
- * shared by the tests of the issue 15 figures, solves and scenarios. The expected values are in
+ * shared by the tests of the next-question figures, solves and scenarios (docs/areas/seller-tools.md). The expected values are in
  * docs/areas/seller-tools.md ("Golden cases: the next questions").
  */
 import type { ProductInputs } from './profit';

@@ -1,5 +1,5 @@
 /**
- * Reverse solve (issue 15 §2): the Amazon retail price that reaches a target margin, profit per
+ * Reverse solve (docs/areas/seller-tools.md#reverse-solve): the Amazon retail price that reaches a target margin, profit per
  * unit or break-even ACoS, and the largest cost per unit that keeps a target margin.
  *
  * Every figure involved is linear in the price P (additional fees stay the same % of P) and in the

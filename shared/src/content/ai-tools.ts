@@ -26,7 +26,7 @@ export const AI_TOOLKIT_INTRO_VIDEO = 'https://www.youtube.com/embed/qp0HIF3SfI4
 export const AI_TOOLKIT_BOOKING_URL = EXTERNAL_LINKS.calendar;
 
 /**
- * A content feed item (SPEC §3 AI tool, §7 External): the fields the app reads. Everything is
+ * A content feed item (docs/areas/ai-toolkit.md#data AI tool, docs/areas/ai-toolkit.md#api External): the fields the app reads. Everything is
  * optional because the feed is outside our control; normalizeFeedItem decides what is usable.
  */
 export interface AiToolFeedItem {

@@ -1,7 +1,7 @@
 import { BOARD_LIMITS } from '../schemas/board';
 
 /**
- * "Start this product" (issue 15 §4): the card a qualified product gets on its member's Move the
+ * "Start this product" (docs/areas/seller-tools.md#from-qualifier-to-launch): the card a qualified product gets on its member's Move the
  * Needle board, and the launch steps on it. Admins edit the steps on the Master Template: the
  * checklist items of its card titled LAUNCH_STEPS_CARD_TITLE (that card stays on the template and is
  * not copied onto members' boards). Without such a card, or with no items on it, these defaults apply.

@@ -1,5 +1,5 @@
 /**
- * Product Qualifier content (SPEC §2, §9; FORMULAS §6): the questions, their feedback, the result
+ * Product Qualifier content (docs/areas/seller-tools.md#screens, docs/areas/seller-tools.md#limits; docs/areas/seller-tools.md#qualifier-scoring): the questions, their feedback, the result
  * bands and every video URL, in one place. The API builds the result email from this module and
  * the UI renders the questions from it, so both always say the same thing.
  *
@@ -236,7 +236,7 @@ export function questionById(id: QualifierAnswerId): QualifierQuestion {
   return QUALIFIER_QUESTIONS.find((q) => q.id === id)!;
 }
 
-/** Feedback of the volume slider: the FORMULAS §6 band, spelled out. */
+/** Feedback of the volume slider: its scoring band (docs/areas/seller-tools.md#qualifier-scoring), spelled out. */
 export function volumeFeedbackText(volume: number): string {
   const band = volumeFeedback(volume);
   if (band === 'not recommended')
@@ -284,7 +284,7 @@ export const RESULT_BANDS: Readonly<Record<QualifierResult, ResultBand>> = {
   },
 };
 
-/** The email's opening line: 7 or more is a success (SPEC §9). */
+/** The email's opening line: 7 or more is a success (docs/areas/seller-tools.md#limits). */
 export function sendMessage(success: boolean): string {
   return success
     ? 'Congratulations! Your product passed the Product Qualifier.'

@@ -121,7 +121,7 @@ const ALL_ACTIONS: readonly Action[] = [
 ];
 
 /**
- * SPEC §6 and SECURITY §2, by hand. Each string is one cell per subject:
+ * docs/roles.md and docs/security.md, by hand. Each string is one cell per subject:
  *   none | self | other member | other coach | other admin (role admin) | other admin switched (isAdmin)
  */
 // prettier-ignore
@@ -196,10 +196,10 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // Deleting cards and (unreserved) lists: admin only.
   'board:card-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
   'board:list-delete': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '011111', adminSwitchedToBasic: '000000' },
-  // Review queue (issue 13 §3): coaches and admins read it; a card is sent on where they work on the board.
+  // Review queue (docs/areas/review.md): coaches and admins read it; a card is sent on where they work on the board.
   'review:queue':     { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   'review:send':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '011101', admin: '011111', adminSwitchedToBasic: '000000' },
-  // Insights (issue 14 §2): coaches and role admins; what each sees is scoped by insightsScopeFor (insights.test.ts).
+  // Insights (docs/areas/insights.md#insights-page): coaches and role admins; what each sees is scoped by insightsScopeFor (insights.test.ts).
   'insights:read':    { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   'insights:export':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // A comment without a known author: only an admin edits it (authors: see the named rules).
@@ -214,7 +214,7 @@ describe('can(): the Action x principal x subject matrix', () => {
   });
 
   describe.each(ALL_ACTIONS)('%s', (action) => {
-    it.each(PRINCIPAL_NAMES)('as %s matches the SPEC matrix for every subject', (name) => {
+    it.each(PRINCIPAL_NAMES)('as %s matches the matrix of docs/roles.md for every subject', (name) => {
       const row = EXPECTED_CAN[action][name];
       expect(row).toHaveLength(SUBJECT_NAMES.length);
       const user = PRINCIPALS[name];
@@ -299,7 +299,7 @@ describe('can(): named rules', () => {
   });
 
   it('can() does not depend on subscription status or tags (blocking is the auth layer’s job)', () => {
-    // The AI Toolkit actions are granted by tags (aitoolkit, raina) by SPEC §2: see policies/ai-tools.test.ts.
+    // The AI Toolkit actions are granted by tags (aitoolkit, raina) by docs/roles.md: see policies/ai-tools.test.ts.
     const TAG_GRANTED: readonly Action[] = ['aiTools:use', 'aiTools:chat-widget'];
     fc.assert(
       fc.property(
@@ -341,12 +341,12 @@ const ADMIN_ALL = [
   'Tags',
   'Resources',
   'position',
-  // Issue 13 §3: a member's coach, set by an admin only.
+  // A member's coach, set by an admin only (docs/areas/review.md#a-members-coach).
   'coachId',
 ];
 
-describe('editableUserFields (SPEC §2 User edit form, §6; SECURITY mass assignment)', () => {
-  it('the field lists are the SPEC ones', () => {
+describe('editableUserFields (docs/roles.md User edit form, docs/roles.md; docs/security.md mass assignment)', () => {
+  it('the field lists are the documented ones (docs/areas/users.md#who-may-do-what)', () => {
     expect([...SELF_EDITABLE_USER_FIELDS]).toEqual(SELF);
     expect([...COACH_EDITABLE_USER_FIELDS]).toEqual(['Tags']);
     expect([...ADMIN_EDITABLE_USER_FIELDS]).toEqual(ADMIN_ALL);

@@ -2,7 +2,7 @@ import type { Role } from '../limits';
 import { isAdminRole, isAdministrator, type Principal } from './principal';
 import { canUseSellerTools, isSellerToolsAction, type SellerToolsAction } from './products';
 import { canUseCourses, isCourseAction, type CourseAction } from './courses';
-import { canOnBanners, isBannerAction, type BannerAction, type BannerSubject } from './banners';
+import { canOnBanners, isBannerAction, type BannerAction, type BannerListSubject, type BannerSubject } from './banners';
 import { canUseAiTools, isAiToolsAction, type AiToolsAction } from './ai-tools';
 import { canUseResources, isResourceAction, type CustomerSubject, type ResourceAction } from './resources';
 import { inUserDirectory } from './user-scope';
@@ -76,7 +76,7 @@ export interface UserSubject {
  * The API asks it for every endpoint; the UI asks it to show or hide controls.
  */
 /** What an action is about: a user (user actions), a board's owner (board actions), a banner's type or a Stripe customer. */
-export type Subject = UserSubject | BoardSubject | BannerSubject | CustomerSubject;
+export type Subject = UserSubject | BoardSubject | BannerSubject | BannerListSubject | CustomerSubject;
 
 export function can(user: Principal | null, action: Action, subject?: Subject): boolean {
   if (!user) return false;
@@ -125,17 +125,17 @@ function canOnUsers(user: Principal, action: Action, subject?: UserSubject): boo
     // Portal settings (links, videos, chat widget): role admin only, like the other site content.
     case 'settings:manage':
       return admin;
-    // The audit log (issue 14 §3): role admin only; coaches and members never see it.
+    // The audit log (docs/areas/audit.md): role admin only; coaches and members never see it.
     case 'audit:read':
       return admin;
     // The job queue (docs/areas/jobs.md): role admin only reads it and retries or discards failed jobs.
     case 'jobs:manage':
       return admin;
-    // The notification inbox and its preferences (issue 13 §2): every signed-in user has their own,
+    // The notification inbox and its preferences (docs/areas/notifications.md): every signed-in user has their own,
     // and only their own (the API reads and marks the rows of ctx.user only).
     case 'notification:own':
       return true;
-    // Analytics events (issue 14 §1): every signed-in user records their own (rate-limited by the API).
+    // Analytics events (docs/areas/insights.md#events): every signed-in user records their own (rate-limited by the API).
     case 'analytics:record':
       return true;
     default:
@@ -144,7 +144,7 @@ function canOnUsers(user: Principal, action: Action, subject?: UserSubject): boo
 }
 
 /**
- * Which fields of `target` the actor may change (SPEC §6: admin all, coach the Tags of premium
+ * Which fields of `target` the actor may change (docs/roles.md: admin all, coach the Tags of premium
  * members, member own profile). Without the target's role, a coach gets nothing for another user.
  */
 export function editableUserFields(

@@ -10,7 +10,7 @@ export function isAiToolsAction(action: string): action is AiToolsAction {
 }
 
 /**
- * - aiTools:use: the same rule as the /ai-toolkit routes (SPEC §2): admin, coach, or anyone with
+ * - aiTools:use: the same rule as the /ai-toolkit routes (docs/areas/ai-toolkit.md#screens): admin, coach, or anyone with
  *   the aitoolkit tag. The sidebar shows the link to a subset of them (admin, coach, and basic or
  *   premium members with the tag), so everyone who sees the link, or is let onto the page, can
  *   load the tools.

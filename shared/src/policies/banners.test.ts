@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../limits';
 import { can } from './actions';
-import { bannerTypeForRole, canReadBanner, showsShippingRateCard } from './banners';
+import { bannerTypeForRole, canReadBanner, readableBannerTypes, showsShippingRateCard } from './banners';
 import type { Principal } from './principal';
 
 const mk = (role: Role, over: Partial<Principal> = {}): Principal => ({
@@ -44,6 +44,23 @@ describe('banner policies', () => {
     expect(can(mk('basic'), 'banner:read', { bannerType: 'premium' })).toBe(false);
     expect(can(mk('premium', { isAdmin: true }), 'banner:read', { bannerType: 'basic' })).toBe(false);
     expect(can(null, 'banner:read', { bannerType: 'basic' })).toBe(false);
+  });
+
+  it("reads all banners for admins, their role's for everyone else; 'banner:read' of those types allows them", () => {
+    expect(Object.fromEntries(ROLES.map((r) => [r, readableBannerTypes(mk(r))]))).toEqual({
+      admin: ['basic', 'premium', 'course only'],
+      coach: ['premium'],
+      premium: ['premium'],
+      'course only': ['course only'],
+      basic: ['basic'],
+    });
+    expect(readableBannerTypes(mk('premium', { isAdmin: true }))).toEqual(['premium']);
+    expect(readableBannerTypes(null)).toEqual([]);
+    for (const r of ROLES) {
+      expect(can(mk(r), 'banner:read', { bannerTypes: readableBannerTypes(mk(r)) }), r).toBe(true);
+    }
+    expect(can(mk('basic'), 'banner:read', { bannerTypes: ['basic', 'premium'] })).toBe(false);
+    expect(can(null, 'banner:read', { bannerTypes: [] })).toBe(false);
   });
 
   it('lets only role admin manage banners', () => {

@@ -106,7 +106,7 @@ describe('comments', () => {
   });
 });
 
-describe('canArchiveCard (issue 12: archive, never delete)', () => {
+describe('canArchiveCard (docs/areas/board.md#behaviour: archive, never delete)', () => {
   it('lets a member archive on their own board, a coach on members’ boards, an admin anywhere', () => {
     const own = (role: Role, createdAt = BEFORE) => canArchiveCard(mk(role, { createdAt }), { id: 1, role });
     expect(own('premium')).toBe(true);

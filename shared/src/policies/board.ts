@@ -8,14 +8,14 @@ export interface BoardOwner {
   role: Role;
 }
 
-/** Reserved list names (SPEC §3), compared without regard to case or surrounding spaces. */
+/** Reserved list names (docs/areas/board.md#data), compared without regard to case or surrounding spaces. */
 export function isReservedListName(name: string): boolean {
   const wanted = name.trim().toUpperCase();
   return (RESERVED_LIST_NAMES as readonly string[]).includes(wanted);
 }
 
 /**
- * Who reads and works on whose board (SPEC §2, §6): an admin on every board; a member with a
+ * Who reads and works on whose board (docs/areas/board.md#screens, docs/areas/board.md#who-may-do-what): an admin on every board; a member with a
  * board of their own (premium before the cutoff, coach) on it; a coach on any member's board,
  * but not on an admin's board (the Master Template is the admins'). Everyone else on none.
  */
@@ -39,20 +39,20 @@ export function mayReadBoard(user: Principal | null, requested: number | undefin
   return ROLES.some((role) => canWorkOnBoard(user, { id: requested, role }));
 }
 
-/** Only an admin deletes cards (SPEC §6). */
+/** Only an admin deletes cards (docs/areas/board.md#who-may-do-what). */
 export function canDeleteCard(user: Principal | null): boolean {
   return user !== null && isAdminRole(user);
 }
 
 /**
  * Archive and restore a card (never a delete): whoever works on the board, so a member archives
- * the cards of their own board, a coach those of members' boards, an admin any (issue 12).
+ * the cards of their own board, a coach those of members' boards, an admin any (docs/areas/board.md#who-may-do-what).
  */
 export function canArchiveCard(user: Principal | null, owner: BoardOwner): boolean {
   return canWorkOnBoard(user, owner);
 }
 
-/** Only an admin deletes lists, and never a reserved one (SPEC §3, §6). */
+/** Only an admin deletes lists, and never a reserved one (docs/areas/board.md#data, docs/areas/board.md#who-may-do-what). */
 export function canDeleteList(user: Principal | null, list: { name: string }): boolean {
   return user !== null && isAdminRole(user) && !isReservedListName(list.name);
 }
@@ -64,7 +64,7 @@ export function canRenameList(user: Principal | null, list: { name: string }, ow
 
 /**
  * 'Reset board' replaces a member's board with a copy of the Master Template. It is not offered
- * to admins (SPEC §2, §6), and the template itself (an admin's board) cannot be reset.
+ * to admins (docs/areas/board.md#screens, docs/areas/board.md#who-may-do-what), and the template itself (an admin's board) cannot be reset.
  */
 export function canResetBoard(user: Principal | null, owner: BoardOwner): boolean {
   if (!user || isAdminRole(user) || owner.role === 'admin') return false;
@@ -77,7 +77,7 @@ export function canEditActivity(user: Principal | null, authorId: number | null)
   return isAdminRole(user) || (authorId !== null && authorId === user.id);
 }
 
-/** Coaches are the people a comment may mention (SPEC §6). */
+/** Coaches are the people a comment may mention (docs/areas/board.md#who-may-do-what). */
 export function canBeMentioned(person: { role: Role }): boolean {
   return person.role === 'coach';
 }

@@ -30,7 +30,7 @@ const course = (over: Partial<GatedCourse> = {}): GatedCourse => ({
 });
 
 describe('course policies', () => {
-  it('maps roles to the flag that applies (SPEC §6)', () => {
+  it('maps roles to the flag that applies (docs/areas/courses.md#who-may-do-what)', () => {
     expect(courseAudience(user('admin'))).toEqual({ all: true, userId: 7 });
     for (const r of ['coach', 'premium'] as Role[])
       expect(courseAudience(user(r))).toMatchObject({ flag: 'visibleToPremium' });

@@ -20,7 +20,7 @@ export function canUseCourses(user: Principal | null, action: CourseAction): boo
   return action === 'course:read' ? true : isAdminRole(user);
 }
 
-/** The visibility flag that applies to a role (SPEC §6): coach and premium, or basic and course only. */
+/** The visibility flag that applies to a role (docs/areas/courses.md#who-may-do-what): coach and premium, or basic and course only. */
 export type CourseFlag = 'visibleToBasic' | 'visibleToPremium';
 
 /**
@@ -50,7 +50,7 @@ const holdsOneOf = (audience: CourseAudience, tags: ReadonlyArray<{ id: number }
   !audience.all && tags.some((t) => audience.tagIds.includes(t.id));
 
 /**
- * The one access rule for a course or a module (SPEC §6, issue 3): admin always; otherwise a
+ * The one access rule for a course or a module (docs/areas/courses.md#who-may-do-what, docs/areas/courses.md): admin always; otherwise a
  * holder of one of its required tags, or — when it requires no tag — a role whose flag is on.
  * So required tags both grant access (even with the flag off) and restrict it (with the flag on).
  */

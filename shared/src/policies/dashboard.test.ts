@@ -47,7 +47,7 @@ describe('dashboardBoardCard', () => {
 });
 
 describe('showsCommunitySearch', () => {
-  it('is shown to every role (SPEC §2), before and after the cutoff, switched admins too', () => {
+  it('is shown to every role (docs/screens.md), before and after the cutoff, switched admins too', () => {
     for (const role of ROLES) {
       for (const createdAt of [BEFORE, AFTER]) {
         expect(showsCommunitySearch(mk({ role, createdAt })), role).toBe(true);

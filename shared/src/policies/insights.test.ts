@@ -3,7 +3,7 @@ import { can } from './actions';
 import { insightsScopeFor } from './insights';
 import { mk } from './test-principals';
 
-describe('insights policy (issue 14 §2)', () => {
+describe('insights policy (docs/areas/insights.md#insights-page)', () => {
   it('an admin sees everyone, a coach their own members, members and switched admins nothing', () => {
     expect(insightsScopeFor(mk({ role: 'admin', isAdmin: true }))).toEqual({ kind: 'all' });
     expect(insightsScopeFor(mk({ id: 12, role: 'coach' }))).toEqual({ kind: 'coach', coachId: 12 });

@@ -1,7 +1,7 @@
 import { isAdminRole, type Principal } from './principal';
 
 /**
- * Issue 14 §2: the Insights page (docs/areas/insights.md). Admins (role admin) and coaches read it
+ * The Insights page (docs/areas/insights.md). Admins (role admin) and coaches read it
  * and export its members at risk; members never. What a reader sees is scoped by
  * `insightsScopeFor`: an admin everyone, a coach only the members they coach.
  */

@@ -8,7 +8,7 @@ export function isLiveAction(action: string): action is LiveAction {
 }
 
 /**
- * The live event stream (issue 13 §1): every signed-in user hears their own notifications; the
+ * The live event stream (docs/areas/live.md): every signed-in user hears their own notifications; the
  * events of a board (the subject: its owner) only who may read and work on that board.
  */
 export function canReadLive(user: Principal, subject?: BoardOwner): boolean {

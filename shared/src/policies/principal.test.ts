@@ -81,7 +81,7 @@ describe('hasTagNamed', () => {
   });
 });
 
-describe('isSubscriptionBlocked (SPEC §4)', () => {
+describe('isSubscriptionBlocked (docs/roles.md)', () => {
   it.each(BLOCKED)('%s blocks a member without alwaysGrantAccess', (status) => {
     for (const role of ['coach', 'premium', 'course only', 'basic'] as const) {
       expect(isSubscriptionBlocked(mk({ role, stripeStatus: status }))).toBe(true);
@@ -136,7 +136,7 @@ describe('isSubscriptionBlocked (SPEC §4)', () => {
   });
 });
 
-describe('isMoveTheNeedleHidden (cutoff 2025-02-13, SPEC §2, §9)', () => {
+describe('isMoveTheNeedleHidden (cutoff 2025-02-13, docs/roles.md)', () => {
   it.each(MEMBER_ROLES)('a %s member created exactly at 2025-02-13T00:00:00.000Z is hidden', (role) => {
     expect(isMoveTheNeedleHidden(mk({ role, createdAt: AT_CUTOFF }))).toBe(true);
   });

@@ -28,7 +28,7 @@ export function hasTagNamed(user: Principal, name: string): boolean {
   return user.Tags.some((t) => t.name.trim().toLowerCase() === wanted);
 }
 
-/** SPEC §4: unpaid, incomplete, incomplete_expired and past_due go to /blocked unless alwaysGrantAccess. */
+/** docs/roles.md: unpaid, incomplete, incomplete_expired and past_due go to /blocked unless alwaysGrantAccess. */
 export function isSubscriptionBlocked(user: Principal): boolean {
   if (user.alwaysGrantAccess || user.role === 'admin' || user.isAdmin) return false;
   return (BLOCKED_STRIPE_STATUSES as readonly string[]).includes(user.stripeStatus ?? '');
@@ -37,7 +37,7 @@ export function isSubscriptionBlocked(user: Principal): boolean {
 const CUTOFF_MS = Date.parse(`${MTN_CUTOFF_DATE}T00:00:00.000Z`);
 
 /**
- * The Move the Needle cutoff, one reading for route, sidebar and dashboard (SPEC §2, §9):
+ * The Move the Needle cutoff, one reading for route, sidebar and dashboard (docs/roles.md):
  * a member (any role but admin and coach) whose account was created on or after
  * 2025-02-13 00:00 UTC does not get Move the Needle; the route sends them to the calendar site
  * and the dashboard shows the Rainmaker Calendar card instead. Coaches and admins are never hidden.

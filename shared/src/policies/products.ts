@@ -15,7 +15,7 @@ export function isSellerToolsAction(action: string): action is SellerToolsAction
 }
 
 /**
- * SPEC §2, §5, §6 for the seller tools:
+ * For the seller tools (docs/areas/seller-tools.md#screens, docs/areas/seller-tools.md#validation, docs/areas/seller-tools.md#who-may-do-what):
  * - product:use: every member keeps their own products (the /profit-calculator route is open to all roles);
  * - product:additional-fees: a basic member cannot change additional fees (the stored value is kept);
  * - qualifier:use: course only members see the upgrade prompt instead of the Product Qualifier.
@@ -40,7 +40,7 @@ export function ownsProduct(user: Pick<Principal, 'id'> | null, product: { userI
   return user !== null && product.userId === user.id;
 }
 
-/** 'Start this product' is offered for a rated result of one or two thumbs up (issue 15 §4). */
+/** 'Start this product' is offered for a rated result of one or two thumbs up (docs/areas/seller-tools.md#from-qualifier-to-launch). */
 export function canStartProduct(result: QualifierResult): boolean {
   return result === 'two thumbs up' || result === 'one thumb up';
 }

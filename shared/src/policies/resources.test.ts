@@ -26,7 +26,7 @@ const mk = (role: Role, over: Partial<Principal> = {}): Principal => ({
   ...over,
 });
 
-describe('resource access (SPEC §6)', () => {
+describe('resource access (docs/areas/resources.md#who-may-do-what)', () => {
   it('opens Free to all; For Sale to admin, owner or tag holder; Included with Premium to premium and coach', () => {
     for (const role of ROLES) {
       const a = resourceAudience(mk(role));
@@ -44,7 +44,7 @@ describe('resource access (SPEC §6)', () => {
     }
   });
 
-  it('course only (SPEC §6): Included with Premium course resources and premium slides, nothing else premium', () => {
+  it('course only (docs/areas/resources.md#who-may-do-what): Included with Premium course resources and premium slides, nothing else premium', () => {
     const plain = { owned: false, tagMatch: false };
     for (const role of ROLES) {
       const a = resourceAudience(mk(role));
@@ -151,7 +151,7 @@ describe('resource access (SPEC §6)', () => {
   });
 });
 
-describe('purchase and link URLs (SECURITY §2 redirects)', () => {
+describe('purchase and link URLs (docs/security.md redirects)', () => {
   it('accepts https store URLs and their subdomains only', () => {
     expect(isAllowedPurchaseUrl('https://buy.stripe.com/abc')).toBe(true);
     expect(isAllowedPurchaseUrl('https://shop.thrivecart.com/p?x=1')).toBe(true);

@@ -60,7 +60,7 @@ export interface ResourceAudience {
   userId: number;
   premiumTier: boolean;
   /**
-   * SPEC §6: course-only members get "courses, course resources and premium slides": the
+   * docs/areas/resources.md#who-may-do-what: course-only members get "courses, course resources and premium slides": the
    * Included with Premium resources that are course resources or premium slides (see hasResourceAccess).
    */
   courseOnly: boolean;
@@ -110,7 +110,7 @@ export function isResourceListed(audience: ResourceAudience, r: ResourceFacts): 
 }
 
 /**
- * SPEC §6: Free for everyone; For Sale (and For Sale Premium) for an admin, the owner, or a holder
+ * docs/areas/resources.md#who-may-do-what: Free for everyone; For Sale (and For Sale Premium) for an admin, the owner, or a holder
  * of a Required Tag; Included with Premium for premium and coach members (and owners, tag holders),
  * and for course-only members when it is a course resource or a premium slide. What is for sale
  * stays for sale: a course-only member buys a For Sale course resource like everyone else.
@@ -129,7 +129,7 @@ export function isCourseResource(r: { type: 'Link' | 'Article' | 'Course'; lesso
 }
 
 /**
- * What opening a resource does (SPEC §6). With access: Link opens its URL, Course the first lesson
+ * What opening a resource does (docs/areas/resources.md#who-may-do-what). With access: Link opens its URL, Course the first lesson
  * of its course, Article the reader. Without: the purchase URL if there is one, else the purchase
  * modal when it has a price, else an upgrade link (Included with Premium) or nothing to do.
  */
@@ -157,7 +157,7 @@ export function resourceOpening(r: {
 }
 
 /**
- * SECURITY §2 redirects: a purchase URL must be https on one of these sellers' hosts (or a
+ * Redirects (docs/security.md): a purchase URL must be https on one of these sellers' hosts (or a
  * subdomain). A deployment adds its own with RESOURCE_PURCHASE_HOSTS.
  */
 export const PURCHASE_URL_HOSTS = [
@@ -177,7 +177,7 @@ function hostMatches(host: string, allowed: string): boolean {
 }
 
 /**
- * SECURITY §2 redirects: https, no credentials, no port, and a host on the list (or a subdomain of
+ * Redirects (docs/security.md): https, no credentials, no port, and a host on the list (or a subdomain of
  * one). Parsed with a strict pattern (this module runs without the DOM's URL).
  */
 export function isAllowedPurchaseUrl(raw: string, hosts: readonly string[] = PURCHASE_URL_HOSTS): boolean {

@@ -13,7 +13,7 @@ const mk = (over: Partial<Principal>): Principal => ({
   ...over,
 });
 
-describe('review policy (issue 13 §3)', () => {
+describe('review policy (docs/areas/review.md)', () => {
   it('coaches and admins review; members and an admin switched to a member role do not', () => {
     expect(isReviewer(mk({ role: 'coach' }))).toBe(true);
     expect(isReviewer(mk({ role: 'admin' }))).toBe(true);

@@ -3,7 +3,7 @@ import { canWorkOnBoard, type BoardOwner } from './board';
 import { isAdminRole, type Principal } from './principal';
 
 /**
- * Issue 13 §3: the review queue. Coaches and admins read it (members never); a card is sent on
+ * The review queue (docs/areas/review.md). Coaches and admins read it (members never); a card is sent on
  * from it by whoever may read the queue and work on the card's board (a coach never on an admin's
  * board, the Master Template).
  */
@@ -37,7 +37,7 @@ export function coachFilterFor(user: Principal | null, coach: 'mine' | number): 
   return isAdminRole(user!) ? coach : null;
 }
 
-/** The dashboard's review card (issue 13 §3): a coach's own queue. */
+/** The dashboard's review card (docs/areas/review.md): a coach's own queue. */
 export function showsReviewQueueCard(user: Principal | null): boolean {
   return user !== null && user.role === 'coach';
 }
@@ -48,7 +48,7 @@ export function reviewScopesFor(user: Principal | null): readonly ReviewScope[] 
 }
 
 /**
- * Who may be a member's coach (issue 13 §3): a user with the coach role, or an admin; never the
+ * Who may be a member's coach (docs/areas/review.md#a-members-coach): a user with the coach role, or an admin; never the
  * member themselves.
  */
 export function canCoach(candidate: { id: number; role: string }, member: { id: number }): boolean {

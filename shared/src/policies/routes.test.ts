@@ -86,10 +86,10 @@ const PRINCIPALS: Record<PrincipalName, Principal | null> = {
 };
 
 // ---------------------------------------------------------------------------------------------
-// The expected matrix, written by hand from SPEC §2 (routes, access guard) and §4 (blocked statuses).
+// The expected matrix, written by hand from docs/screens.md (routes, access guard) and docs/roles.md#subscription-status (blocked statuses).
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §2 redirect-only routes. */
+/** Redirect-only routes (docs/screens.md). */
 const SPEC_REDIRECTS: Record<string, string> = {
   '/ai-tool-kit': '/ai-toolkit',
   '/ai-tool-kit-chat': '/ai-toolkit-chat',
@@ -101,7 +101,7 @@ const SPEC_REDIRECTS: Record<string, string> = {
  *   A allow            D denied ('This Area Is For Mastermind Members Only')
  *   S -> /signin       H -> / (signed-in user leaving sign-in/sign-up)
  *   B -> /blocked      C -> external calendar site (Move the Needle hidden by the cutoff)
- *   R -> the SPEC redirect for that path (SPEC_REDIRECTS)
+ *   R -> the documented redirect for that path (SPEC_REDIRECTS, docs/screens.md)
  *   N not-found
  *
  * Columns, grouped (spaces are only for reading):
@@ -234,7 +234,7 @@ function expand(path: string, code: string): Outcome {
       return `external:${EXTERNAL_LINKS.calendar}`;
     case 'R': {
       const to = SPEC_REDIRECTS[path];
-      if (!to) throw new Error(`no SPEC redirect for ${path}`);
+      if (!to) throw new Error(`no documented redirect for ${path}`);
       return `redirect:${to}`;
     }
     default:
@@ -286,14 +286,14 @@ describe('the matrix itself', () => {
     }
   });
 
-  it('has a row for every SPEC redirect, and REDIRECTS is exactly the SPEC list', () => {
+  it('has a row for every documented redirect, and REDIRECTS is exactly that list', () => {
     expect({ ...REDIRECTS }).toEqual(SPEC_REDIRECTS);
     for (const path of Object.keys(SPEC_REDIRECTS)) expect(GRID[path]).toBeDefined();
   });
 });
 
 describe.each(PATHS)('decideRoute %s', (path) => {
-  it.each(PRINCIPAL_NAMES)(`as %s matches the SPEC matrix`, (name) => {
+  it.each(PRINCIPAL_NAMES)(`as %s matches the matrix of docs/screens.md`, (name) => {
     expect(decide(name, path)).toBe(EXPECTED[path]![name]);
   });
 
@@ -309,7 +309,7 @@ describe.each(PATHS)('decideRoute %s', (path) => {
   });
 });
 
-describe('access guard rules (SPEC §2)', () => {
+describe('access guard rules (docs/screens.md)', () => {
   it('public routes pass for everyone, signed in or not, blocked or not', () => {
     for (const path of ['/forgot-password', '/reset-password/t0k3n', '/blocked', '/not-found']) {
       for (const name of PRINCIPAL_NAMES) expect(decide(name, path), `${name} ${path}`).toBe('allow');
@@ -468,7 +468,7 @@ describe('access guard rules (SPEC §2)', () => {
     }
   });
 
-  it('SPEC redirects apply before any session check and ignore trailing slash and query', () => {
+  it('The documented redirects apply before any session check and ignore trailing slash and query', () => {
     expect(decideRoute(null, '/ai-tool-kit/')).toEqual({ type: 'redirect', to: '/ai-toolkit' });
     expect(decideRoute(null, '/ai-tool-kit-chat?x=1')).toEqual({ type: 'redirect', to: '/ai-toolkit-chat' });
     expect(decideRoute(PRINCIPALS.unpaid, '/course/')).toEqual({ type: 'redirect', to: '/courses' });

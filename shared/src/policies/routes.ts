@@ -21,7 +21,7 @@ export interface RouteRule {
 
 const ALL: readonly Role[] = ROLES;
 
-/** SPEC §2: every route of the app with its access rule. Redirect-only routes are in REDIRECTS. */
+/** docs/screens.md: every route of the app with its access rule. Redirect-only routes are in REDIRECTS. */
 export const ROUTES: readonly RouteRule[] = [
   { pattern: '/signin', roles: 'public', guestOnly: true },
   { pattern: '/signup', roles: 'public', guestOnly: true },
@@ -57,7 +57,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/ai-toolkit-chat', roles: ['coach'], tags: ['aitoolkit'] },
 ];
 
-/** SPEC §2 redirects that need no decision. */
+/** Redirects that need no decision (docs/screens.md). */
 export const REDIRECTS: Readonly<Record<string, string>> = {
   '/ai-tool-kit': '/ai-toolkit',
   '/ai-tool-kit-chat': '/ai-toolkit-chat',
@@ -114,7 +114,7 @@ export function roleOrTagPasses(user: Principal, rule: RouteRule): boolean {
 }
 
 /**
- * SPEC §2 access guard, the single decision used by the router in the UI and by the API:
+ * Access guard (docs/screens.md), the single decision used by the router in the UI and by the API:
  * public passes; no session goes to /signin; unpaid statuses go to /blocked unless
  * alwaysGrantAccess; admin always passes; a hidden route sends to the calendar site; the role
  * must be among the route's roles or the user must hold one of its tags; else 'denied'.

@@ -32,7 +32,7 @@ const PRINCIPALS = {
 type Name = keyof typeof PRINCIPALS;
 
 /**
- * SPEC §2 Sidebar, written out per principal, in display order.
+ * docs/screens.md Sidebar, written out per principal, in display order.
  * main: Dashboard, AI Toolkit, Courses, Resources, Power Profit Tool, Move The Needle (premium),
  *       Move The Needle (coach), Master Template, Product Qualifier Tool, User Dashboard, Tag Management
  * extra: Apply To Upgrade, community group, external search site, upgrades site, Support, Settings
@@ -89,7 +89,7 @@ const EXPECTED_KEYS: Record<Name, string[]> = {
 const NAMES = Object.keys(PRINCIPALS) as Name[];
 const keys = (u: Principal) => sidebarItems(u).map((i) => i.key);
 
-/** Every item the sidebar can show, as SPEC §2 describes it. */
+/** Every item the sidebar can show, as docs/screens.md describes it. */
 const CATALOGUE: Record<string, { label: string; to: string; external: boolean; section: 'main' | 'extra' }> = {
   dashboard: { label: 'Dashboard', to: '/', external: false, section: 'main' },
   'ai-toolkit': { label: 'AI Toolkit', to: '/ai-toolkit', external: false, section: 'main' },
@@ -115,12 +115,12 @@ const CATALOGUE: Record<string, { label: string; to: string; external: boolean; 
   settings: { label: 'Settings', to: '/profile', external: false, section: 'extra' },
 };
 
-describe('sidebarItems (SPEC §2 Sidebar)', () => {
-  it.each(NAMES)('%s sees exactly the SPEC items, in order', (name) => {
+describe('sidebarItems (docs/screens.md Sidebar)', () => {
+  it.each(NAMES)('%s sees exactly the documented items, in order (docs/screens.md)', (name) => {
     expect(keys(PRINCIPALS[name])).toEqual(EXPECTED_KEYS[name]);
   });
 
-  it.each(NAMES)('%s: every item has the SPEC label, target, section and external flag', (name) => {
+  it.each(NAMES)('%s: every item has the documented label, target, section and external flag', (name) => {
     for (const item of sidebarItems(PRINCIPALS[name])) {
       const want = CATALOGUE[item.key];
       expect(want, item.key).toBeDefined();

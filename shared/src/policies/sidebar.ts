@@ -28,7 +28,7 @@ export const DEFAULT_SIDEBAR_LINKS: SidebarLinks = {
   supportUrl: EXTERNAL_LINKS.support,
 };
 
-/** SPEC §2 Sidebar: the items a user sees, in order. */
+/** docs/screens.md Sidebar: the items a user sees, in order. */
 export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDEBAR_LINKS): SidebarItem[] {
   const r = user.role;
   const items: SidebarItem[] = [];

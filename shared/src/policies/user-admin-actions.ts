@@ -1,7 +1,7 @@
 import { isAdminRole, type Principal } from './principal';
 
 /**
- * The User Dashboard's bulk and file operations (SPEC §6: admin only), actions of `can()`, which
+ * The User Dashboard's bulk and file operations (docs/areas/users.md#who-may-do-what: admin only), actions of `can()`, which
  * asks `canAdministerUsers` for them (the API's routes through `can()`, the UI's controls either).
  */
 export type UserAdminAction =
@@ -10,7 +10,7 @@ export type UserAdminAction =
   | 'user:validate-csv'
   | 'user:import'
   | 'user:export'
-  /** Issue 13 §3: set a member's coach (the user form's Coach select lists the candidates). */
+  /** Set a member's coach (the user form's Coach select lists the candidates; docs/areas/review.md#a-members-coach). */
   | 'user:set-coach'
   /** The sample generators and the v2 add-tags helper (absent in production). */
   | 'user:test-tools';

@@ -32,7 +32,7 @@ const PRINCIPALS = {
   adminSwitchedToCoach: mk({ role: 'coach', isAdmin: true }),
 } as const;
 
-describe('canAdministerUsers (SPEC §6: bulk operations, import, CSV download are admin only)', () => {
+describe('canAdministerUsers (docs/areas/users.md#who-may-do-what: bulk operations, import, CSV download are admin only)', () => {
   it.each(Object.entries(PRINCIPALS))('%s', (name, user) => {
     for (const action of USER_ADMIN_ACTIONS) expect(canAdministerUsers(user, action), action).toBe(name === 'admin');
   });

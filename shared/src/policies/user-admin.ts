@@ -14,7 +14,7 @@ export function isBulkRoleChangeable(subject: Pick<UserSubject, 'role' | 'isAdmi
 export const BULK_ROLE_TARGETS = ['premium', 'basic', 'coach', 'course only'] as const;
 export type BulkRoleTarget = (typeof BULK_ROLE_TARGETS)[number];
 
-/** Status changes of the bulk update dialog (SPEC §9: basic, premium). */
+/** Status changes of the bulk update dialog (docs/areas/users.md#limits: basic, premium). */
 export const BULK_STATUS_ROLES = ['basic', 'premium'] as const;
 export type BulkStatusRole = (typeof BULK_STATUS_ROLES)[number];
 
@@ -26,7 +26,7 @@ export function isBulkStatusChangeable(subject: Pick<UserSubject, 'role' | 'isAd
   return isBulkRoleChangeable(subject) && subject.role !== 'coach';
 }
 
-/** What the User Dashboard offers a viewer (SPEC §2, §6). */
+/** What the User Dashboard offers a viewer (docs/areas/users.md#screens, docs/areas/users.md#who-may-do-what). */
 export interface UserDashboardAbilities {
   /** Add new User, row checkboxes, Options menu, Delete. */
   manage: boolean;

@@ -32,7 +32,7 @@ const P = {
   admin: mk({ role: 'admin', isAdmin: true }),
 } as const;
 
-describe('userDirectoryScope (SPEC §6: whose accounts the User Dashboard covers)', () => {
+describe('userDirectoryScope (docs/areas/users.md#who-may-do-what: whose accounts the User Dashboard covers)', () => {
   it('gives role admin everyone, a coach premium members, and nobody else a directory', () => {
     expect(userDirectoryScope(P.admin)).toBe('everyone');
     expect(userDirectoryScope(P.coach)).toBe('premium-members');

@@ -2,7 +2,7 @@ import type { Role } from '../limits';
 import { isAdminRole, type Principal } from './principal';
 
 /**
- * Whose accounts a viewer's User Dashboard lists, opens and edits (SPEC §6): role admin everyone;
+ * Whose accounts a viewer's User Dashboard lists, opens and edits (docs/areas/users.md#who-may-do-what): role admin everyone;
  * a coach premium members only ("pager counts premium users", "edits a user's tags only"); nobody
  * else has the dashboard (members get the community search). The API filters, reads and writes by
  * it and the UI asks it which list to request and which columns to show.

@@ -11,7 +11,7 @@ export const AI_TOOL_LIMITS = {
   tagMax: 60,
 } as const;
 
-/** SPEC §3: the slug is the lowercase title with non-alphanumerics turned into hyphens (a run becomes one). */
+/** docs/areas/ai-toolkit.md#data: the slug is the lowercase title with non-alphanumerics turned into hyphens (a run becomes one). */
 export function aiToolSlug(title: string): string {
   return title.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 }

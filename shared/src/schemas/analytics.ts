@@ -1,13 +1,13 @@
 import * as yup from 'yup';
 
 /**
- * First-party analytics events (issue 14 §1; docs/areas/insights.md, "Events"): the names the
+ * First-party analytics events (docs/areas/insights.md#events, "Events"): the names the
  * portal defines, the properties an event may carry, and the batch the renderer sends to
  * POST /api/analytics/events. The renderer sanitises with the same functions before it queues,
  * so a password or a free-text value never leaves the page.
  */
 
-/** The spec's rule (SPEC §9): an event name is trimmed to 25 characters. */
+/** The spec's rule (docs/limits.md): an event name is trimmed to 25 characters. */
 export const ANALYTICS_NAME_MAX = 25;
 /** The most events one POST takes; more is a 413. */
 export const ANALYTICS_BATCH_MAX = 50;
@@ -107,7 +107,7 @@ export const ANALYTICS_MESSAGES = {
   item: 'Give each event as an object with a name',
 } as const;
 
-/** The name as stored: whitespace trimmed, then cut to ANALYTICS_NAME_MAX characters (SPEC §9). */
+/** The name as stored: whitespace trimmed, then cut to ANALYTICS_NAME_MAX characters (docs/limits.md). */
 export function analyticsName(raw: string): string {
   return raw.trim().slice(0, ANALYTICS_NAME_MAX);
 }

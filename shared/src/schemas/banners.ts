@@ -91,7 +91,7 @@ const scalarOnly = (v: unknown, original: unknown) =>
 const text = (max: number) => yup.string().trim().required(required).max(max, M.tooLong(max));
 
 /**
- * SPEC §5 Banner: title, content, button text and button URL required; video URL optional. URLs are
+ * docs/areas/banners.md#validation Banner: title, content, button text and button URL required; video URL optional. URLs are
  * https (the video a YouTube or Vimeo address); average_shipping_rate belongs to the premium banner only.
  */
 export const bannerUpsertSchema = yup.object({

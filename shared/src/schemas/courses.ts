@@ -33,7 +33,7 @@ export function slugify(title: string): string {
     .replace(/-+$/, '');
 }
 
-/** SPEC §5 course form: title and slug required, description optional; Modules attach modules. */
+/** Course form (docs/areas/courses.md#validation): title and slug required, description optional; Modules attach modules. */
 export const courseUpsertSchema = yup.object({
   id: id().optional(),
   title: yup.string().trim().required(required).max(200),
@@ -116,7 +116,7 @@ export const courseListQuerySchema = yup.object({
 
 /**
  * GET /api/lesson/read-many without ModuleId or courseId (admins only): every lesson, paged.
- * SPEC §7 names no parameter for this call; the filtered read keeps ModuleId/courseId.
+ * The call takes no parameter (docs/areas/courses.md#api); the filtered read keeps ModuleId/courseId.
  */
 export const LESSONS_PER_PAGE_DEFAULT = 100;
 export const lessonPageQuerySchema = yup.object({

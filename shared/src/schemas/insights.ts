@@ -4,7 +4,7 @@ import { integer } from './fields';
 
 export { addDays, daysBetween, isIsoDate } from './dates';
 
-/** Issue 14 §2: the summary covers at most this many days, and this many by default. */
+/** The summary covers at most this many days, and this many by default (docs/areas/insights.md#insights-page). */
 export const INSIGHTS_MAX_DAYS = 366;
 export const INSIGHTS_DEFAULT_DAYS = 30;
 /** At most this many members at risk per page. */

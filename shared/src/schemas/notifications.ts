@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { MESSAGES } from '../messages';
 import { id, integer } from './fields';
 
-/** Issue 13 §2: the notification inbox and its preferences. */
+/** The notification inbox and its preferences (docs/areas/notifications.md). */
 
 export const NOTIFICATION_TYPES = ['mention', 'comment', 'for_review', 'review_done'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];

@@ -6,7 +6,7 @@ import { decimal } from './fields';
 
 const required = MESSAGES.fieldRequired;
 
-/** Bounds that keep every figure finite and meaningful (SPEC §5 gives none beyond "non-negative"). */
+/** Bounds that keep every figure finite and meaningful (docs/areas/seller-tools.md#validation gives none beyond "non-negative"). */
 export const PRODUCT_LIMITS = {
   titleMax: 200,
   descriptionMax: 2000,
@@ -16,7 +16,7 @@ export const PRODUCT_LIMITS = {
   daysMax: 3650,
   /** Products one member may keep (read-many returns them all). */
   productsPerUser: 1000,
-  /** Named scenarios per product (issue 15 §3). */
+  /** Named scenarios per product (docs/areas/seller-tools.md#scenarios-and-sensitivity). */
   scenariosPerProduct: 5,
   scenarioNameMax: 60,
   /** A percentage target of a solve (margin, break-even ACoS) lies within ±this. */
@@ -51,7 +51,7 @@ const optionalAmount = (max?: number) => amount(max).nullable().optional();
 const optionalCount = (max: number) => count(max).nullable().optional();
 
 /**
- * The product fields a member enters (SPEC §3, §5): title, units, cost per unit, shipping, Amazon
+ * The product fields a member enters (docs/areas/seller-tools.md#data, docs/areas/seller-tools.md#validation): title, units, cost per unit, shipping, Amazon
  * fees and retail price required; numbers non-negative; units a positive whole number. Additional
  * fees are not range-checked here: out-of-range input is ignored (the stored value is kept), see
  * applyAdditionalFees.

@@ -25,7 +25,7 @@ export const RESOURCE_CONTENT_MAX_CHARS = 200_000;
 export const RESOURCE_PRICE_MAX = 100_000;
 export const RESOURCE_DESCRIPTION_CARD_CHARS = 80;
 
-/** SPEC §5 and the admin resource modal's own words. */
+/** docs/areas/resources.md#validation and the admin resource modal's own words. */
 export const RESOURCE_MESSAGES = {
   priceOrPurchaseUrl: 'Fill in Price or Purchase URL',
   requiredTagWithPurchaseUrl: 'Choose at least one Required Tag when there is a Purchase URL',
@@ -64,7 +64,7 @@ const price = () =>
     );
 
 /**
- * SPEC §5 Resource: default type Link; a Link needs its URL, a Course its course (no URL field);
+ * docs/areas/resources.md#validation Resource: default type Link; a Link needs its URL, a Course its course (no URL field);
  * For Sale items need a Price or a Purchase URL, and a Purchase URL needs at least one Required Tag
  * (the store grants the tag, the tag grants access). The API also checks the purchase URL's host.
  */

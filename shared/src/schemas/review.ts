@@ -3,7 +3,7 @@ import { BOARD_LIMITS } from './board';
 import { REVIEW_DESTINATIONS, REVIEW_SCOPES } from '../types/review';
 import { integer } from './fields';
 
-/** Issue 13 §3: at most this many cards per page of the review queue. */
+/** At most this many cards per page of the review queue (docs/areas/review.md). */
 export const REVIEW_QUEUE_PAGE_MAX = 100;
 
 /** GET /api/move-the-needle/review-queue?scope=mine|unassigned|all&page=&itemsPerPage= */

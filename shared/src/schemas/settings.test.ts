@@ -29,7 +29,7 @@ describe('portal settings: one definition per key', () => {
     }
   });
 
-  it('covers the links, videos and widget of issue 12', () => {
+  it('covers the links, videos and widget of docs/areas/settings.md', () => {
     expect(SETTING_KEYS).toEqual(
       expect.arrayContaining([
         'communityUrl',

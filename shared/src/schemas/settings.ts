@@ -1,15 +1,15 @@
 /**
- * Portal settings an admin changes without a deploy (issue 12): the external links of the sidebar,
+ * Portal settings an admin changes without a deploy (docs/areas/settings.md): the external links of the sidebar,
  * status pages and cards, the videos of the Product Qualifier and the Move the Needle welcome
  * dialog, and the raina chat widget. One definition per key: its label, its kind (which decides
  * its validation), the environment variable that gives its first-start default, and the built-in
  * placeholder used when that variable is unset.
  *
- * - url: an https address (Support also takes a plain `mailto:` address, as SPEC §2 makes it a mail link).
+ * - url: an https address (Support also takes a plain `mailto:` address, as docs/screens.md makes it a mail link).
  * - video: a YouTube or Vimeo address, stored as its embed URL on the origins the CSP frame-src
  *   already allows (VIDEO_EMBED_ORIGINS); empty hides the video.
  * - widget: an https URL on the chat origins (AI_CHAT_ORIGINS); empty switches the widget off.
- * - days: a whole number of days (the analytics retention, issue 14 §1), within DAYS_SETTING_RANGE.
+ * - days: a whole number of days (the analytics retention, docs/areas/insights.md#events), within DAYS_SETTING_RANGE.
  */
 import * as yup from 'yup';
 import { DEFAULT_AI_CHAT_WIDGET_URL } from '../content/ai-tools';

@@ -4,7 +4,7 @@ import { BULK_ROLE_TARGETS, BULK_STATUS_ROLES } from '../policies/user-admin';
 import { emailField } from './auth';
 import { decimal } from './fields';
 
-/** Bounds of the User Dashboard's bulk and file calls (SECURITY §2 "costly calls"). */
+/** Bounds of the User Dashboard's bulk and file calls (docs/security.md "costly calls"). */
 export const USER_ADMIN_LIMITS = {
   /** Users one upgrade-role call may change (a selection spans pages). */
   upgradeRoleMaxUsers: 1000,
@@ -32,7 +32,7 @@ export const USER_ADMIN_FIELD_MESSAGES = {
   badEmailCharacters: 'Emails cannot contain control characters',
 } as const;
 
-/** 'Updated N user(s) roles' (SPEC §8). */
+/** 'Updated N user(s) roles' (docs/errors.md). */
 export function rolesUpdatedMessage(count: number): string {
   return MESSAGES.rolesUpdated.replace('{count}', String(count));
 }
@@ -88,7 +88,7 @@ export const bulkUpdateSchema = yup
       .nullable()
       .transform(emptyToNull)
       .default(null),
-    /** Issue 13 §3: the CSV's coach column, a coach's email per member ('' clears the coach). */
+    /** The CSV's coach column, a coach's email per member ('' clears the coach; docs/areas/review.md#a-members-coach). */
     coaches: yup
       .array(
         yup.object({

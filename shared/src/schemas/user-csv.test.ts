@@ -36,7 +36,7 @@ function readRecord(line: string): string[] {
   }
 }
 
-describe('escapeCsvCell (SECURITY §2: CSV export)', () => {
+describe('escapeCsvCell (docs/security.md: CSV export)', () => {
   it.each(['=', '+', '-', '@', '\t', '\r', '\0'])('puts an apostrophe before a cell starting with %j', (c) => {
     expect(escapeCsvCell(`${c}1+2`).replace(/^"|"$/g, '')).toBe(`'${c}1+2`);
   });
@@ -138,7 +138,7 @@ describe('emailsFromCsvRows (bulk update CSV)', () => {
     expect(emailsFromCsvRows([['Users'], ['a@x.com']])).toEqual(['a@x.com']);
   });
 
-  it('skips rows with an empty first column (SPEC §5)', () => {
+  it('skips rows with an empty first column (docs/areas/users.md#validation)', () => {
     expect(emailsFromCsvRows([['email'], ['a@x.com'], [''], ['  ', 'b@x.com'], ['c@x.com']])).toEqual([
       'a@x.com',
       'c@x.com',
@@ -186,7 +186,7 @@ describe('user administration schemas', () => {
   });
 });
 
-describe('coachesFromCsvRows (issue 13 §3)', () => {
+describe('coachesFromCsvRows (docs/areas/review.md#a-members-coach)', () => {
   it('reads the coach column under a header naming email and coach; empty cells clear', () => {
     expect(
       coachesFromCsvRows([

@@ -1,7 +1,7 @@
 /**
  * The CSV formats of the User Dashboard, shared by the API (export, import, samples) and the UI
  * (bulk update CSV, import sample): column names, RFC 4180 writing with formula escaping, and
- * the reading rules of SPEC §5 (quoted fields; rows with an empty first column are skipped).
+ * the reading rules of docs/areas/users.md#validation (quoted fields; rows with an empty first column are skipped).
  */
 
 /** Columns of users.csv (GET /api/user/export). */
@@ -31,7 +31,7 @@ export const USER_IMPORT_COLUMNS = [
   'country',
   'phoneNumber',
   'Tags',
-  /** Issue 13 §3: the email of the member's coach (a coach or an admin). */
+  /** The email of the member's coach (a coach or an admin; docs/areas/review.md#a-members-coach). */
   'coach',
 ] as const;
 export type UserImportColumn = (typeof USER_IMPORT_COLUMNS)[number];
@@ -148,7 +148,7 @@ export interface CsvCoachRow {
 }
 
 /**
- * The coach column of a bulk update CSV (issue 13 §3): only when the header row names both an
+ * The coach column of a bulk update CSV (docs/areas/review.md#a-members-coach): only when the header row names both an
  * email and a coach column; every data row with an email gives its coach's email, '' to clear.
  */
 export function coachesFromCsvRows(rows: ReadonlyArray<readonly string[]>): CsvCoachRow[] {
@@ -168,7 +168,7 @@ export function coachesFromCsvRows(rows: ReadonlyArray<readonly string[]>): CsvC
 /**
  * The emails of a bulk update CSV (already split into rows of cells): the column headed email
  * when the first row names one, else the first column. A first row without an email in it is a
- * header; rows with an empty first column are skipped (SPEC §5).
+ * header; rows with an empty first column are skipped (docs/areas/users.md#validation).
  */
 export function emailsFromCsvRows(rows: ReadonlyArray<readonly string[]>): string[] {
   if (rows.length === 0) return [];

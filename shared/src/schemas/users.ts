@@ -2,7 +2,7 @@ import * as yup from 'yup';
 import { ROLES, USERS_PER_PAGE_OPTIONS, DEFAULT_USERS_PER_PAGE } from '../limits';
 import { MESSAGES } from '../messages';
 import { emailField, passwordField } from './auth';
-import { decimal } from './fields';
+import { decimal, id } from './fields';
 
 const required = MESSAGES.fieldRequired;
 const optionalText = (max = 200) =>
@@ -16,15 +16,8 @@ const optionalText = (max = 200) =>
 
 const idRef = yup.object({ id: decimal().integer().positive().required() });
 
-/**
- * User upsert as an admin form sends it. Field names follow SPEC §3; the email field error is
- * reported under `users_email` as SPEC §5 words it. Fields the actor may not change are dropped
- * by the policy before this schema runs.
- */
-export const userUpsertSchema = yup.object({
-  id: decimal().integer().positive().optional(),
-  fullName: yup.string().trim().required(required).max(200),
-  email: emailField(),
+/** The fields of a user besides the id, the name and the email (the form's and the API's schemas share them). */
+const userFields = {
   password: passwordField()
     .optional()
     .transform((v: unknown) => (v === '' ? undefined : v)),
@@ -41,7 +34,7 @@ export const userUpsertSchema = yup.object({
   position: decimal().integer().min(0).max(1_000_000).optional(),
   Tags: yup.array(idRef).max(1000).optional(),
   Resources: yup.array(idRef).max(1000).optional(),
-  /** The member's coach (issue 13 §3): a coach's or an admin's id, or null for no coach. */
+  /** The member's coach (docs/areas/review.md#a-members-coach): a coach's or an admin's id, or null for no coach. */
   coachId: decimal()
     .typeError(MESSAGES.coachMustBeCoach)
     .integer(MESSAGES.coachMustBeCoach)
@@ -50,8 +43,48 @@ export const userUpsertSchema = yup.object({
     .nullable()
     .optional()
     .transform((v: unknown) => (v === '' ? null : v)),
+};
+
+/**
+ * A user as the admin form and the profile form send it (their validation). Field names follow
+ * docs/areas/users.md#data; the API reports the email field's error under `users_email`
+ * (docs/areas/users.md#validation). The API validates with userUpsertRequestSchema below.
+ */
+export const userUpsertSchema = yup.object({
+  id: decimal().integer().positive().optional(),
+  fullName: yup.string().trim().required(required).max(200),
+  email: emailField(),
+  ...userFields,
 });
 export type UserUpsertInput = yup.InferType<typeof userUpsertSchema>;
+
+/** Absent, null or '' is "none" (a create's id, a cleared field); anything else is validated. */
+const noneToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const isCreate = (userId: unknown) => userId === undefined;
+/** Required when creating; when updating, absent keeps the stored value, but it can never be emptied. */
+const requiredOnCreate = (field: yup.StringSchema<string | undefined>) =>
+  field.when('id', {
+    is: isCreate,
+    then: (s) => s.required(required),
+    otherwise: (s) => s.optional().test('filled', required, (v) => v === undefined || v.trim() !== ''),
+  });
+
+/**
+ * POST /api/user/upsert as the API receives it, for every actor (the admin form, a coach, a member's
+ * profile): `id` picks the user to update (absent, null or '' creates one); every other field is
+ * optional on an update, where an absent field keeps its value. Which of the fields the actor may
+ * change is the shared policy's `editableUserFields`; the others are validated here all the same
+ * (bad input is a 400 for every role) and then dropped, never stored.
+ */
+export const userUpsertRequestSchema = yup.object({
+  id: id()
+    .optional()
+    .transform((v: unknown, original: unknown) => (noneToUndefined(original) === undefined ? undefined : v)),
+  fullName: requiredOnCreate(yup.string().trim().max(200)),
+  email: requiredOnCreate(yup.string().trim().max(254, MESSAGES.invalidEmail).email(MESSAGES.invalidEmail)),
+  ...userFields,
+});
+export type UserUpsertRequest = yup.InferType<typeof userUpsertRequestSchema>;
 
 export const userListQuerySchema = yup.object({
   page: decimal().integer().min(1).max(1_000_000).default(1),
@@ -72,8 +105,8 @@ export const userListQuerySchema = yup.object({
    */
   scope: yup.string().oneOf(['', 'community']).default(''),
   /**
-   * Issue 13 §3: 'mine' (the viewer's own members, a coach or an admin) or a coach's id (admins
-   * only); the shared coachFilterFor decides.
+   * 'mine' (the viewer's own members, a coach or an admin) or a coach's id (admins
+   * only); the shared coachFilterFor decides (docs/areas/review.md#a-members-coach).
    */
   coach: yup
     .string()

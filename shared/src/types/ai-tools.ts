@@ -1,5 +1,5 @@
 /**
- * SPEC §3 AI tool, as the API sends it after reading the external content feed: the feed's
+ * docs/areas/ai-toolkit.md#data AI tool, as the API sends it after reading the external content feed: the feed's
  * title, featuredImage, descriptionPlain and ctaBtnUrl, its Keywords' titles as tags, and the
  * derived slug, in-app link and chat frame URL.
  */

@@ -1,4 +1,4 @@
-/** POST /api/analytics/events (issue 14 §1): how many events of the batch were stored. */
+/** POST /api/analytics/events (docs/areas/insights.md#events): how many events of the batch were stored. */
 export interface AnalyticsEventsResponse {
   recorded: number;
 }

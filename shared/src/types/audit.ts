@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 14 §3): every action the API writes to `audit_log`, closed. The API's
+ * The audit log (docs/areas/audit.md): every action the API writes to `audit_log`, closed. The API's
  * `audit()` and its set-based inserts take an `AuditAction`, so a new kind of row is added here
  * first, with its readable name. See docs/areas/audit.md.
  */

@@ -1,8 +1,8 @@
-/** SPEC §3 Banner type: one banner per member group. */
+/** docs/areas/banners.md#data Banner type: one banner per member group. */
 export const BANNER_TYPES = ['basic', 'premium', 'course only'] as const;
 export type BannerType = (typeof BANNER_TYPES)[number];
 
-/** SPEC §3 Banner, with the spec's snake_case field names. */
+/** docs/areas/banners.md#data Banner, with the spec's snake_case field names. */
 export interface DashboardBanner {
   type: BannerType;
   title: string;

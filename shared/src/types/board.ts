@@ -1,7 +1,7 @@
-/** Move the Needle (SPEC §3): lists, cards, labels, attachments, checklists and activities. */
+/** Move the Needle (docs/areas/board.md#data): lists, cards, labels, attachments, checklists and activities. */
 import type { Role } from '../limits';
 
-/** Lists every board keeps, in the spec's order; they cannot be deleted or renamed (SPEC §3). */
+/** Lists every board keeps, in the spec's order; they cannot be deleted or renamed (docs/areas/board.md#data). */
 export const RESERVED_LIST_NAMES = [
   'NOT STARTED',
   'IN PROGRESS',
@@ -13,7 +13,7 @@ export const RESERVED_LIST_NAMES = [
 ] as const;
 export type ReservedListName = (typeof RESERVED_LIST_NAMES)[number];
 
-/** The ten label colours (SPEC §3), each usable once per user. */
+/** The ten label colours (docs/areas/board.md#data), each usable once per user. */
 export const LABEL_COLORS = [
   'red-200',
   'pink-200',
@@ -114,7 +114,7 @@ export interface Activity {
   createdAt: string;
 }
 
-/** What a card history entry records (issue 13 §4). */
+/** What a card history entry records (docs/areas/card-history.md). */
 export const CARD_EVENT_KINDS = [
   'created',
   'moved',

@@ -1,4 +1,4 @@
-/** SPEC §3 Course, Module and Lesson as the API sends them (field names exactly as the spec's). */
+/** docs/areas/courses.md#data Course, Module and Lesson as the API sends them (field names exactly as the spec's). */
 
 export type CourseStatus = 'DRAFT' | 'PUBLISHED';
 export const COURSE_STATUSES: readonly CourseStatus[] = ['DRAFT', 'PUBLISHED'];
@@ -8,7 +8,7 @@ export interface TagRef {
   name: string;
 }
 
-/** A lesson: `completed` is the string 'true' or 'false', as SPEC §3 words it. */
+/** A lesson: `completed` is the string 'true' or 'false', as docs/areas/courses.md#data words it. */
 export interface Lesson {
   id: number;
   title: string;
@@ -97,6 +97,6 @@ export interface CourseDetailResponse {
   search: string;
 }
 
-/** The Courses screen tabs (SPEC §2), as the activeTab query parameter spells them. */
+/** The Courses screen tabs (docs/areas/courses.md#screens), as the activeTab query parameter spells them. */
 export const COURSE_TABS = ['all', 'courses', 'modules', 'lessonsTitles', 'lessonsContent'] as const;
 export type CourseTab = (typeof COURSE_TABS)[number];

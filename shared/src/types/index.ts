@@ -2,7 +2,7 @@ import type { Role } from '../limits';
 
 export type { Role };
 
-/** SPEC §3 Tag. */
+/** docs/areas/users.md#data Tag. */
 export interface Tag {
   id: number;
   name: string;
@@ -15,7 +15,7 @@ export interface ResourceRef {
   title: string;
 }
 
-/** SPEC §3 User as the API sends it to an admin (or to the user about themselves). */
+/** docs/areas/users.md#data User as the API sends it to an admin (or to the user about themselves). */
 export interface User {
   id: number;
   fullName: string;
@@ -35,7 +35,7 @@ export interface User {
   Tags: Tag[];
   Resources: ResourceRef[];
   position: number;
-  /** The member's coach (issue 13 §3): its id, or null; absent on the signed-in user's own record. */
+  /** The member's coach (docs/areas/review.md#a-members-coach): its id, or null; absent on the signed-in user's own record. */
   coachId?: number | null;
   /** The coach's name where a list shows it (the User Dashboard). */
   coach?: { id: number; fullName: string } | null;

@@ -1,4 +1,4 @@
-/** Issue 14 §2: the Insights page (docs/areas/insights.md). Days are UTC dates, YYYY-MM-DD. */
+/** The Insights page (docs/areas/insights.md). Days are UTC dates, YYYY-MM-DD. */
 import type { Role } from '../limits';
 
 /** Active members of one day or week: in all, and per role (the role they had when active). */

@@ -1,7 +1,7 @@
 import type { BoardCard, MtnList } from './board';
 
 /**
- * What changed on a board (issue 13 §1), enough for an open board to patch itself without a read:
+ * What changed on a board (docs/areas/live.md), enough for an open board to patch itself without a read:
  * `patch` carries the changed cards and lists as the board read presents them (a list without its
  * Cards) and the ids of removed ones; positions of the other cards and lists follow from the
  * contiguity rule (0..n-1), so the renderer renumbers. `reset` asks for a new read (the board was

@@ -1,6 +1,6 @@
 import type { NotificationDelivery, NotificationPreferenceType, NotificationType } from '../schemas/notifications';
 
-/** One entry of the inbox (issue 13 §2). `actor` is null once the actor's account is deleted. */
+/** One entry of the inbox (docs/areas/notifications.md). `actor` is null once the actor's account is deleted. */
 export interface NotificationItem {
   id: number;
   type: NotificationType;

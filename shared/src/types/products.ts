@@ -2,7 +2,7 @@ import type { AdditionalFeesType, ProductComputed, ScenarioChanges, SolveAnswer,
 
 export type { AdditionalFeesType, ProductComputed, ScenarioChanges, SolveAnswer, SolveTarget };
 
-/** The numbers a member enters for a product (SPEC §3). Optional ones are null when blank. */
+/** The numbers a member enters for a product (docs/areas/seller-tools.md#data). Optional ones are null when blank. */
 export interface ProductFields {
   title: string;
   description: string | null;
@@ -24,7 +24,7 @@ export interface ProductFields {
   projectedUnits: number | null;
 }
 
-/** SPEC §3 Product as the API sends it: the inputs echoed plus every server-computed field. */
+/** docs/areas/seller-tools.md#data Product as the API sends it: the inputs echoed plus every server-computed field. */
 export interface Product extends ProductFields, ProductComputed {
   id: number;
   position: number;

@@ -3,7 +3,7 @@ import type { Product } from './products';
 
 export type { QualifierAnswerId, QualifierResult, SizeTier };
 
-/** SPEC §3 qualifier answer as the API sends it (question and feedback from the server's content). */
+/** docs/areas/seller-tools.md#data qualifier answer as the API sends it (question and feedback from the server's content). */
 export interface QualifierAnswerItem {
   id: QualifierAnswerId;
   question: string;

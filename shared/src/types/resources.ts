@@ -1,4 +1,4 @@
-/** SPEC §3 Resource and Category, and the payment calls' answers, as the API sends them. */
+/** docs/areas/resources.md#data Resource and Category, and the payment calls' answers, as the API sends them. */
 
 export const RESOURCE_TYPES = ['Link', 'Article', 'Course'] as const;
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
@@ -6,7 +6,7 @@ export type ResourceType = (typeof RESOURCE_TYPES)[number];
 export const RESOURCE_VISIBILITIES = ['Free', 'For Sale', 'For Sale Premium', 'Included with Premium'] as const;
 export type ResourceVisibility = (typeof RESOURCE_VISIBILITIES)[number];
 
-/** The Resources page's type radios (SPEC §2 query parameter `type`). */
+/** The Resources page's type radios (docs/areas/resources.md#screens query parameter `type`). */
 export const RESOURCE_LIST_TYPES = ['all', 'marketplace', 'my-purchases'] as const;
 export type ResourceListType = (typeof RESOURCE_LIST_TYPES)[number];
 
@@ -42,7 +42,7 @@ export interface Resource {
   CourseId: number | null;
   /** The first lesson of that course, for the link /course/{CourseId}/{lessonId}; null without access. */
   lessonId: number | null;
-  /** Whether the signed-in member may open it (SPEC §6 For Sale access; Included with Premium). */
+  /** Whether the signed-in member may open it (docs/areas/resources.md#who-may-do-what For Sale access; Included with Premium). */
   hasAccess: boolean;
   /** Owned: bought in the portal or given by an admin (My Purchases). */
   owned: boolean;

@@ -1,4 +1,4 @@
-/** Issue 13 §3: the coach's review queue (cards waiting in a FOR REVIEW list). */
+/** The coach's review queue (cards waiting in a FOR REVIEW list; docs/areas/review.md). */
 
 /** The queue's scopes: the coach's own members, premium members without a coach, or everyone. */
 export const REVIEW_SCOPES = ['mine', 'unassigned', 'all'] as const;

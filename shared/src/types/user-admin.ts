@@ -22,7 +22,7 @@ export interface ValidateUsersCsvResponse {
   duplicates: string[];
 }
 
-/** SPEC §3 "Bulk CSV report", as the bulk update dialog keeps it. */
+/** docs/areas/users.md#data "Bulk CSV report", as the bulk update dialog keeps it. */
 export interface BulkCsvReport {
   CSVFoundUsers: string[];
   CSVDuplicateUsers: string[];
@@ -38,11 +38,11 @@ export interface BulkUpdateBody {
   tags: number[];
   availableAction?: BulkTagAction | null;
   role?: 'basic' | 'premium' | null;
-  /** Issue 13 §3: the CSV's coach column ('' clears a member's coach). */
+  /** The CSV's coach column ('' clears a member's coach; docs/areas/review.md#a-members-coach). */
   coaches?: Array<{ email: string; coach: string }>;
 }
 export interface BulkUpdateResponse {
-  /** 'Updated users sucessfully' (sic, SPEC §8) */
+  /** 'Updated users sucessfully' (sic, docs/errors.md) */
   message: string;
   /** Accounts the update reached. */
   updated: number;

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Power Profit Tool products and Product Qualifier progress (issue 5).
+ * Power Profit Tool products and Product Qualifier progress (docs/areas/seller-tools.md).
  * Amounts are `numeric` (exact decimals, returned as strings and turned into numbers by the
  * presenter); the computed fields are never stored: the API computes them on every response.
  */

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Dashboard banners (SPEC §3 Banner): at most one per type (basic, premium, course only), so the
+ * Dashboard banners (docs/areas/banners.md#data Banner): at most one per type (basic, premium, course only), so the
  * type is the key and POST /api/dashboard-banner is an upsert. Only the premium banner carries an
  * average shipping rate (dollars, 2 decimals).
  */

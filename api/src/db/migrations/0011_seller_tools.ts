@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Seller tools, issue 15: a product's named scenarios (the inputs each changes; null keeps the
+ * Seller tools (docs/areas/seller-tools.md#scenarios-and-sensitivity): a product's named scenarios (the inputs each changes; null keeps the
  * product's), and what 'Start this product' made from a qualifier result (links that go null when
  * the member deletes that product or card). Amounts are `numeric`, as for products.
  */

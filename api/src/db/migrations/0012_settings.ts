@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Portal settings (issue 12): the links, videos and chat widget an admin changes without a deploy.
+ * Portal settings (docs/areas/settings.md): the links, videos and chat widget an admin changes without a deploy.
  * One row per key an admin saved; a key without a row uses its first-start default (the
  * environment variable, else the built-in placeholder), so the keys live in the shared schema
  * (shared/src/schemas/settings.ts), not in a CHECK here: a key removed from the code leaves a row

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 12: members archive (never delete) cards of their board, and restore them. An archived
+ * Members archive (never delete) cards of their board, and restore them (docs/areas/board.md#behaviour). An archived
  * card leaves its list: list_id and position become null (so the list's 0..n-1 positions, their
  * unique constraint and the contiguity trigger only ever see live cards, and every read that goes
  * through the lists, the board, the donut and the counts, leaves it out). It keeps its board owner

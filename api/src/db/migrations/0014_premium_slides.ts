@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 12, SPEC edge 2: course-only members get "premium slides". A category an admin marks as
+ * Course-only members get "premium slides" (docs/areas/resources.md#behaviour). A category an admin marks as
  * premium slides opens its Included with Premium resources to course-only members too
  * (shared/src/policies/resources.ts, hasResourceAccess).
  */

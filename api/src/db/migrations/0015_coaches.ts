@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 13 §3: a member can have a coach (a user with the coach role, or an admin). The coach's
+ * A member can have a coach (a user with the coach role, or an admin; docs/areas/review.md#a-members-coach). The coach's
  * review queue, "my members" filter and notifications follow this link. Deleting the coach leaves
  * the member without one.
  */

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 13 §1: the recent live events (board changes, a user's notifications, the control event
- * that ends a user's streams). A write inserts its event and calls `pg_notify('portal_live', id)`
+ * The recent live events (board changes, a user's notifications, the control event
+ * that ends a user's streams) (docs/areas/live.md). A write inserts its event and calls `pg_notify('portal_live', id)`
  * in its own transaction, so listeners hear of it only on commit; the rows let a reconnecting
  * stream replay what it missed (`Last-Event-ID`). A sweeper keeps only the last minutes.
  */

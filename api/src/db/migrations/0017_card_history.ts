@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-/** The kinds of card history entry (issue 13 §4); `shared/src/types/board.ts` names them too. */
+/** The kinds of card history entry (docs/areas/card-history.md); `shared/src/types/board.ts` names them too. */
 const KINDS = [
   'created',
   'moved',
@@ -17,8 +17,8 @@ const KINDS = [
 ];
 
 /**
- * Issue 13 §4: what happened to a card (created, moved, renamed, ...), written in the transaction
- * of the change. A table of its own rather than rows of mtn_activities: the comment counts kept by
+ * What happened to a card (created, moved, renamed, ...), written in the transaction
+ * of the change (docs/areas/card-history.md). A table of its own rather than rows of mtn_activities: the comment counts kept by
  * triggers on mtn_activities stay comment counts, and the board read (which reads the cards'
  * counts, never this table) does not change. `data` keeps the names as they were (list names,
  * old and new title, item text, file name, label name), so the entry reads the same after a

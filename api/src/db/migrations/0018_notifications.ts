@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 13 §2: the notification inbox. A notification is written in the transaction of the change
+ * The notification inbox (docs/areas/notifications.md). A notification is written in the transaction of the change
  * that causes it (a comment, a card moved into or out of FOR REVIEW), for one recipient, never the
  * actor. `text` is the sentence the inbox shows, fixed when it happened; the card's current title
  * and board come from the card. `emailed_at` is set once an email (at once, or in the daily digest)

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 14: first-party analytics (docs/areas/insights.md).
+ * First-party analytics (docs/areas/insights.md).
  *
  * analytics_events: append-only, one row per recorded event. `name` is trimmed to 25 characters
  * before it is stored (the spec's rule); `known` says whether the name is one the portal defines

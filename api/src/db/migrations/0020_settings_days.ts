@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 14 §1: the analytics retention is a portal setting of a new kind, a whole number of days
- * (shared/src/schemas/settings.ts validates the range; docs/areas/insights.md). The value check of
+ * The analytics retention is a portal setting of a new kind, a whole number of days
+ * (shared/src/schemas/settings.ts validates the range; docs/areas/insights.md#events). The value check of
  * 0012 allowed links and empty values only: it now allows 1 to 5 digits too.
  */
 export async function up(knex: Knex): Promise<void> {

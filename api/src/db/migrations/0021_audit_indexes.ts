@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 
 /**
- * The Audit log screen's filters (issue 14 §3, docs/areas/audit.md): newest first by
+ * The Audit log screen's filters (docs/areas/audit.md): newest first by
  * (created_at, id), alone or within one action or one target user. The actor filter already has
  * audit_log_actor_idx (0001). The target index also serves the ON DELETE SET NULL of a user's
  * deletion, which otherwise scans the whole log.

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 14 §2 (docs/areas/insights.md): cancellations per day are the `subscription_changed`
- * events into a canceled or unpaid status. analytics_daily counts events per name and role but not
+ * Cancellations per day are the `subscription_changed`
+ * events into a canceled or unpaid status (docs/areas/insights.md#insights-page). analytics_daily counts events per name and role but not
  * their props, so the Insights summary reads those few events themselves: this partial index holds
  * only them, so the read is a range of the index, never a scan of analytics_events.
  */

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 
 /**
- * Issue 14 (docs/areas/insights.md, "What the Insights read"): two more rollups so that an
- * admin's summary over many members reads counts instead of one row per member and day.
+ * Two more rollups so that an
+ * admin's summary over many members reads counts instead of one row per member and day (docs/areas/insights.md, "What the Insights read").
  *
  * analytics_active_day_counts / analytics_active_week_counts: how many members were active on a UTC
  * day / in an ISO week, per role. They are kept by statement-level triggers on

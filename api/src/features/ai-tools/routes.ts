@@ -9,7 +9,7 @@ import { createContentFeed, FeedError, type ContentFeed } from '../../adapters/c
 import { settingValue } from '../settings';
 
 /**
- * AI Toolkit (SPEC §2, §3, §7 External). The API reads the external content feed for the UI (no
+ * AI Toolkit (docs/areas/ai-toolkit.md#screens, docs/areas/ai-toolkit.md#data, docs/areas/ai-toolkit.md#api External). The API reads the external content feed for the UI (no
  * third-party request leaves the browser, and the CSP keeps connect-src 'self'):
  * - GET /api/ai-tools -> {tools, source, fetchedAt}: anyone the /ai-toolkit route lets in. When the
  *   feed fails or times out (and no recent good list is cached) the answer is 502 / 504 with the

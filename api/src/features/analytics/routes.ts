@@ -38,7 +38,7 @@ const recordPolicy: Policy<undefined> = {
 };
 
 /**
- * POST /api/analytics/events `{events: [{name, props?, at?}]}` -> `{recorded}` (issue 14 §1;
+ * POST /api/analytics/events `{events: [{name, props?, at?}]}` -> `{recorded}` (docs/areas/insights.md#events;
  * docs/areas/insights.md): signed-in users; 1 to 50 events (413 beyond, 400 naming a bad item);
  * names trimmed to 25 characters, unknown names stored apart, properties whitelisted. While an
  * admin is signed in as a member nothing is recorded (the member did not do it): `{recorded: 0}`.

@@ -6,7 +6,7 @@ import { auditCsvStream } from './export';
 import { auditAuditExport, countAudit, lastAuditId, readAuditLog } from './service';
 
 /**
- * The audit log (issue 14 §3, prefix /api/audit), read-only, role admin only (`audit:read`):
+ * The audit log (docs/areas/audit.md, prefix /api/audit), read-only, role admin only (`audit:read`):
  * - GET /read-many?page=&itemsPerPage=&actor=&action=&target=&from=&to= : a page, newest first, and the total.
  * - GET /export?actor=&action=&target=&from=&to= : every matching entry as CSV, streamed; the
  *   export itself is audited (audit.export) in the transaction that counts it, and the file

@@ -17,7 +17,7 @@ import { verifyPassword } from '../../core/password';
 import { loadSessionUser } from '../../core/load-session-user';
 import type { PortalContext, PortalState } from '../../core/context';
 import { recordServerEvents } from '../analytics';
-import { presentCurrentUser } from '../users/presenter';
+import { presentCurrentUser } from '../users';
 import { deviceNonceFor, rememberDevice } from './device-cookie';
 import * as limits from './limits';
 import * as service from './service';
@@ -75,7 +75,7 @@ export function authRoutes(): Router<PortalState, PortalContext> {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials);
       }
       await limits.signInSucceeded(knex, reserved);
-      // The server's own analytics event (issue 14 §1), before the session starts: one statement.
+      // The server's own analytics event (docs/areas/insights.md#events), before the session starts: one statement.
       await recordServerEvents(knex, [{ userId: user.id, role: user.role, name: 'signed_in' }]);
       rememberDevice(ctx, user.id);
       log.info('sign-in', { userId: user.id, ip: ctx.ip });

@@ -6,7 +6,7 @@ import type { DashboardBanner as DashboardBannerModel } from '../../models';
 /** A dashboard_banners row, as its model declares it (numeric arrives as a string). */
 export type BannerRow = Omit<ModelObject<DashboardBannerModel>, 'type'> & { type: BannerType };
 
-/** SPEC §3 Banner, a whitelist of the row (who last edited it stays on the server). */
+/** docs/areas/banners.md#data Banner, a whitelist of the row (who last edited it stays on the server). */
 export function presentBanner(row: BannerRow): DashboardBanner {
   return {
     type: row.type,

@@ -1,11 +1,13 @@
 import Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
-import { bannerTypeForRole, isAdminRole } from '@shared/policies';
+import { readableBannerTypes, type BannerListSubject } from '@shared/policies';
 import { bannerTypeParamSchema, bannerUpsertSchema } from '@shared/schemas';
-import { BANNER_TYPES, type BannerReadManyResponse, type BannerResponse, type BannerType } from '@shared/types';
+import type { BannerReadManyResponse, BannerResponse, BannerType } from '@shared/types';
+import type { Policy } from '../../core/authorize';
 import { endpoint } from '../../core/endpoint';
 import { notFound } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
+import { requireUser } from '../../core/refuse';
 import { presentBanner } from './presenter';
 import { deleteBanner, findBanners, saveBanner } from './service';
 
@@ -13,7 +15,16 @@ import { deleteBanner, findBanners, saveBanner } from './service';
 const typeOfUrl = (ctx: PortalContext) => ({ type: ctx.params.type });
 
 /**
- * Dashboard banners (SPEC §7): one per type. Members read only the banner of their role (coach:
+ * GET /read-many: the banners the shared policy lets the user read (readableBannerTypes: all three for
+ * admins, their role's for everyone else), asked as 'banner:read' of exactly those types.
+ */
+const readableBannersPolicy: Policy<BannerListSubject> = {
+  action: 'banner:read',
+  load: (ctx) => ({ bannerTypes: readableBannerTypes(requireUser(ctx)) }),
+};
+
+/**
+ * Dashboard banners (docs/areas/banners.md#api): one per type. Members read only the banner of their role (coach:
  * premium); admins read all and alone create, change and delete them.
  */
 export function bannerRoutes(): Router<PortalState, PortalContext> {
@@ -21,10 +32,8 @@ export function bannerRoutes(): Router<PortalState, PortalContext> {
 
   router.get(
     '/read-many',
-    ...endpoint({}, async (ctx) => {
-      const own = bannerTypeForRole(ctx.user.role);
-      const readable = isAdminRole(ctx.user) ? [...BANNER_TYPES] : own ? [own] : [];
-      const rows = await findBanners(ctx.deps.knex, readable);
+    ...endpoint({ authorize: readableBannersPolicy }, async (ctx) => {
+      const rows = await findBanners(ctx.deps.knex, ctx.subject.bannerTypes);
       const byType = new Map(rows.map((r) => [r.type, presentBanner(r)]));
       const body: BannerReadManyResponse = {
         premium: byType.get('premium') ?? null,

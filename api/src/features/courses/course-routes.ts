@@ -22,7 +22,7 @@ import { reorderCourse, reorderCourses } from './reorder';
 
 const noAccess = () => new HttpError(403, 'no_access', 'This course is not part of your membership yet.');
 
-/** SPEC §7 course calls under /api/course. Specific paths come before GET /:slug. */
+/** Course calls under /api/course (docs/areas/courses.md#api). Specific paths come before GET /:slug. */
 export function courseRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/course' });
 

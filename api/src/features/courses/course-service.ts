@@ -37,7 +37,7 @@ export async function replaceTags(
 }
 
 /**
- * SPEC §5: the course form's module choices are modules with no course or of this course. The
+ * docs/areas/courses.md#validation: the course form's module choices are modules with no course or of this course. The
  * chosen modules become the course's modules: kept ones keep their order, newly attached ones
  * follow in the order given, and modules left out are detached (no course, position 0).
  */

@@ -5,7 +5,7 @@ import { moduleRoutes } from './module-routes';
 /** What other features use of the courses: the visibility rules as SQL (the Insights' course funnel). */
 export { audienceSql } from './audience';
 
-/** The courses area's routers (SPEC §7 "Courses, modules, lessons"), for app.ts. */
+/** The courses area's routers (docs/areas/courses.md#api "Courses, modules, lessons"), for app.ts. */
 export function courseRouters() {
   return [courseRoutes(), moduleRoutes(), lessonRoutes()];
 }

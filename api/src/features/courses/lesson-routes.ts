@@ -23,7 +23,7 @@ import {
 import { deleteLesson, markCompleted, markUncompleted, saveLesson } from './lesson-service';
 import { actorOf } from './params';
 
-/** SPEC §7 lesson calls under /api/lesson. Reads follow the course visibility rules. */
+/** Lesson calls under /api/lesson (docs/areas/courses.md#api). Reads follow the course visibility rules. */
 export function lessonRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/lesson' });
 
@@ -32,7 +32,7 @@ export function lessonRoutes(): Router<PortalState, PortalContext> {
     ...endpoint({ input: lessonListQuerySchema, from: 'query', authorize: 'course:read' }, async (ctx) => {
       const { ModuleId: moduleId, courseId } = ctx.input;
       if (!moduleId && !courseId) {
-        // SPEC §7 names no parameter: a course manager gets every lesson, paged; others must filter.
+        // Without a parameter (docs/areas/courses.md#api) a course manager gets every lesson, paged; others must filter.
         if (!can(ctx.user, 'course:manage')) {
           throw badRequest('Give ModuleId or courseId', { ModuleId: 'Give ModuleId or courseId' });
         }

@@ -8,7 +8,7 @@ import { deleteModule, saveModule } from './module-service';
 import { actorOf, bodyForManagers } from './params';
 import { reorderModules } from './reorder';
 
-/** SPEC §7 module calls under /api/module: all for admins (course form choices, editing). */
+/** Module calls under /api/module (docs/areas/courses.md#api): all for admins (course form choices, editing). */
 export function moduleRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/module' });
 

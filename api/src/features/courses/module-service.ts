@@ -27,7 +27,7 @@ async function readModule(trx: Knex.Transaction, id: number, lock = false): Prom
 
 /**
  * Creates or updates a module, in the caller's (one) transaction. A new module takes its visibility flags from its
- * course unless given (SPEC §9) and goes to the end of the course (or to `position`). Moving a
+ * course unless given (docs/areas/courses.md#limits) and goes to the end of the course (or to `position`). Moving a
  * module to another course appends it there and closes the gap it leaves. CourseId null detaches it.
  */
 export async function saveModule(

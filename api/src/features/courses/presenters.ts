@@ -42,7 +42,7 @@ export type LessonRow = Pick<LessonModel, 'id' | 'title' | 'module_id' | 'positi
 const list = <T>(v: T[] | string | undefined | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
-/** A course as SPEC §3 names it; progress over the lessons the user can see. */
+/** A course as docs/areas/courses.md#data names it; progress over the lessons the user can see. */
 export function presentCourse(row: CourseRow): Course {
   const lessonCount = row.lesson_count ?? 0;
   const completedCount = row.completed_count ?? 0;
@@ -123,7 +123,7 @@ export function presentLessonSummary(row: LessonRow): LessonSummary {
   return summary;
 }
 
-/** The in-app address of a lesson (SPEC §2 course detail route). */
+/** The in-app address of a lesson (docs/areas/courses.md#screens course detail route). */
 export function lessonUrl(courseSlug: string, moduleId: number, lessonId: number): string {
   return `/courses/${encodeURIComponent(courseSlug)}/${moduleId}/${lessonId}`;
 }

@@ -10,7 +10,7 @@ import { scopeSql } from './scope';
 
 type Db = Knex | Knex.Transaction;
 
-/** Not active for this many days, board unchanged for this many days: at risk (issue 14 §2). */
+/** Not active for this many days, board unchanged for this many days: at risk (docs/areas/insights.md#insights-page). */
 export const INACTIVE_DAYS = 14;
 export const BOARD_STALE_DAYS = 30;
 /** Subscription statuses that are a payment problem. */

@@ -1,2 +1,2 @@
-/** The Insights page's API (issue 14 §2), for app.ts. */
+/** The Insights page's API (docs/areas/insights.md#insights-page), for app.ts. */
 export { insightsRoutes } from './routes';

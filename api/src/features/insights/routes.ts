@@ -7,7 +7,7 @@ import { atRiskCsvStream, auditAtRiskExport, countAtRisk, readAtRisk } from './a
 import { readSummary } from './summary';
 
 /**
- * The Insights page's API (issue 14 §2, prefix /api/insights): admins see everyone, coaches only
+ * The Insights page's API (docs/areas/insights.md#insights-page, prefix /api/insights): admins see everyone, coaches only
  * the members they coach (insightsScopeFor), members 403. Reads only: the rollups, never the raw
  * events (docs/areas/insights.md).
  */

@@ -52,7 +52,7 @@ export function mondayOf(date: string): string {
 }
 
 /**
- * The Insights summary (issue 14 §2, docs/areas/insights.md) in ONE statement: every part is a
+ * The Insights summary (docs/areas/insights.md#insights-page) in ONE statement: every part is a
  * sub-select aggregated to JSON, read from the rollups (the active counts per day / week and role
  * for everyone, analytics_active_days / _weeks for a coach's members and the distinct total), the
  * users, the course progress, the lists' card counts and, for cancellations only, the

@@ -12,7 +12,7 @@ export type InboxRow = Pick<
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** An inbox row as GET /api/notification/read-many sends it (issue 13 §2). */
+/** An inbox row as GET /api/notification/read-many sends it (docs/areas/notifications.md). */
 export function presentNotification(row: InboxRow): NotificationItem {
   return {
     id: row.id,

@@ -15,7 +15,7 @@ import { presentNotification } from './presenter';
 import { markRead, readInbox, readPreferences, savePreferences } from './service';
 
 /**
- * The notification inbox (issue 13 §2), prefix /api/notification. Every signed-in user has their
+ * The notification inbox (docs/areas/notifications.md), prefix /api/notification. Every signed-in user has their
  * own and only their own: each route reads or changes the rows of the signed-in user, so another
  * user's notification id is simply not found among theirs.
  * - GET /read-many?page=&itemsPerPage= -> {notifications, unread, total}, newest first.

@@ -15,7 +15,7 @@ import { presentNotification, type InboxRow } from './presenter';
 export type { InboxRow } from './presenter';
 
 /**
- * The notification inbox (issue 13 §2). Notifications are written with the transaction of the
+ * The notification inbox (docs/areas/notifications.md). Notifications are written with the transaction of the
  * change that causes them (a comment, a card moved into or out of FOR REVIEW), so a change that
  * rolls back leaves none. Never to the actor themself. Each function returns the rows it wrote:
  * the caller publishes them on the live bus and schedules their emails (deliver.ts).

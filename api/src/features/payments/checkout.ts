@@ -8,8 +8,7 @@ import type { PaymentsConfig } from '../../adapters/stripe-config';
 import { badRequest, conflict, HttpError, notFound } from '../../core/errors';
 import type { Logger } from '../../core/context';
 import { Purchase } from '../../models';
-import { presentResource } from '../resources/presenter';
-import { findResource } from '../resources/queries';
+import { findResource, presentResource } from '../resources';
 import { failAttempt, openAttempt, recordIntent, attemptOfIntent, type PurchaseRow } from './purchases';
 
 export const paymentsUnavailable = () => new HttpError(503, 'payments_unavailable', MESSAGES.paymentsUnavailable);

@@ -131,7 +131,7 @@ export async function recordIntent(
     .where('id', row.id)
     .returning('*')) as unknown as PurchaseRow[];
   if (status === 'succeeded' && row.status !== 'succeeded' && row.user_id !== null) {
-    // The server's own analytics event (issue 14 §1), once per purchase, in its transaction.
+    // The server's own analytics event (docs/areas/insights.md#events), once per purchase, in its transaction.
     await recordServerEvents(trx, [
       {
         userId: row.user_id,

@@ -19,7 +19,7 @@ function stripeOf(ctx: PortalContext): StripeClient {
 }
 
 /**
- * SPEC §7 /api/stripe/* (the webhook lives in webhook.ts, ahead of the body parser). Every call that
+ * docs/areas/payments.md#api /api/stripe/* (the webhook lives in webhook.ts, ahead of the body parser). Every call that
  * reaches Stripe is counted per user first (limits.ts). None runs in the chain's transaction: a
  * write here goes with a call to Stripe, which no transaction may wait on, and an attempt must stay
  * recorded though the answer is an error; the services open their own short transactions.

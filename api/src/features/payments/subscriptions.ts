@@ -73,7 +73,7 @@ export async function applyCustomerStatuses(
       [...bindings, asOf],
     );
     changed += result.rows.length;
-    // The server's own analytics events (issue 14 §1): each change with its old and new status, so
+    // The server's own analytics events (docs/areas/insights.md#events): each change with its old and new status, so
     // cancellations can be counted; in this transaction, one statement per chunk.
     await recordServerEvents(
       trx,

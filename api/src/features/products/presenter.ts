@@ -15,7 +15,7 @@ export const PRODUCT_COLUMNS = ProductModel.columns;
 const num = (v: string | number): number => Number(v);
 const optional = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
-/** The inputs of a stored product, named as in SPEC §3. */
+/** The inputs of a stored product, named as in docs/areas/seller-tools.md#data. */
 export function productFields(row: ProductRow): ProductFields {
   return {
     title: row.title,
@@ -44,7 +44,7 @@ function timestamp(value: Date | string): string {
 
 /**
  * A product as the API sends it: an explicit whitelist of its fields plus every computed field
- * of SPEC §3 from the shared calculator (written out, not spread: this runs 500 times per list).
+ * of docs/areas/seller-tools.md#data from the shared calculator (written out, not spread: this runs 500 times per list).
  */
 export function presentProduct(row: ProductRow): Product {
   const f = productFields(row);

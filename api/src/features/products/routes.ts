@@ -11,8 +11,8 @@ import { countProducts, deleteProduct, listProducts, pickProductChanges, savePro
 import { productToolRoutes } from './tool-routes';
 
 /**
- * Power Profit Tool (SPEC §7): every call is the signed-in member's own products only. Each
- * product response carries the computed fields of SPEC §3, from the shared calculator.
+ * Power Profit Tool (docs/areas/seller-tools.md#api): every call is the signed-in member's own products only. Each
+ * product response carries the computed fields of docs/areas/seller-tools.md#data, from the shared calculator.
  */
 export function productRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/product' });

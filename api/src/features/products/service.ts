@@ -87,7 +87,7 @@ export function toColumns(input: ProductFieldsInput, additionalFees: number, typ
  * Creates or updates a member's product in the caller's transaction. An update starts from the stored
  * values (so a modal may send only its own fields), locks the row, and answers 404 for a product
  * that is not the member's own (no enumeration of other members' ids). Additional fees follow
- * FORMULAS §2: a basic member's input is ignored, out-of-range input keeps the stored value,
+ * docs/areas/seller-tools.md#additional-fees: a basic member's input is ignored, out-of-range input keeps the stored value,
  * dollars become a percentage of the (new) retail price.
  */
 export async function saveProduct(

@@ -24,7 +24,7 @@ function singleQuery(ctx: PortalContext): Record<string, string | undefined> {
 const scenarioBody = (ctx: PortalContext) => scenarioSaveInput(ctx.request.body);
 
 /**
- * The seller's next questions (issue 15): reverse solve, scenarios and the CSV export. Every call
+ * The seller's next questions (docs/areas/seller-tools.md): reverse solve, scenarios and the CSV export. Every call
  * is about the signed-in member's own products only (another member's id is a 404, admins too).
  */
 export function productToolRoutes(router: Router<PortalState, PortalContext>): void {

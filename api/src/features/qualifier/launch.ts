@@ -6,8 +6,7 @@ import type { QualifierStartInput } from '@shared/schemas';
 import type { QualifierAnswerItem, QualifierProgress } from '@shared/types';
 import { createLaunchCard } from '../board';
 import { conflict } from '../../core/errors';
-import { insertProduct, toColumns } from '../products/service';
-import type { ProductRow } from '../products/presenter';
+import { insertProduct, productColumns, type ProductRow } from '../products';
 import { QualifierProgress as QualifierProgressModel } from '../../models';
 import { keywordOf, presentProgress, type ProgressRow } from './service';
 
@@ -35,7 +34,7 @@ function qualifierNote(answers: readonly QualifierAnswerItem[], sizeTier: SizeTi
 }
 
 /**
- * 'Start this product' (issue 15 §4), in the caller's transaction: the member's rated result is read under a
+ * 'Start this product' (docs/areas/seller-tools.md#from-qualifier-to-launch), in the caller's transaction: the member's rated result is read under a
  * row lock and re-scored (one or two thumbs up only); the product is created with the keyword as its
  * title and what the qualifier knows (the size tier's guide price, the score in the description);
  * for members with a board, a "Launch: <title>" card with the launch steps goes to NOT STARTED;
@@ -57,7 +56,7 @@ export async function startProduct(trx: Knex.Transaction, cmd: StartProductComma
   const { input } = cmd;
   const title = input.title ?? keyword;
   const guidePrice = progress.sizeTier ? PRICE_THRESHOLDS[progress.sizeTier] : 0;
-  const values = toColumns(
+  const values = productColumns(
     {
       title,
       description: qualifierNote(progress.answers, progress.sizeTier),

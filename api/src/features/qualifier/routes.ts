@@ -9,7 +9,7 @@ import { enqueueMail } from '../../core/queue';
 import { hitRateLimit } from '../../core/rate-limit';
 import { assertCan } from '../../core/refuse';
 import type { PortalContext, PortalState } from '../../core/context';
-import { presentProduct } from '../products/presenter';
+import { presentProduct } from '../products';
 import { startProduct } from './launch';
 import { qualifierResultMail } from './mail';
 import { keywordOf, loadProgress, normalizeAnswers, saveProgress } from './service';
@@ -17,7 +17,7 @@ import { keywordOf, loadProgress, normalizeAnswers, saveProgress } from './servi
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Product Qualifier (SPEC §7): the member's saved progress, and the result email. The server
+ * Product Qualifier (docs/areas/seller-tools.md#api): the member's saved progress, and the result email. The server
  * recomputes score and result from the answers on every call; it never trusts the client's.
  */
 export function qualifierRoutes(): Router<PortalState, PortalContext> {
@@ -36,14 +36,14 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
       const sizeTier = ctx.input.sizeTier ?? null;
       const answers = normalizeAnswers(ctx.input.answers, sizeTier);
       const rated = ctx.input.rated === true;
-      // SPEC §5: the first question (the keyword) is required to rate a product.
+      // docs/areas/seller-tools.md#validation: the first question (the keyword) is required to rate a product.
       if (rated && !keywordOf(answers)) throw badRequest(MESSAGES.fieldRequired, { keyword: MESSAGES.fieldRequired });
       const progress = await saveProgress(ctx.trx, ctx.user.id, answers, sizeTier, rated);
       ctx.body = { progress };
     }),
   );
 
-  /** 'Start this product' (issue 15 §4): the product, the launch card and the links, in one transaction. */
+  /** 'Start this product' (docs/areas/seller-tools.md#from-qualifier-to-launch): the product, the launch card and the links, in one transaction. */
   router.post(
     '/start',
     ...endpoint({ input: qualifierStartSchema, authorize: 'qualifier:use', transaction: true }, async (ctx) => {

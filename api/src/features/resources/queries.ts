@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import { courseAudience, type Principal, type ResourceAudience } from '@shared/policies';
 import type { ResourceListQuery } from '@shared/schemas';
-import { audienceSql } from '../courses/audience';
+import { audienceSql } from '../courses';
 import { intLiteral, likePattern, tagsJsonSql } from '../../db/sql';
 import type { ModelObject } from 'objection';
 import type { Resource } from '../../models';
@@ -63,7 +63,7 @@ export function resourcesSelect(knex: Knex, user: Principal, a: ResourceAudience
   return query;
 }
 
-/** SPEC §7 read-many: search (title or description), categories (any of), type, page. */
+/** Read-many (docs/areas/resources.md#api): search (title or description), categories (any of), type, page. */
 export function listResources(knex: Knex, user: Principal, a: ResourceAudience, q: ResourceListQuery) {
   const query = resourcesSelect(knex, user, a);
   if (q.search) {

@@ -24,7 +24,7 @@ function listQuery(ctx: PortalContext): Record<string, unknown> {
   return out;
 }
 
-/** SPEC §7 resources: read-many, read one, upsert and delete (admin), and the categories. */
+/** Resources (docs/areas/resources.md#api): read-many, read one, upsert and delete (admin), and the categories. */
 export function resourceRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/resource' });
 

@@ -9,7 +9,7 @@ import { presentAdminSettings, presentPublicSettings } from './presenter';
 import { findSettingRows, saveSettings } from './service';
 
 /**
- * Portal settings (issue 12): links, videos and the chat widget an admin changes without a deploy.
+ * Portal settings (docs/areas/settings.md): links, videos and the chat widget an admin changes without a deploy.
  * - GET /api/settings -> {settings}: the values the UI shows, for every signed-in user (a member
  *   whose subscription is blocked too: /blocked shows the Support link). The sign-in, sign-up and
  *   password pages show none of them, so nothing is served without a session.

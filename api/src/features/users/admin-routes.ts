@@ -20,7 +20,7 @@ import { upgradeRoles } from './roles';
 import { addSampleRoutes } from './test-tools';
 
 /**
- * The User Dashboard's admin calls (SPEC §7 Users), added to the '/api/user' router BEFORE its
+ * The User Dashboard's admin calls (docs/areas/users.md#api Users), added to the '/api/user' router BEFORE its
  * '/:id' routes so that '/export' and the like are not read as ids. Each one: auth, the shared
  * schema, the user-administration policy of `can()` (admin only) with a per-admin rate limit on
  * the costly ones (rateLimitedPolicy), then one transaction.

@@ -4,6 +4,7 @@ import type { Role } from '@shared/limits';
 import { isBulkStatusChangeable } from '@shared/policies';
 import type { BulkUpdateInput } from '@shared/schemas';
 import type { ValidateUsersCsvResponse } from '@shared/types';
+import { auditMany } from '../../core/audit';
 import { badRequest } from '../../core/errors';
 import { applyBulkCoaches } from './coach';
 import type { AuditBy } from './roles';
@@ -46,7 +47,7 @@ async function usersByEmail(db: Knex | Knex.Transaction, emails: readonly string
 }
 
 /**
- * PUT /api/user/validate-users-csv: SPEC §3 "Bulk CSV report" — which emails have an account
+ * PUT /api/user/validate-users-csv: docs/areas/users.md#data "Bulk CSV report" — which emails have an account
  * (found, by stored email), which do not (notFound) and which the CSV repeats (duplicates).
  */
 export async function validateUsersCsv(knex: Knex, emails: readonly string[]): Promise<ValidateUsersCsvResponse> {
@@ -122,24 +123,21 @@ export async function bulkUpdate(trx: Knex.Transaction, input: BulkUpdateInput, 
       ...(role ? ['role'] : []),
       ...(coachesSet ? ['coachId'] : []),
     ];
-    await trx.raw(
-      `insert into audit_log (actor_id, action, target_user_id, details, ip)
-       select ?, ?::text, u.id,
-              jsonb_build_object('fields', ?::jsonb, 'availableAction', ?::text, 'tags', ?::jsonb,
-                                 'role', ?::text, 'fromRole', (?::jsonb) ->> u.id::text),
-              ?
-       from ${IDS_SQL} as u(id)`,
-      [
-        by.actorId,
-        BULK_UPDATE_ACTION,
-        JSON.stringify(fields),
-        input.availableAction ?? null,
-        tags,
-        role,
-        JSON.stringify(Object.fromEntries(fromRole)),
-        by.ip,
-        ids,
-      ],
+    await auditMany(
+      trx,
+      users.map((u) => ({
+        actorId: by.actorId,
+        action: BULK_UPDATE_ACTION,
+        targetUserId: u.id,
+        details: {
+          fields,
+          availableAction: input.availableAction ?? null,
+          tags: tagIds,
+          role,
+          fromRole: fromRole.get(u.id) ?? null,
+        },
+        ip: by.ip,
+      })),
     );
   }
   return { updated: users.length, notFound, roleUnchanged };

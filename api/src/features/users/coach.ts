@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { canCoach } from '@shared/policies';
 import { badRequest } from '../../core/errors';
 
-/** A user's coach as `{id, fullName}` (or null), for a query on `users u` (issue 13 §3). */
+/** A user's coach as `{id, fullName}` (or null), for a query on `users u` (docs/areas/review.md#a-members-coach). */
 export const COACH_JSON_SQL = `(select json_build_object('id', c.id, 'fullName', c.full_name)
    from users c where c.id = u.coach_id)`;
 
@@ -58,7 +58,7 @@ export function coachProblem(memberEmail: string, coachEmail: string | undefined
 }
 
 /**
- * The coach column of a bulk update (issue 13 §3) for the accounts `users` it found: each member's
+ * The coach column of a bulk update (docs/areas/review.md#a-members-coach) for the accounts `users` it found: each member's
  * coach by email ('' clears), in one set-based UPDATE. An email that is not a coach's or an
  * admin's, or a member's own, refuses the whole call (400 on coaches); rows naming an account the
  * CSV did not find are left out (reported as not found already). Returns whether it set any.

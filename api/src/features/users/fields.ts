@@ -1,5 +1,5 @@
 import type { EditableUserField } from '@shared/policies';
-import type { UserUpsertInput } from '@shared/schemas';
+import type { UserUpsertRequest } from '@shared/schemas';
 import type { UserRow } from '../../models';
 
 /** Request field -> users column, for the plain columns an editor may change. */
@@ -53,7 +53,7 @@ export function pickChanges(
  * admin through the form really removes admin rights; isAdmin itself is never taken from a request.
  */
 export function toColumns(
-  input: UserUpsertInput,
+  input: UserUpsertRequest,
   changes: Partial<Record<EditableUserField, unknown>>,
   target: UserRow | undefined,
 ): Record<string, unknown> {
@@ -71,7 +71,7 @@ export function toColumns(
   return values;
 }
 
-/** Names (SPEC field names) of the columns whose value differs from the target's. */
+/** Names (the API's field names) of the columns whose value differs from the target's. */
 export function changedFieldNames(target: UserRow | undefined, values: Record<string, unknown>): string[] {
   const names: string[] = [];
   for (const [column, value] of Object.entries(values)) {
@@ -83,6 +83,6 @@ export function changedFieldNames(target: UserRow | undefined, values: Record<st
 }
 
 /** Distinct tag ids of a validated Tags list. */
-export function tagIdsOf(tags: UserUpsertInput['Tags']): number[] {
+export function tagIdsOf(tags: UserUpsertRequest['Tags']): number[] {
   return [...new Set((tags ?? []).map((t) => t.id))];
 }

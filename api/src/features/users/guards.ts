@@ -7,7 +7,7 @@ import { hitRateLimit } from '../../core/rate-limit';
 import { assertCan } from '../../core/refuse';
 import type { PortalContext } from '../../core/context';
 
-/** Costly calls, per admin, per window (SECURITY §2): over the limit is a 429 with Retry-After. */
+/** Costly calls, per admin, per window (docs/security.md): over the limit is a 429 with Retry-After. */
 export const USER_ADMIN_RATE_LIMITS = {
   import: { max: 20, windowMs: 15 * 60_000 },
   bulk: { max: 30, windowMs: 15 * 60_000 },

@@ -21,7 +21,7 @@ export interface ImportRow {
   country?: string;
   phoneNumber?: string;
   tagNames?: string[];
-  /** The coach's email (issue 13 §3); checked against the database by the import. */
+  /** The coach's email (docs/areas/review.md#a-members-coach); checked against the database by the import. */
   coachEmail?: string;
 }
 
@@ -54,7 +54,7 @@ const isEmail = (value: string): boolean => emailSchema.isValidSync(value);
 
 /**
  * The rows of an import file as users: the header row (if any) maps columns by name, rows with
- * an empty first column are skipped (SPEC §5), values are checked, and emails repeated in the
+ * an empty first column are skipped (docs/areas/users.md#validation), values are checked, and emails repeated in the
  * file, whatever their case, are reported. Rows with problems come back as errors (the import
  * adds the ones it finds against the database, then refuses the whole file).
  */

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { Role } from '@shared/limits';
 import type { AuditAction } from '@shared/types/audit';
 import { isBulkRoleChangeable } from '@shared/policies';
+import { auditMany } from '../../core/audit';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { IDS_SQL } from './bulk';
 import { coachIdsByEmail, coachProblem } from './coach';
@@ -180,13 +181,10 @@ export async function importUsers(
         ...created.map((c) => ({ id: c.id, action: 'user.import.create' as const })),
         ...new Set([...plan.updates.map((u) => u.id), ...plan.tagsById.map((t) => t.user_id)]),
       ].map((t) => (typeof t === 'number' ? { id: t, action: 'user.import.update' as const } : t));
-      if (touched.length > 0) {
-        await trx.raw(
-          `insert into audit_log (actor_id, action, target_user_id, details, ip)
-           select ?, t.action, t.id, '{}'::jsonb, ? from jsonb_to_recordset(?::jsonb) as t(id int, action text)`,
-          [by.actorId, by.ip, JSON.stringify(touched)],
-        );
-      }
+      await auditMany(
+        trx,
+        touched.map((t) => ({ actorId: by.actorId, action: t.action, targetUserId: t.id, ip: by.ip })),
+      );
       return {
         created: created.length,
         updated: rows.length - created.length - plan.unchanged,

@@ -3,6 +3,7 @@ import type { Role } from '@shared/limits';
 import type { AuditAction } from '@shared/types/audit';
 import { MESSAGES } from '@shared/messages';
 import { isBulkRoleChangeable } from '@shared/policies';
+import { auditMany } from '../../core/audit';
 import { badRequest, notFound } from '../../core/errors';
 
 export const ADMIN_ROLE_UNCHANGEABLE = 'Admin accounts cannot be changed in bulk. Edit them one at a time.';
@@ -12,7 +13,7 @@ export interface AuditBy {
   ip: string;
 }
 
-/** One audit row per user whose role changed, written in the caller's transaction (set-based). */
+/** One audit entry per user whose role changed, written in the caller's transaction (one statement). */
 export async function auditRoleChanges(
   trx: Knex.Transaction,
   action: AuditAction,
@@ -20,18 +21,16 @@ export async function auditRoleChanges(
   to: Role,
   by: AuditBy,
 ): Promise<void> {
-  for (let i = 0; i < changes.length; i += 500) {
-    const chunk = changes.slice(i, i + 500);
-    await trx('audit_log').insert(
-      chunk.map((c) => ({
-        actor_id: by.actorId,
-        action,
-        target_user_id: c.id,
-        details: JSON.stringify({ fields: ['role'], from: c.from, to }),
-        ip: by.ip,
-      })),
-    );
-  }
+  await auditMany(
+    trx,
+    changes.map((c) => ({
+      actorId: by.actorId,
+      action,
+      targetUserId: c.id,
+      details: { fields: ['role'], from: c.from, to },
+      ip: by.ip,
+    })),
+  );
 }
 
 /**

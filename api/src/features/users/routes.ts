@@ -9,26 +9,19 @@ import {
   userDirectoryScope,
   type UserSubject,
 } from '@shared/policies';
-import { userListQuerySchema, userUpsertSchema } from '@shared/schemas';
+import { userListQuerySchema, userUpsertRequestSchema, type UserUpsertRequest } from '@shared/schemas';
 import type { Policy } from '../../core/authorize';
 import { badRequest, notFound } from '../../core/errors';
 import { endpoint } from '../../core/endpoint';
-import { hashPassword } from '../../core/password';
 import { assertCan, refuse, requireUser } from '../../core/refuse';
 import type { UserRow } from '../../models';
-import { optionalId, parse, singleQuery } from '../../core/validate';
+import { singleQuery } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
-import { checkCoach, listCoachCandidates } from './coach';
-import { pickChanges, tagIdsOf, toColumns } from './fields';
+import { listCoachCandidates } from './coach';
 import { presentPublicUser, presentUser, type UserRowWithRelations } from './presenter';
-import { COMMUNITY_ROLES, deleteUser, getUser, getUserWithTags, listUsers, saveUser } from './service';
+import { COMMUNITY_ROLES, deleteUser, getUser, getUserWithTags, listUsers } from './service';
+import { subjectOf, upsertUser } from './upsert';
 import { addUserAdminRoutes } from './admin-routes';
-
-const subjectOf = (row: Pick<UserRow, 'id' | 'role' | 'is_admin'>): UserSubject => ({
-  id: row.id,
-  role: row.role,
-  isAdmin: row.is_admin,
-});
 
 /** A user as the subject of a policy, with the row it was read from (for the handler). */
 type UserWithRow<R> = UserSubject & { row: R };
@@ -54,21 +47,23 @@ const readableUserPolicy: Policy<UserWithRow<UserRowWithRelations>> = {
 };
 
 /**
- * POST /upsert: the user of the body's optional `id` (a 400 for a malformed one; missingUser for
- * an unknown one), checked for 'user:update'; without an id, 'user:create' is asked here and the
- * subject is undefined.
+ * POST /upsert: the user of the validated input's optional `id` (missingUser for an unknown one),
+ * checked for 'user:update' and refused when the shared policy leaves the actor no field of that user
+ * to change (editableUserFields); without an id, 'user:create' is asked here and the subject is undefined.
  */
 const upsertTargetPolicy: Policy<UserWithRow<UserRow> | undefined> = {
   action: 'user:update',
   load: async (ctx) => {
-    const id = optionalId(ctx.request.body);
+    const { id } = ctx.input as UserUpsertRequest;
     if (!id) {
       assertCan(ctx, 'user:create');
       return undefined;
     }
     const target = await getUser(ctx.deps.knex, id);
     if (!target) missingUser(ctx, 'user:update');
-    return { ...subjectOf(target), row: target };
+    const subject = subjectOf(target);
+    if (editableUserFields(requireUser(ctx), subject).length === 0) refuse(ctx, 'user:update');
+    return { ...subject, row: target };
   },
 };
 
@@ -116,7 +111,7 @@ export function userRoutes(): Router<PortalState, PortalContext> {
       if (!community && refusedUserListFilters(actor, { search, role, cityOrState, stripeStatus }).length > 0) {
         refuse(ctx, 'user:list');
       }
-      // "My members" (issue 13 §3): the shared policy says whose members the viewer may filter by.
+      // "My members" (docs/areas/review.md): the shared policy says whose members the viewer may filter by.
       const coachId = query.coach ? coachFilterFor(actor, query.coach === 'mine' ? 'mine' : Number(query.coach)) : null;
       if (query.coach && (community || coachId === null)) refuse(ctx, 'user:list');
       const premiumMembersOnly = !community && directory === 'premium-members';
@@ -149,55 +144,33 @@ export function userRoutes(): Router<PortalState, PortalContext> {
 
   /**
    * The admin form and the profile page. Which fields the actor may change comes from the shared
-   * policy (editableUserFields); everything else sent is dropped before validation and never
-   * stored. Decision: an admin may create an account without a password; it then has no usable
-   * password (password_hash null) and its owner sets one through "forgot password".
+   * policy (editableUserFields); everything else sent is dropped and never stored (upsert.ts).
+   * Decision: an admin may create an account without a password; it then has no usable password
+   * (password_hash null) and its owner sets one through "forgot password".
    */
   router.post(
     '/upsert',
-    ...endpoint({ authorize: upsertTargetPolicy, transaction: true }, async (ctx) => {
-      const actor = ctx.user;
-      const target = ctx.subject?.row;
-      const allowed = editableUserFields(actor, ctx.subject ?? null);
-      if (allowed.length === 0) refuse(ctx, target ? 'user:update' : 'user:create');
-
-      // The input is validated here, not by the chain: which fields count depends on the target
-      // loaded by the policy. The user is validated as it will be (current values plus the allowed
-      // changes), so a member's or coach's partial update still satisfies the required fields.
-      const changes = pickChanges(ctx.request.body, allowed);
-      const candidate = target ? { fullName: target.full_name, email: target.email, ...changes } : changes;
-      const input = await parse(userUpsertSchema, candidate, { email: 'users_email' });
-
-      // A new photo must be one of our uploads; an unchanged one (the profile form sends it back) stays.
-      if (input.photoUrl && input.photoUrl !== target?.photo_url && !ctx.deps.storage.owns(input.photoUrl)) {
-        throw badRequest('Choose a photo uploaded to the portal', {
-          photoUrl: 'Choose a photo uploaded to the portal',
+    ...endpoint(
+      {
+        input: userUpsertRequestSchema,
+        rename: { email: 'users_email' },
+        authorize: upsertTargetPolicy,
+        transaction: true,
+      },
+      async (ctx) => {
+        const target = ctx.subject?.row;
+        const userId = await upsertUser(ctx.trx, {
+          actor: ctx.user,
+          target,
+          input: ctx.input,
+          ownsUpload: (url) => ctx.deps.storage.owns(url),
+          sessionKey: ctx.session?.externalKey,
+          ip: ctx.ip,
         });
-      }
-
-      if (input.coachId) await checkCoach(ctx.trx, input.coachId, target?.id ?? null);
-      const values = toColumns(input, changes, target);
-      const passwordChanged = 'password' in changes && typeof input.password === 'string' && input.password !== '';
-      if (passwordChanged) values.password_hash = await hashPassword(input.password!);
-      const self = target?.id === actor.id;
-      const roleChanged = target !== undefined && 'role' in values && values.role !== target.role;
-      // A password change ends the user's other sessions (keeping the one that made it, when it is
-      // their own); an admin changing someone's password or role ends all of that user's sessions.
-      const revokeSessions =
-        target && (passwordChanged || roleChanged) ? { exceptKey: self ? ctx.session?.externalKey : undefined } : null;
-
-      const userId = await saveUser(ctx.trx, {
-        target,
-        values,
-        tagIds: 'Tags' in changes ? tagIdsOf(input.Tags) : undefined,
-        resourceIds: 'Resources' in changes ? tagIdsOf(input.Resources) : undefined,
-        passwordChanged,
-        revokeSessions,
-        auditBy: self ? null : { actorId: actor.id, ip: ctx.ip },
-      });
-      const row = await getUserWithTags(ctx.trx, userId);
-      ctx.body = { user: presentUser(row!, actor), isNew: !target };
-    }),
+        const row = await getUserWithTags(ctx.trx, userId);
+        ctx.body = { user: presentUser(row!, ctx.user), isNew: !target };
+      },
+    ),
   );
 
   router.delete(

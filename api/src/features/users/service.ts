@@ -9,11 +9,11 @@ import { MESSAGES } from '@shared/messages';
 import { conflict, isUniqueViolation } from '../../core/errors';
 import { User, type UserRow } from '../../models';
 import { changedFieldNames } from './fields';
-import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources/owned';
+import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources';
 import type { UserRowWithRelations } from './presenter';
 import { COACH_JSON_SQL } from './coach';
 
-/** SPEC §2: the community search lists only basic and premium users. */
+/** docs/areas/users.md#screens: the community search lists only basic and premium users. */
 export const COMMUNITY_ROLES: readonly Role[] = ['basic', 'premium'];
 
 /** The exact expression of the users_city_state_trgm index, so the planner can use it. */
@@ -22,9 +22,9 @@ const CITY_STATE_SQL = `(coalesce(u.city,'') || ' ' || coalesce(u.state,''))`;
 export interface ListScope {
   /** Members search the community: basic and premium users, by name only, no Stripe filter. */
   community: boolean;
-  /** A coach's User Dashboard: premium members only (SPEC §6), rows and counts alike. */
+  /** A coach's User Dashboard: premium members only (docs/areas/users.md#who-may-do-what), rows and counts alike. */
   premiumMembersOnly?: boolean;
-  /** Issue 13 §3: only the members of this coach (the "My members" filter). */
+  /** Only the members of this coach (the "My members" filter; docs/areas/review.md#a-members-coach). */
   coachId?: number | null;
 }
 

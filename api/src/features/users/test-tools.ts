@@ -19,7 +19,7 @@ const SAMPLE_PATHS = ['/generate-test-user-csv', '/generate-test-user-import-csv
 /**
  * The sample generators of the User Dashboard (GET /api/user/generate-test-*) on the caller's
  * '/api/user' router. They and the v2 add-tags helper exist only outside production: 404 there,
- * for everyone, before any other check (SECURITY §2 "test endpoints"), which is why
+ * for everyone, before any other check (docs/security.md "test endpoints"), which is why
  * testEndpointsOnly() is mounted on their paths ahead of the routes and their chain.
  */
 export function addSampleRoutes(router: Router<PortalState, PortalContext>): void {

@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeUser } from '../test/fixtures';
 import { mockFetch, type MockResponse } from '../test/render';
-import { boardServer } from '../features/board/boardTestServer';
+import { fakeBoardServer } from '../test/fake-board';
 import { AppRoutes } from './routes';
 import { makeStore, type AppStore } from './store';
 import { startFirstScreen } from './firstScreen';
@@ -139,7 +139,7 @@ describe('the first screen start', () => {
   });
 
   it('hands both reads to the Guard and the screen: the board shows after one session check and one read', async () => {
-    const { calls } = boardServer({
+    const { calls } = fakeBoardServer({
       override: ({ path }) => (path === ME ? { body: { currentUser: premium() } } : undefined),
     });
     startApp('/move-the-needle');
@@ -151,7 +151,7 @@ describe('the first screen start', () => {
 
   it('sends a signed-out visitor to sign-in without the board, and reads it afresh once signed in', async () => {
     let signedIn = false;
-    const { calls } = boardServer({
+    const { calls } = fakeBoardServer({
       override: ({ path, method }) => {
         if (path === '/api/auth/signin' && method === 'POST') {
           signedIn = true;
@@ -179,7 +179,7 @@ describe('the first screen start', () => {
   });
 
   it("shows the board's error state, with a retry, when the early read fails", async () => {
-    boardServer({
+    fakeBoardServer({
       override: ({ path }) =>
         path === ME
           ? { body: { currentUser: premium() } }

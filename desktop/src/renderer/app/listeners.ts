@@ -29,7 +29,7 @@ const t = tagsApi.endpoints;
 const p = profileApi.endpoints;
 
 /**
- * Every toast of the renderer, in one place (ARCHITECTURE §4: toasts come from listener
+ * Every toast of the renderer, in one place (docs/architecture.md#renderer: toasts come from listener
  * middleware reacting to mutations, never from components).
  */
 export const TOAST_RULES: ToastRule[] = [

@@ -35,7 +35,7 @@ const AiToolkit = lazyNamed(() => import('../features/ai-toolkit/AiToolkit'), 'A
 const AiToolChat = lazyNamed(() => import('../features/ai-toolkit/AiToolChat'), 'AiToolChat');
 
 /**
- * SPEC §2 routes. The Guard runs first for every path (sign-in, blocked, calendar, members-only
+ * Routes (docs/screens.md). The Guard runs first for every path (sign-in, blocked, calendar, members-only
  * and not-found decisions come from the shared decideRoute); layouts and pages follow.
  */
 export function AppRoutes() {
@@ -76,7 +76,7 @@ export function AppRoutes() {
           <Route path="/ai-toolkit/chat/:toolName" element={<AiToolChat />} />
           <Route path="/ai-toolkit-chat" element={<AiToolChat />} />
         </Route>
-        {/* A printable page of its own, outside the app shell (issue 15 §5). */}
+        {/* A printable page of its own, outside the app shell (docs/areas/seller-tools.md#export). */}
         <Route path="/profit-calculator/:id/summary" element={<ProductSummary />} />
         {Object.entries(REDIRECTS).map(([from, to]) => (
           <Route key={from} path={from} element={<Navigate to={to} replace />} />

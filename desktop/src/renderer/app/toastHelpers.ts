@@ -19,7 +19,7 @@ export interface ToastRule {
 /** Always the same text. */
 export const fixed = (message: string) => () => ({ message });
 
-/** The server's message (SPEC §8: a string response is the error). */
+/** The server's message (docs/errors.md: a string response is the error). */
 export const serverMessage = (action: UnknownAction) => ({ message: apiErrorFromAction(action).message });
 
 /** The server's message, unless the open form shows the error under its fields (then no toast). */

@@ -9,7 +9,7 @@ export interface PagerState {
 }
 
 /**
- * SPEC §5: Previous is disabled on page 1; Next is disabled when page × perPage is not
+ * docs/errors.md: Previous is disabled on page 1; Next is disabled when page × perPage is not
  * below the count.
  */
 export function pagerState(page: number, perPage: number, totalCount: number): PagerState {

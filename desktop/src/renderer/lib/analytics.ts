@@ -6,7 +6,7 @@ import {
 } from '@shared/schemas/analytics';
 
 /**
- * The renderer's analytics client (issue 14 §1; docs/areas/insights.md, "Events"): `track()` only
+ * The renderer's analytics client (docs/areas/insights.md#events, "Events"): `track()` only
  * queues (it never waits and never throws), and the queue is sent in batches to
  * POST /api/analytics/events: at `flushAt` events, after `flushIntervalMs`, and when the page is
  * hidden (navigator.sendBeacon where the page is served over http(s), else fetch with keepalive:

@@ -14,7 +14,7 @@ function Badge({ children, tone }: { children: string; tone: 'new' | 'soon' | 'l
 }
 
 /**
- * An AI tool card (SPEC §2): image, title, description, up to 2 tags, New/Soon badges and the Chat
+ * An AI tool card (docs/areas/ai-toolkit.md#screens): image, title, description, up to 2 tags, New/Soon badges and the Chat
  * button. Locked and coming-soon cards are inert: a dashed, grey card (not faded: its text keeps
  * its contrast), and their button is disabled.
  */

@@ -10,7 +10,7 @@ import { ChatWidget } from './ChatWidget';
 import { useAiTools } from './useAiTools';
 
 /**
- * /ai-toolkit/chat/{toolName} and /ai-toolkit-chat (SPEC §2): breadcrumb, back button and the chat
+ * /ai-toolkit/chat/{toolName} and /ai-toolkit-chat (docs/areas/ai-toolkit.md#screens): breadcrumb, back button and the chat
  * frame of the tool chosen by slug; 'AI Assistant' with the default frame when none matches.
  * Frames come only from the allowlisted chat origins (the CSP's frame-src).
  */

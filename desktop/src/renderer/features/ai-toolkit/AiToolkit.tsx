@@ -17,7 +17,7 @@ import { usePortalSettings } from '../settings/usePortalSettings';
 const introVideo = bannerVideoEmbedUrl(AI_TOOLKIT_INTRO_VIDEO);
 
 /**
- * /ai-toolkit (SPEC §2): heading, intro video, tag chips with counts, the tool cards and the link
+ * /ai-toolkit (docs/areas/ai-toolkit.md#screens): heading, intro video, tag chips with counts, the tool cards and the link
  * to book a free 1-on-1 session. The chosen tag is kept in the address (?tag=).
  */
 export function AiToolkit() {

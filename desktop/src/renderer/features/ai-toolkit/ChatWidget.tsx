@@ -6,7 +6,7 @@ import { cn } from '../../lib/cn';
 import { useGetChatWidgetQuery } from './aiToolsApi';
 
 /**
- * The raina chat widget (SPEC §2): only for admins and members tagged raina. The vendor's widget
+ * The raina chat widget (docs/areas/ai-toolkit.md#screens): only for admins and members tagged raina. The vendor's widget
  * is a remote script, which the CSP (script-src 'self', on the web and in the desktop app) does
  * not run; this widget is the vendor's chat page in an iframe from an allowlisted chat origin
  * (frame-src), opened from a floating button. No third-party script runs in the app's origin.

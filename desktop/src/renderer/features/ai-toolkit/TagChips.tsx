@@ -2,7 +2,7 @@ import { aiToolTagCounts } from '@shared/schemas/ai-tools';
 import type { AiTool } from '@shared/types';
 import { cn } from '../../lib/cn';
 
-/** Tag filter chips with counts: 'All Tools' plus every tag, sorted (SPEC §2). */
+/** Tag filter chips with counts: 'All Tools' plus every tag, sorted (docs/areas/ai-toolkit.md#screens). */
 export function TagChips({
   tools,
   selected,

@@ -1,7 +1,7 @@
 import type { AiChatWidget, AiChatWidgetResponse, AiTool, AiToolsResponse } from '@shared/types';
 import { api } from '../../app/api';
 
-/** SPEC §4: the AI tool list is cached in session storage (per user, for the browser tab's session). */
+/** docs/areas/ai-toolkit.md#behaviour: the AI tool list is cached in session storage (per user, for the browser tab's session). */
 export const AI_TOOLS_STORAGE_KEY = 'portal.aiTools.v1';
 
 const storageKey = (userId: number) => `${AI_TOOLS_STORAGE_KEY}:${userId}`;

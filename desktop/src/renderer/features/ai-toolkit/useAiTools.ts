@@ -12,7 +12,7 @@ export interface AiToolsState {
   fallbackMessage: string | null;
 }
 
-/** SPEC §8: a failed load shows its message and falls back to the built-in tools. */
+/** docs/errors.md: a failed load shows its message and falls back to the built-in tools. */
 export function fallbackMessage(error: unknown): string {
   const err = toApiError(error, MESSAGES.aiToolsFetchFailed);
   // Without an HTTP answer the reason is the same for the member: the tools could not be fetched.

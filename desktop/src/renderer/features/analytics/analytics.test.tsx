@@ -14,7 +14,7 @@ import { qualifierApi } from '../qualifier/qualifierApi';
 import { PageViews } from './PageViews';
 import { setAnalyticsClient } from './tracker';
 
-/** Issue 14 §1: the renderer records page views and the key actions (docs/areas/insights.md). */
+/** The renderer records page views and the key actions (docs/areas/insights.md). */
 let tracked: Array<[string, Record<string, unknown> | undefined]>;
 beforeEach(() => {
   tracked = [];

@@ -45,7 +45,7 @@ describe('detailsSummary', () => {
   });
 });
 
-describe('/audit-log (issue 14 §3)', () => {
+describe('/audit-log (docs/areas/audit.md)', () => {
   it('shows the entries newest first with readable actions, actor, target, details and IP; nothing to edit', async () => {
     const calls = mockFetch(({ path }) =>
       path === READ

@@ -147,7 +147,7 @@ function EntryCards({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-/** /audit-log (role admin, issue 14 §3): who did what, filtered and paged, newest first; read-only. */
+/** /audit-log (role admin, docs/areas/audit.md): who did what, filtered and paged, newest first; read-only. */
 export function AuditLog() {
   const [actor, setActor] = useState('');
   const [target, setTarget] = useState('');

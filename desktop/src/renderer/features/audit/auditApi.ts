@@ -20,7 +20,7 @@ export interface AuditLogArgs extends AuditFilterParams {
   itemsPerPage: number;
 }
 
-/** The audit log (issue 14 §3): read-only, so nothing invalidates it; each visit asks again. */
+/** The audit log (docs/areas/audit.md): read-only, so nothing invalidates it; each visit asks again. */
 export const auditApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAuditLog: build.query<AuditLogResponse, AuditLogArgs>({

@@ -39,7 +39,7 @@ export function ResetPassword() {
         // Shown in the banner.
       }
     },
-    // Under the field, and as the toast of SPEC §8 (the listener middleware shows it).
+    // Under the field, and as the toast of docs/errors.md (the listener middleware shows it).
     (invalid) => {
       if (invalid.confirmPassword?.message === MESSAGES.passwordsDoNotMatch) dispatch(passwordsMismatched());
     },

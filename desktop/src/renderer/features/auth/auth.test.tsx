@@ -138,7 +138,7 @@ describe('ResetPassword', () => {
     await user.keyboard('{Enter}');
     const message = await screen.findByText(MESSAGES.passwordsDoNotMatch);
     expect(screen.getByLabelText('Confirm password').getAttribute('aria-describedby')).toBe(message.id);
-    // SPEC §8: the toast, with its period.
+    // docs/errors.md: the toast, with its period.
     expect(await screen.findByText(MESSAGES.passwordsDoNotMatchBanner)).toBeTruthy();
     expect(MESSAGES.passwordsDoNotMatchBanner).toBe('Passwords do not match.');
     expect(calls).toHaveLength(0);

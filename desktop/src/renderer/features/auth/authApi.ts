@@ -17,7 +17,7 @@ export interface SignUpBody {
   signuptags?: string;
 }
 
-/** SPEC §7 Auth and the Stripe customer portal (the rest of Stripe comes later). */
+/** docs/areas/auth.md#api Auth and the Stripe customer portal (the rest of Stripe comes later). */
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     me: build.query<CurrentUserResponse, void>({

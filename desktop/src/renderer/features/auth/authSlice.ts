@@ -7,7 +7,7 @@ import { profileApi } from '../profile/profileApi';
  * unknown: the load-time auth check has not answered yet; error: it failed without an
  * HTTP answer (server unreachable), so we cannot tell whether a session exists.
  */
-/** The reset form was sent with two different passwords (toast 'Passwords do not match.', SPEC §8). */
+/** The reset form was sent with two different passwords (toast 'Passwords do not match.', docs/errors.md). */
 export const passwordsMismatched = createAction('auth/passwordsMismatched');
 
 export type AuthStatus = 'unknown' | 'authenticated' | 'anonymous' | 'error';
@@ -30,7 +30,7 @@ const initialState: AuthState = { status: 'unknown', user: null, sessionChangedA
 
 const { endpoints: e } = authApi;
 
-/** Endpoints that answer with {currentUser} and make it the session's user (SPEC §4). */
+/** Endpoints that answer with {currentUser} and make it the session's user (docs/areas/auth.md#behaviour). */
 export const setsCurrentUser = isAnyOf(
   e.me.matchFulfilled,
   e.signIn.matchFulfilled,

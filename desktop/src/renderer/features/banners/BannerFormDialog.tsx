@@ -38,7 +38,7 @@ export function bannerFormTitle(type: BannerType, banner: DashboardBanner | null
   return `${banner ? 'Edit' : 'Add'} ${BANNER_LABELS[type].toLowerCase()}`;
 }
 
-/** Add or edit the banner of one type (SPEC §5). Toasts come from the listener. */
+/** Add or edit the banner of one type (docs/areas/banners.md#validation). Toasts come from the listener. */
 export function BannerFormDialog({
   type,
   banner,

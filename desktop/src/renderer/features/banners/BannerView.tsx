@@ -9,7 +9,7 @@ import { VideoFrame } from './VideoFrame';
 const BannerMarkdown = lazy(async () => ({ default: (await import('./BannerMarkdown')).BannerMarkdown }));
 
 /**
- * A dashboard banner (SPEC §2): title, markdown content, an optional video (YouTube or Vimeo
+ * A dashboard banner (docs/areas/banners.md#screens): title, markdown content, an optional video (YouTube or Vimeo
  * only) and the button, which opens its https URL outside the app.
  */
 export function BannerView({ banner, className }: { banner: DashboardBanner; className?: string }) {

@@ -25,7 +25,7 @@ function RoleBanner({ type }: { type: BannerType }) {
 }
 
 /**
- * The dashboard's banner area (SPEC §2, §6): admins get the editor of the three banners; every
+ * The dashboard's banner area (docs/areas/banners.md#screens, docs/areas/banners.md#who-may-do-what): admins get the editor of the three banners; every
  * other member sees the banner of their role (coach: premium).
  */
 export function DashboardBanners() {

@@ -9,7 +9,7 @@ import { usePortalSettings } from '../settings/usePortalSettings';
 const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /**
- * Dashboard card 'Current Average Shipping Rate' (SPEC §2): for premium members and coaches when
+ * Dashboard card 'Current Average Shipping Rate' (docs/areas/banners.md#screens): for premium members and coaches when
  * the premium banner carries an average shipping rate; it links out to the shipping rates site.
  */
 export function ShippingRateCard({ className }: { className?: string }) {

@@ -12,7 +12,7 @@ import { api } from '../../app/api';
 const ALL = { type: 'Banner' as const, id: 'ALL' };
 const one = (type: BannerType) => ({ type: 'Banner' as const, id: type });
 
-/** Dashboard banner calls (SPEC §7). Every write refreshes the banners it touched. */
+/** Dashboard banner calls (docs/areas/banners.md#api). Every write refreshes the banners it touched. */
 export const bannersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The banner of one type (members: their role's), or null when none is set. */

@@ -6,7 +6,7 @@ export const BANNER_LABELS: Record<BannerType, string> = {
   'course only': 'Course only banner',
 };
 
-/** Who sees each banner (SPEC §6: coach sees the premium banner). */
+/** Who sees each banner (docs/areas/banners.md#who-may-do-what: coach sees the premium banner). */
 export const BANNER_AUDIENCE: Record<BannerType, string> = {
   premium: 'Premium members and coaches',
   basic: 'Basic members',

@@ -6,7 +6,7 @@ import { serverMessage, serverMessageUnlessFields, type ToastRule } from '../../
 
 const e = bannersApi.endpoints;
 
-/** SPEC §8: 'Banner created/updated/deleted successfully'; failures show the server's message. */
+/** docs/errors.md: 'Banner created/updated/deleted successfully'; failures show the server's message. */
 export const BANNER_TOAST_RULES: ToastRule[] = [
   {
     matcher: e.upsertBanner.matchFulfilled,

@@ -108,7 +108,7 @@ function MoveTheNeedleUpgradeCard({ className }: { className?: string }) {
 }
 
 /**
- * Dashboard card (SPEC §2), by the shared dashboardBoardCard: the Move the Needle donut (share of
+ * Dashboard card (docs/areas/board.md#screens), by the shared dashboardBoardCard: the Move the Needle donut (share of
  * cards per status, the completed share in the centre) for members with a board; the Move the
  * Needle card with an upgrade link for course only members; the Rainmaker Calendar card for
  * members hidden by the cutoff; nothing for basic members otherwise.

@@ -7,7 +7,7 @@ const LOOK: Record<StreamState, { text: string; dot: string }> = {
   reconnecting: { text: MESSAGES.liveReconnecting, dot: 'bg-amber-500' },
 };
 
-/** The board's live state (issue 13 §1): a dot and a word, announced politely when it changes. */
+/** The board's live state (docs/areas/live.md): a dot and a word, announced politely when it changes. */
 export function LiveIndicator({ state }: { state: StreamState }) {
   const look = LOOK[state];
   return (

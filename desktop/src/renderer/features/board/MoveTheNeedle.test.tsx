@@ -6,7 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { boardApi } from './boardApi';
-import { boardServer, fakeBoard } from './boardTestServer';
+import { fakeBoardServer, fakeBoard } from '../../test/fake-board';
 
 afterEach(() => {
   cleanup();
@@ -18,7 +18,7 @@ const premium = () => makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers'
 
 describe('Move the Needle board', () => {
   it("shows the owner's board with its progress, lists, cards, labels and counts", async () => {
-    boardServer();
+    fakeBoardServer();
     renderApp('/move-the-needle', premium());
     expect(await screen.findByRole('heading', { name: "Dana Rivers's Board" })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Total progress' }).getAttribute('aria-valuenow')).toBe('33');
@@ -32,7 +32,7 @@ describe('Move the Needle board', () => {
   });
 
   it('shows the loading state, then the error with a retry', async () => {
-    boardServer({
+    fakeBoardServer({
       override: ({ path }) =>
         path.endsWith('/list/read-many')
           ? { status: 403, body: { error: { code: 'forbidden', message: 'You do not have permission to do this.' } } }
@@ -45,7 +45,7 @@ describe('Move the Needle board', () => {
   });
 
   it('asks for the user id of /move-the-needle/{id} and shows not found for a bad id', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     renderApp('/move-the-needle/42', makeUser({ role: 'coach' }));
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     expect(calls.find((c) => c.path.endsWith('/list/read-many'))?.search.get('userId')).toBe('42');
@@ -55,7 +55,7 @@ describe('Move the Needle board', () => {
   });
 
   it('resets the board after confirmation, with the toast', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: 'Reset board' }));
@@ -68,7 +68,7 @@ describe('Move the Needle board', () => {
   });
 
   it('offers no Reset board to an admin, and lets an admin delete a non-reserved list after confirmation', async () => {
-    const server = boardServer();
+    const server = fakeBoardServer();
     server.board.board = { userId: 1, ownerName: 'Ada Admin', ownerRole: 'admin', isTemplate: true };
     server.board.lists.push({ id: 30, name: 'Ideas', position: 7, userId: 1, Cards: [] });
     const user = userEvent.setup();
@@ -92,7 +92,7 @@ describe('Move the Needle board', () => {
   });
 
   it('moves a list right from its menu, at once', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: 'Actions of list NOT STARTED' }));
@@ -107,7 +107,7 @@ describe('Move the Needle board', () => {
   });
 
   it('adds a card with Enter and keeps the form open for the next one', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: 'Add another card to ON HOLD' }));
@@ -125,7 +125,7 @@ describe('Move the Needle board', () => {
   });
 
   it('refuses a reserved name for a new list before sending it', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
     await user.click(await screen.findByRole('button', { name: '+ Add another list' }));
@@ -138,7 +138,7 @@ describe('Move the Needle board', () => {
   });
 
   it('moves a card at once, and undoes the move with the toast when the server refuses', async () => {
-    boardServer({
+    fakeBoardServer({
       override: ({ path }) =>
         path.endsWith('/card/move')
           ? { status: 409, body: { error: { code: 'conflict', message: MESSAGES.boardChanged } } }
@@ -173,7 +173,7 @@ describe('Move the Needle board', () => {
   });
 
   it("moves a card and says 'Card moved'", async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const { store } = renderApp('/move-the-needle', premium());
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     await store.dispatch(
@@ -202,7 +202,7 @@ describe('Move the Needle board', () => {
 describe('the welcome dialog', () => {
   /** The board's fake server, answering the welcome's "seen" with the user seen. */
   function serverSeeing(user: ReturnType<typeof premium>) {
-    return boardServer({
+    return fakeBoardServer({
       override: ({ method, path }) =>
         method === 'PUT' && path === '/api/auth/me/welcome-seen'
           ? { body: { currentUser: { ...user, welcomeSeenAt: '2026-11-28T12:00:00.000Z' } } }
@@ -231,20 +231,20 @@ describe('the welcome dialog', () => {
   });
 
   it('does not open for an account that has seen it, on the Master Template, or on a member’s board', async () => {
-    boardServer();
+    fakeBoardServer();
     renderApp('/move-the-needle', premium());
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     expect(screen.queryByRole('dialog')).toBeNull();
     cleanup();
 
-    boardServer({ board: fakeBoard({ userId: 1, ownerName: 'Ada Admin', ownerRole: 'admin', isTemplate: true }) });
+    fakeBoardServer({ board: fakeBoard({ userId: 1, ownerName: 'Ada Admin', ownerRole: 'admin', isTemplate: true }) });
     renderApp('/move-the-needle', makeUser({ role: 'admin', id: 1, fullName: 'Ada Admin', welcomeSeenAt: null }));
     expect(await screen.findByRole('heading', { name: 'Master Template' })).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Welcome video' })).toBeNull();
     cleanup();
 
-    boardServer();
+    fakeBoardServer();
     renderApp('/move-the-needle/7', makeUser({ role: 'coach', id: 3, fullName: 'Cole Coach', welcomeSeenAt: null }));
     await screen.findByRole('heading', { name: "Dana Rivers's Board" });
     expect(screen.queryByRole('dialog')).toBeNull();

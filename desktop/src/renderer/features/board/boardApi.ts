@@ -67,7 +67,7 @@ function setItemCompleted(card: Card, itemId: number, completed: boolean): void 
   }
 }
 
-/** Every Move the Needle call of SPEC §7. Card and list moves are optimistic (undone on failure). */
+/** Every Move the Needle call of docs/areas/board.md#api. Card and list moves are optimistic (undone on failure). */
 export const boardApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBoard: build.query<BoardResponse, number | undefined>({
@@ -101,7 +101,7 @@ export const boardApi = api.injectEndpoints({
         );
       },
     }),
-    /** The card's history (issue 13 §4), read when its dialog opens; refreshed with the card. */
+    /** The card's history (docs/areas/card-history.md), read when its dialog opens; refreshed with the card. */
     getCardHistory: build.query<CardHistoryEntry[], number>({
       query: (id) => `${BASE}/card/${id}/history`,
       transformResponse: (res: { entries: CardHistoryEntry[] }) => res.entries,

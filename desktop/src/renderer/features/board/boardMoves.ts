@@ -2,7 +2,7 @@ import type { BoardResponse } from '@shared/types/board';
 import { boardProgress } from '@shared/calc/progress';
 
 /**
- * The optimistic side of drag and drop: the same moves the API makes (SPEC §4), applied to the
+ * The optimistic side of drag and drop: the same moves the API makes (docs/areas/board.md#behaviour), applied to the
  * cached board. Positions are renumbered 0..n-1 in every list touched.
  */
 export function moveCardInBoard(board: BoardResponse, cardId: number, destListId: number, destIndex: number): void {
@@ -45,7 +45,7 @@ export function moveListInBoard(board: BoardResponse, listId: number, destIndex:
   board.lists.forEach((l, i) => (l.position = i));
 }
 
-/** SPEC §4 board progress of a loaded board. */
+/** Board progress of a loaded board (docs/areas/board.md#behaviour). */
 export function progressOf(board: BoardResponse): number {
   const counts: Record<string, number> = {};
   for (const l of board.lists) counts[l.name] = (counts[l.name] ?? 0) + l.Cards.length;

@@ -29,7 +29,7 @@ export const LABEL_COLOR_NAMES: Record<LabelColor, string> = {
   'purple-400': 'Purple',
 };
 
-/** The donut's fixed colours per status (SPEC §2). */
+/** The donut's fixed colours per status (docs/areas/board.md#screens). */
 export const STATUS_COLORS: Record<DonutStatus, string> = {
   'NOT STARTED': '#9ca3af',
   'IN PROGRESS': '#3b82f6',

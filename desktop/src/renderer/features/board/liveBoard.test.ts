@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BoardChange } from '@shared/types/live';
 import { applyBoardChange } from './liveBoard';
-import { fakeBoard, fakeCard } from './boardTestServer';
+import { fakeBoard, fakeCard } from '../../test/fake-board';
 
 const patch = (over: Partial<Extract<BoardChange, { kind: 'patch' }>>): BoardChange => ({
   kind: 'patch',

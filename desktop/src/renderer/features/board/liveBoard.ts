@@ -3,7 +3,7 @@ import type { BoardChange } from '@shared/types/live';
 import { cardPlace } from './boardMoves';
 
 /**
- * Applies a live `board` event's change to the cached board (issue 13 §1), the way the API made
+ * Applies a live `board` event's change to the cached board (docs/areas/live.md), the way the API made
  * it: changed cards and lists land at their positions, removed ones go, and every list touched is
  * renumbered 0..n-1 (the contiguity rule). Answers 'refetch' when the change cannot be applied to
  * this copy (a reset, or a card in a list this copy does not have): then the board is read again.

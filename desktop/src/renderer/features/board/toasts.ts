@@ -13,7 +13,7 @@ import {
 const e = boardApi.endpoints;
 const ifNew = (message: string) => (action: UnknownAction) => (isNewPayload(action) ? { message } : null);
 
-/** SPEC §8 toasts of Move the Needle. A failed drag is undone and says 'Something went wrong.' */
+/** Toasts of Move the Needle (docs/errors.md). A failed drag is undone and says 'Something went wrong.' */
 export const BOARD_TOAST_RULES: ToastRule[] = [
   { matcher: e.resetBoard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.mtnReset) },
   { matcher: e.resetBoard.matchRejected, kind: 'error', message: serverMessage },

@@ -6,7 +6,7 @@ import type { BoardEvent } from '@shared/types/live';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { boardApi } from './boardApi';
-import { boardServer, fakeBoard, fakeCard } from './boardTestServer';
+import { fakeBoardServer, fakeBoard, fakeCard } from '../../test/fake-board';
 
 afterEach(() => {
   cleanup();
@@ -17,11 +17,11 @@ afterEach(() => {
 const premium = () => makeUser({ role: 'premium', id: 7, fullName: 'Dana Rivers' });
 
 /**
- * The board's fake API (boardServer) plus GET /api/events as a real streamed body the test
+ * The board's fake API (fakeBoardServer) plus GET /api/events as a real streamed body the test
  * writes to; `hold('/card/move')` keeps that call's answer until the test releases it.
  */
-function liveServer(opts: Parameters<typeof boardServer>[0] = {}) {
-  const { calls } = boardServer(opts);
+function liveServer(opts: Parameters<typeof fakeBoardServer>[0] = {}) {
+  const { calls } = fakeBoardServer(opts);
   const inner = globalThis.fetch;
   const streams: Array<ReadableStreamDefaultController<Uint8Array>> = [];
   const streamCalls: Array<Record<string, string>> = [];

@@ -21,7 +21,7 @@ const cardOf = (action: { meta: { arg: { originalArgs: unknown } } }) =>
   (action.meta.arg.originalArgs as { cardId: number }).cardId;
 
 /**
- * Keeps the open board live (issue 13 §1): the window's one event stream (the app shell's live
+ * Keeps the open board live (docs/areas/live.md): the window's one event stream (the app shell's live
  * hub) is asked to watch the board of `boardUserId` (the user whose board the route shows; the API
  * resolves an admin's to the Master Template) as the board read starts; its `board` events patch the cached board of `boardArg` (the
  * getBoard query's argument) in place, without a read. A `reset` change, a `resync` or a change

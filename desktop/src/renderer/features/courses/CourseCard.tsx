@@ -91,7 +91,7 @@ export function CourseCover({
 }
 
 /**
- * A course card (SPEC §2): cover, title, description, progress bar, 'Completed' at 100, DRAFT
+ * A course card (docs/areas/courses.md#screens): cover, title, description, progress bar, 'Completed' at 100, DRAFT
  * for admins, a lock when a required tag is missing. The whole card opens the course; the admin's
  * edit button sits above the link.
  */

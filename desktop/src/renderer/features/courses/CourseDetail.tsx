@@ -29,7 +29,7 @@ import { usePageTitle } from '../shell/pageTitles';
 const positiveInt = (v: string | undefined) => (v && /^\d{1,10}$/.test(v) && Number(v) > 0 ? Number(v) : undefined);
 
 /**
- * Course detail (SPEC §2) at /courses/{slug}[/{moduleId}[/{lessonId}]]: back link, 'Search Lessons',
+ * Course detail (docs/areas/courses.md#screens) at /courses/{slug}[/{moduleId}[/{lessonId}]]: back link, 'Search Lessons',
  * course progress, the module accordion and the lesson. Admins add and edit modules and lessons
  * and Manage Order (drag and drop, Save, Cancel; search and collapse are disabled meanwhile).
  */

@@ -34,7 +34,7 @@ export const courseFormTitle = (course: Course | null) =>
   course ? `Edit course: ${course.title}` : 'Add a new course';
 
 /**
- * The course form (SPEC §2, §5): title and slug required, description optional, status, cover,
+ * The course form (docs/areas/courses.md#screens, docs/areas/courses.md#validation): title and slug required, description optional, status, cover,
  * visibility flags, required tags, and the course's modules (modules with no course or this one).
  */
 export function CourseFormDialog({ course, onClose }: { course: Course | null; onClose: () => void }) {

@@ -12,7 +12,7 @@ export interface OutlineAdmin {
 }
 
 /**
- * The accordion of modules and lessons (SPEC §2 course detail): each module with its progress bar,
+ * The accordion of modules and lessons (docs/areas/courses.md#screens course detail): each module with its progress bar,
  * each lesson with its completion circle; the current lesson is marked. Admins get edit and add
  * buttons per module.
  */

@@ -7,7 +7,7 @@ import { useGetCoursesQuery } from './coursesApi';
 import { ProgressBar } from '../../components/ProgressBar';
 
 /**
- * Dashboard card 'Course progress' (SPEC §2): the member's completed share of the lessons they can
+ * Dashboard card 'Course progress' (docs/areas/courses.md#screens): the member's completed share of the lessons they can
  * see in their courses, whole percent, linking to /courses.
  */
 export function CourseProgressCard({ className }: { className?: string }) {

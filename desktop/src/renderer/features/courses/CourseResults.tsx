@@ -140,7 +140,7 @@ const BEFORE_SEARCH: Record<Exclude<Kind, 'courses'>, string> = {
 };
 
 /**
- * The Courses screen's tabs (SPEC §2), shown from the start. Without a search, All and Courses
+ * The Courses screen's tabs (docs/areas/courses.md#screens), shown from the start. Without a search, All and Courses
  * show every course and the other tabs say what searching finds; with one, each tab has its
  * count and All shows the first 3 of each kind with View all.
  */

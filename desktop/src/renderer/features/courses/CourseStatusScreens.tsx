@@ -26,7 +26,7 @@ function Screen({
   );
 }
 
-/** SPEC §8: 'Course not found' is a 404 screen with 'Go back to courses'. */
+/** docs/errors.md: 'Course not found' is a 404 screen with 'Go back to courses'. */
 export function CourseNotFound() {
   return (
     <Screen

@@ -20,7 +20,7 @@ import { Refreshing } from '../../components/Refreshing';
 const isTab = (v: string | null): v is CourseTab => (COURSE_TABS as readonly string[]).includes(v ?? '');
 
 /**
- * /courses (SPEC §2): title, search (debounced, kept in ?search=), the result tabs (?activeTab=,
+ * /courses (docs/areas/courses.md#screens): title, search (debounced, kept in ?search=), the result tabs (?activeTab=,
  * shown from the start) over the course grid; admins add, edit and reorder courses (search is
  * disabled while reordering).
  */

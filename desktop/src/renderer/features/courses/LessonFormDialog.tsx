@@ -28,7 +28,7 @@ export const lessonFormTitle = (lesson: Lesson | null) =>
   lesson ? `Edit lesson: ${lesson.title}` : 'Add a new lesson';
 
 /**
- * Add or edit a lesson (SPEC §2, §5): title, module (the selector is disabled when creating: a new
+ * Add or edit a lesson (docs/areas/courses.md#screens, docs/areas/courses.md#validation): title, module (the selector is disabled when creating: a new
  * lesson goes to the module it was added from, or the first), markdown content with a preview,
  * image upload (the image's URL is copied to the clipboard) and required tags.
  */

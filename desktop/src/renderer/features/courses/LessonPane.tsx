@@ -8,7 +8,7 @@ import { EditIcon } from '../../components/icons';
 import { LessonMarkdown } from './LessonMarkdown';
 
 /**
- * The lesson being read (SPEC §2): its markdown with any allowlisted embed, 'Mark as Completed' /
+ * The lesson being read (docs/areas/courses.md#screens): its markdown with any allowlisted embed, 'Mark as Completed' /
  * 'Mark as Uncompleted' (disabled while the request runs; results and failures are toasts), and
  * 'Next Lesson'.
  */

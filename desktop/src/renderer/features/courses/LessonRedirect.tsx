@@ -10,7 +10,7 @@ const isCourseUrl = (url: string) => /^\/courses\/[a-z0-9-]+\/\d+\/\d+$/.test(ur
 /**
  * The lesson-redirect screen (/lesson-redirect/{lessonId}) and the resources' course links
  * (/course/{courseId or moduleId}/{lessonId}): asks the API where the lesson lives and goes there;
- * without a URL, to /not-found (SPEC §8).
+ * without a URL, to /not-found (docs/errors.md).
  */
 export function LessonRedirect() {
   const lessonId = positiveInt(useParams().lessonId);

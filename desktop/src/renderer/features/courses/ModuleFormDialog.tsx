@@ -22,7 +22,7 @@ export const moduleFormTitle = (module: Module | null) =>
   module ? `Edit module: ${module.title}` : 'Add a new module';
 
 /**
- * Add or edit a module. A new module starts with its course's visibility flags (SPEC §9); the
+ * Add or edit a module. A new module starts with its course's visibility flags (docs/areas/courses.md#limits); the
  * course selector moves a module to another course.
  */
 export function ModuleFormDialog({

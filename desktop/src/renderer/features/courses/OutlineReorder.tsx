@@ -60,7 +60,7 @@ const handle =
   'cursor-grab touch-none rounded-md p-1.5 text-gray-400 hover:bg-gray-100 hover:text-gray-700 active:cursor-grabbing';
 
 /**
- * Manage Order (SPEC §2, §4): drag modules by their handle, and lessons by theirs — also into
+ * Manage Order (docs/areas/courses.md#screens, docs/areas/courses.md#behaviour): drag modules by their handle, and lessons by theirs — also into
  * another module (its ModuleId then changes on Save). Arrow buttons do the same by keyboard.
  */
 export function OutlineReorder({

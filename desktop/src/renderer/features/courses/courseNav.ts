@@ -1,7 +1,7 @@
 import { percent } from '@shared/calc/progress';
 import type { Course, Lesson, Module } from '@shared/types';
 
-/** The address of a course, a module or a lesson on the course detail screen (SPEC §2). */
+/** The address of a course, a module or a lesson on the course detail screen (docs/areas/courses.md#screens). */
 export function coursePath(slug: string, moduleId?: number, lessonId?: number): string {
   let path = `/courses/${encodeURIComponent(slug)}`;
   if (moduleId) path += `/${moduleId}`;

@@ -4,7 +4,7 @@ import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from 
 
 const e = coursesApi.endpoints;
 
-/** SPEC §8 course toasts: saved/deleted, reorder results, completion and the image URL copy. */
+/** Course toasts (docs/errors.md): saved/deleted, reorder results, completion and the image URL copy. */
 export const COURSE_TOAST_RULES: ToastRule[] = [
   { matcher: e.upsertCourse.matchFulfilled, kind: 'success', message: fixed(MESSAGES.courseSaved) },
   { matcher: e.upsertCourse.matchRejected, kind: 'error', message: serverMessageUnlessFields },

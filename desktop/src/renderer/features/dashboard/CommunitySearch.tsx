@@ -41,7 +41,7 @@ function MemberRow({ member }: { member: PublicUser }) {
   );
 }
 
-/** SPEC §2 community search: basic and premium members, 15 per page, debounced search. */
+/** Community search (docs/screens.md): basic and premium members, 15 per page, debounced search. */
 export function CommunitySearch({ className }: { className?: string }) {
   const roleId = useId();
   const [search, setSearch] = useState('');

@@ -13,7 +13,7 @@ import { RecentResourcesCard } from '../resources/RecentResourcesCard';
 import { ReviewQueueCard } from '../review/ReviewQueueCard';
 
 /**
- * Dashboard (SPEC §2): the role banners, then a grid without holes at any width:
+ * Dashboard (docs/screens.md): the role banners, then a grid without holes at any width:
  * - the small stat cards (course progress, products, shipping rate) are stacked in one column, so
  *   they are as wide as one column and share its height, however many of them a role gets;
  * - the Move the Needle / calendar card (when the role has one) and Recent Resources fill the

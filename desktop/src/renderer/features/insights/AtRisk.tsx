@@ -108,7 +108,7 @@ function MemberCard({ m }: { m: AtRiskMember }) {
 /** Below this width the members at risk are cards, not a table. */
 const TABLE_MIN_WIDTH = 640;
 
-/** Members at risk (issue 14 §2): one page at a time, with the reasons, links and the CSV export. */
+/** Members at risk (docs/areas/insights.md#insights-page): one page at a time, with the reasons, links and the CSV export. */
 export function AtRisk() {
   const [page, setPage] = useState(1);
   const { data, error, isLoading, isFetching, refetch } = useGetAtRiskQuery({ page, itemsPerPage: AT_RISK_PER_PAGE });

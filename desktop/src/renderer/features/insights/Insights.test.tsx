@@ -70,7 +70,7 @@ describe('range rules (the API’s, before asking)', () => {
   });
 });
 
-describe('/insights (issue 14 §2)', () => {
+describe('/insights (docs/areas/insights.md#insights-page)', () => {
   it('shows the totals, the charts’ numbers as tables, and the members at risk with their links', async () => {
     const calls = mockFetch(({ path }) =>
       path === SUMMARY

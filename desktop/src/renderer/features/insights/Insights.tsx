@@ -52,7 +52,7 @@ const isEmpty = (s: InsightsSummary) =>
   s.boardProgress.every((b) => b.boards === 0);
 
 /**
- * /insights (admins; coaches for their own members; issue 14 §2): totals, charts with their
+ * /insights (admins; coaches for their own members; docs/areas/insights.md#insights-page): totals, charts with their
  * numbers as tables, a date range (two dates and presets), and the members at risk.
  */
 export function Insights() {

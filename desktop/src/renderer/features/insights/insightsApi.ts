@@ -11,7 +11,7 @@ export interface AtRiskArgs {
   itemsPerPage: number;
 }
 
-/** The Insights page's reads (issue 14 §2): the summary of a date range, and a page of the members at risk. */
+/** The Insights page's reads (docs/areas/insights.md#insights-page): the summary of a date range, and a page of the members at risk. */
 export const insightsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getInsightsSummary: build.query<InsightsSummary, SummaryArgs>({

@@ -20,7 +20,7 @@ const INBOX = INBOX_TAG;
 const PREFERENCES = { type: 'Notification' as const, id: 'PREFERENCES' };
 
 /**
- * The notification inbox (issue 13 §2). `getNotifications({page: 1, itemsPerPage: LATEST_COUNT})`
+ * The notification inbox (docs/areas/notifications.md). `getNotifications({page: 1, itemsPerPage: LATEST_COUNT})`
  * is the bell's one read: its `unread` is the count the live stream patches (LiveNotifications.tsx,
  * every cached first page, without a read).
  */

@@ -18,7 +18,7 @@ import { loadStripeJs, type StripeCardChange, type StripeCardElement, type Strip
 type Phase = 'form' | 'pending' | 'success' | 'processing';
 
 /**
- * The purchase modal (SPEC §4): the card form, then 'pending' while paying, then 'Payment
+ * The purchase modal (docs/areas/payments.md#behaviour): the card form, then 'pending' while paying, then 'Payment
  * successful' pointing to My Purchases. Closing it reloads the resource. The amount is the
  * server's; a double click is one payment (the button is disabled, and the server's idempotency
  * key makes one PaymentIntent anyway). The desktop app sends the member to the web portal.

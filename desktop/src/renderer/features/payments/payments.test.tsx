@@ -6,7 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp, type FetchCall, type MockResponse } from '../../test/render';
 import { platform } from '../../test/platformMock';
-import { fakeResourcesServer, makeResource } from '../resources/fakeResourcesServer';
+import { fakeResourcesServer, makeResource } from '../../test/fake-resources';
 import type { StripeCardChange } from './stripeJs';
 
 afterEach(() => {

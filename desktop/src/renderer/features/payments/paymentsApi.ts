@@ -1,7 +1,7 @@
 import type { PaymentIntentResult, StripeClientConfig, StripeStatusResult, StripeSyncResult } from '@shared/types';
 import { api } from '../../app/api';
 
-/** SPEC §7 /api/stripe/* calls the renderer makes (the customer portal is in auth/authApi). */
+/** docs/areas/payments.md#api /api/stripe/* calls the renderer makes (the customer portal is in auth/authApi). */
 export const paymentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getStripeConfig: build.query<StripeClientConfig, void>({

@@ -66,7 +66,7 @@ export interface AdditionalFeesControlProps {
 }
 
 /**
- * 'Additional Fees Per Unit' (SPEC §2, §5, §9): a slider and a number field, with a dollar /
+ * 'Additional Fees Per Unit' (docs/areas/seller-tools.md#screens, docs/areas/seller-tools.md#validation, docs/areas/seller-tools.md#limits): a slider and a number field, with a dollar /
  * percentage toggle that converts through the retail price. Basic members see the value, locked,
  * with the unlock link to the upgrade page.
  */

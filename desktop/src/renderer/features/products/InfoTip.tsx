@@ -1,7 +1,7 @@
 import { useId } from 'react';
 
 /**
- * A small "i" that shows guidance on hover or keyboard focus (SPEC §9 tooltips). The text is the
+ * A small "i" that shows guidance on hover or keyboard focus (docs/areas/seller-tools.md#limits tooltips). The text is the
  * button's description, so screen readers announce it too.
  */
 export function InfoTip({ text, label = 'More information' }: { text: string; label?: string }) {

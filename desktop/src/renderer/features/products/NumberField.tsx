@@ -6,7 +6,7 @@ import { InfoTip } from './InfoTip';
 export interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: string;
   error?: string;
-  /** SPEC §9 guidance, shown in a tooltip beside the label (outside it, so the label stays clean). */
+  /** Guidance (docs/areas/seller-tools.md#limits), shown in a tooltip beside the label (outside it, so the label stays clean). */
   tip?: string;
   prefix?: '$';
   suffix?: '%';

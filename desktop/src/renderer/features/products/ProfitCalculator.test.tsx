@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
-import { makeProduct, productServer } from './testServer';
+import { makeProduct, fakeProductsServer } from '../../test/fake-products';
 
 afterEach(() => {
   cleanup();
@@ -48,7 +48,7 @@ async function fillSimpleProduct(user: ReturnType<typeof userEvent.setup>, dialo
 
 describe('Power Profit Tool', () => {
   it('shows the heading, the earnings disclaimer and the empty state', async () => {
-    productServer([]);
+    fakeProductsServer([]);
     renderApp('/profit-calculator', premium());
     // The first render also loads the route's code-split chunk.
     expect(await screen.findByText(MESSAGES.noProducts)).toBeTruthy();
@@ -70,7 +70,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('adds a first product with a live preview matching golden case E1, then toasts and lists it', async () => {
-    const { calls } = productServer([]);
+    const { calls } = fakeProductsServer([]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     await user.click(await screen.findByRole('button', { name: 'Add my first Product' }));
@@ -106,7 +106,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('checks required fields in the browser before sending', async () => {
-    const { calls } = productServer([]);
+    const { calls } = fakeProductsServer([]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     await user.click(await screen.findByRole('button', { name: 'Add a Product' }));
@@ -117,7 +117,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('puts a new product on top of the list', async () => {
-    productServer([makeProduct({ title: 'Older product' })]);
+    fakeProductsServer([makeProduct({ title: 'Older product' })]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     await screen.findByRole('article', { name: 'Older product' });
@@ -131,7 +131,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('converts additional fees through the retail price when toggling dollars and percent, and shows the dollar maximum', async () => {
-    const { calls } = productServer([makeProduct(E1)]);
+    const { calls } = fakeProductsServer([makeProduct(E1)]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     await user.click(await screen.findByRole('button', { name: `Edit ${E1.title}` }));
@@ -161,7 +161,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('opens View Metrics with back to products, and the slider recomputes the totals live', async () => {
-    const { calls } = productServer([makeProduct(E1)]);
+    const { calls } = fakeProductsServer([makeProduct(E1)]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     await user.click(await screen.findByRole('button', { name: `View Metrics of ${E1.title}` }));
@@ -183,7 +183,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('locks additional fees for a basic member and offers the unlock link; saving never sends them', async () => {
-    const { calls } = productServer([], { role: 'basic' });
+    const { calls } = fakeProductsServer([], { role: 'basic' });
     const user = userEvent.setup();
     renderApp('/profit-calculator', makeUser({ role: 'basic' }));
     await user.click(await screen.findByRole('button', { name: 'Add my first Product' }));
@@ -200,7 +200,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('edits promotion planning from the Promotion tab with the tooltip guidance', async () => {
-    const { calls } = productServer([makeProduct(E1)]);
+    const { calls } = fakeProductsServer([makeProduct(E1)]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     const promotionTab = await screen.findByRole('tab', { name: 'Promotion' });
@@ -233,7 +233,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('moves between tabs with the arrow keys and shows every section in View All', async () => {
-    productServer([makeProduct(E1)]);
+    fakeProductsServer([makeProduct(E1)]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     const productTab = await screen.findByRole('tab', { name: 'Product' });
@@ -252,7 +252,7 @@ describe('Power Profit Tool', () => {
   });
 
   it('deletes a product after confirmation and returns to the empty state', async () => {
-    const { calls } = productServer([makeProduct(E1, 77)]);
+    const { calls } = fakeProductsServer([makeProduct(E1, 77)]);
     const user = userEvent.setup();
     renderApp('/profit-calculator', premium());
     await user.click(await screen.findByRole('button', { name: `Edit ${E1.title}` }));
@@ -266,7 +266,7 @@ describe('Power Profit Tool', () => {
   });
 
   it("shows the server's field errors beside the fields", async () => {
-    productServer([], {
+    fakeProductsServer([], {
       upsert: () => ({
         status: 400,
         body: {

@@ -20,7 +20,7 @@ import { Refreshing } from '../../components/Refreshing';
 
 type Editing = { section: SectionTab; product: Product | null } | null;
 
-/** /profit-calculator (SPEC §2 Power Profit Tool). */
+/** /profit-calculator (docs/areas/seller-tools.md#screens Power Profit Tool). */
 export function ProfitCalculator() {
   const { data: products, error, isLoading, isFetching, refetch } = useGetProductsQuery();
   const [tab, setTab] = useState<ProductTab>('Product');

@@ -19,7 +19,7 @@ interface FieldDef {
 
 export type PlanningSection = Exclude<SectionTab, 'Product'>;
 
-/** The edit modals of the Promotion, Advertising and Planning tabs (SPEC §2). */
+/** The edit modals of the Promotion, Advertising and Planning tabs (docs/areas/seller-tools.md#screens). */
 export const SECTIONS: Record<PlanningSection, { title: string; fields: FieldDef[] }> = {
   Promotion: {
     title: 'Promotion and Advertising planning',

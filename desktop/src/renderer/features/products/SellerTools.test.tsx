@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../test/fixtures';
 import { renderApp, whenEnabled } from '../../test/render';
 import { platform } from '../../test/platformMock';
-import { makeProduct, makeScenario, productServer } from './testServer';
+import { makeProduct, makeScenario, fakeProductsServer } from '../../test/fake-products';
 
 afterEach(() => {
   cleanup();
@@ -35,7 +35,7 @@ const metric = (root: ParentNode, field: string) => root.querySelector(`[data-me
 
 async function openDetail(role: 'premium' | 'basic' = 'premium', scenarios = false) {
   const product = makeProduct(E1, 41);
-  const server = productServer([product], {
+  const server = fakeProductsServer([product], {
     role,
     scenarios: scenarios ? [makeScenario(41, 'Price up', { amazonRetail: 29.99, costPerUnit: 3.5 }, 7)] : [],
   });
@@ -172,7 +172,9 @@ describe('export and summary', () => {
   });
 
   it('prints a one-page summary with the figures and scenarios, saved as PDF by the platform', async () => {
-    productServer([makeProduct(E1, 41)], { scenarios: [makeScenario(41, 'Price up', { amazonRetail: 29.99 }, 7)] });
+    fakeProductsServer([makeProduct(E1, 41)], {
+      scenarios: [makeScenario(41, 'Price up', { amazonRetail: 29.99 }, 7)],
+    });
     renderApp('/profit-calculator/41/summary', makeUser({ role: 'premium' }));
     const sheet = await screen.findByRole('article');
     expect(sheet.hasAttribute('data-print-area')).toBe(true);

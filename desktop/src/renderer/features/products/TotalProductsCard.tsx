@@ -4,7 +4,7 @@ import { Spinner } from '../../components/Spinner';
 import { cn } from '../../lib/cn';
 import { useGetProductCountQuery } from './productsApi';
 
-/** Dashboard card 'Total Products' (SPEC §2): the member's product count, linking to the tool. */
+/** Dashboard card 'Total Products' (docs/areas/seller-tools.md#screens): the member's product count, linking to the tool. */
 export function TotalProductsCard({ className }: { className?: string }) {
   const { data: total, isLoading, isError } = useGetProductCountQuery();
   return (

@@ -1,7 +1,7 @@
 import type { AllFigureField, AllFigures, ProductFigureField } from '@shared/calc';
 import { formatMoney, formatPercent, METRICS, type MetricDef } from './metrics';
 
-/** The figures of issue 15 §1, each with the one line that says what it means. */
+/** The four next-question figures (docs/areas/seller-tools.md#the-next-questions-four-more-figures), each with the one line that says what it means. */
 export const NEXT_FIGURES: ReadonlyArray<{ field: ProductFigureField; label: string; explain: string }> = [
   {
     field: 'roiPerUnit',

@@ -6,7 +6,7 @@ export interface MetricDef {
   field: ProductComputedField;
   label: string;
   kind: MetricKind;
-  /** SPEC §9 tooltip guidance, where it applies. */
+  /** Tooltip guidance (docs/areas/seller-tools.md#limits), where it applies. */
   tip?: string;
 }
 
@@ -14,7 +14,7 @@ export const TABS = ['Product', 'Promotion', 'Advertising', 'Planning', 'View Al
 export type ProductTab = (typeof TABS)[number];
 export type SectionTab = Exclude<ProductTab, 'View All'>;
 
-/** SPEC §9 tooltip guidance. */
+/** Tooltip guidance (docs/areas/seller-tools.md#limits). */
 export const TIPS = {
   promotionPercentage: 'Launch promotions usually give 90–99 % off.',
   promotionDays: 'Run a launch promotion for 7–10 days.',
@@ -23,7 +23,7 @@ export const TIPS = {
   additionalFees: 'A buffer for ads, returns, storage and the unexpected. We suggest at least 25 %.',
 } as const;
 
-/** The computed fields each tab shows (FORMULAS §3, "tab" column). */
+/** The computed fields each tab shows (docs/areas/seller-tools.md#formulas, "tab" column). */
 export const METRICS: Record<SectionTab, MetricDef[]> = {
   Product: [
     { field: 'totalManufacturingShippingCustomsCost', label: 'Total manufacturing, shipping & customs', kind: 'money' },
@@ -61,7 +61,7 @@ export const METRICS: Record<SectionTab, MetricDef[]> = {
 
 const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Dollars with 2 decimals (SPEC §9), the sign in front: -$15.00. */
+/** Dollars with 2 decimals (docs/areas/seller-tools.md#limits), the sign in front: -$15.00. */
 export function formatMoney(value: number): string {
   const abs = moneyFormat.format(Math.abs(value));
   return value < 0 ? `-$${abs}` : `$${abs}`;

@@ -28,7 +28,7 @@ export interface SolveRequest {
   value: number;
 }
 
-/** Power Profit Tool calls (SPEC §7). The list cache is patched from each answer; the count refetches. */
+/** Power Profit Tool calls (docs/areas/seller-tools.md#api). The list cache is patched from each answer; the count refetches. */
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getProducts: build.query<Product[], void>({

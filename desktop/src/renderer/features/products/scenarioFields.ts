@@ -9,7 +9,7 @@ export interface ScenarioFieldDef {
   suffix?: '%';
 }
 
-/** What a scenario may change: price, costs, fees, ads and units (issue 15 §3), in this order. */
+/** What a scenario may change: price, costs, fees, ads and units (docs/areas/seller-tools.md#scenarios-and-sensitivity), in this order. */
 export const SCENARIO_FIELDS: readonly ScenarioFieldDef[] = [
   { key: 'amazonRetail', label: 'Amazon retail price', prefix: '$' },
   { key: 'costPerUnit', label: 'Cost per unit', prefix: '$' },

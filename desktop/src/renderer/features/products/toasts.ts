@@ -6,7 +6,7 @@ import { serverMessage, serverMessageUnlessFields, type ToastRule } from '../../
 
 const e = productsApi.endpoints;
 
-/** SPEC §4 and §8: 'Product created/saved/deleted successfully'; failures show the server's message. */
+/** docs/areas/seller-tools.md#behaviour, docs/errors.md: 'Product created/saved/deleted successfully'; failures show the server's message. */
 export const PRODUCT_TOAST_RULES: ToastRule[] = [
   {
     matcher: e.upsertProduct.matchFulfilled,

@@ -136,7 +136,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
   );
 }
 
-/** /profile (SPEC §2): avatar upload and account form; POST /api/user/upsert. */
+/** /profile (docs/areas/users.md#screens): avatar upload and account form; POST /api/user/upsert. */
 export function Profile() {
   const user = useAppSelector(selectCurrentUser);
   if (!user) return null;

@@ -16,7 +16,7 @@ interface EmailForm {
 }
 
 /**
- * The results email form (SPEC §2, §4, §5): email and keyword required; once sent it is replaced
+ * The results email form (docs/areas/seller-tools.md#screens, docs/areas/seller-tools.md#behaviour, docs/areas/seller-tools.md#validation): email and keyword required; once sent it is replaced
  * by 'The email has been sent successfully.'
  */
 export function EmailResultsForm({

@@ -186,7 +186,7 @@ describe('Product Qualifier Tool', () => {
     await user.click(within(form).getByRole('button', { name: 'Send results' }));
     expect(await screen.findByText(MESSAGES.qualifierEmailSent)).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Email my results' })).toBeNull();
-    // SPEC §8: the toast 'Email sent successfully'.
+    // docs/errors.md: the toast 'Email sent successfully'.
     expect(await screen.findByText(MESSAGES.emailSent)).toBeTruthy();
     expect(calls.find((c) => c.path === '/api/product-qualifier/send')?.body).toMatchObject({
       email: 'me@example.test',

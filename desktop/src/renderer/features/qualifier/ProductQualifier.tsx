@@ -23,7 +23,7 @@ import { usePortalSettings } from '../settings/usePortalSettings';
 
 type ScoredQuestion = Exclude<QualifierQuestion, { id: 'keyword' }>;
 
-/** The one required question (SPEC §5: the first); rating fails only while it is blank. */
+/** The one required question (docs/areas/seller-tools.md#validation: the first); rating fails only while it is blank. */
 const firstInvalidQuestion = 'keyword';
 
 const STATUS_TEXT: Record<SaveStatus, string> = {
@@ -34,7 +34,7 @@ const STATUS_TEXT: Record<SaveStatus, string> = {
   error: '',
 };
 
-/** Course only members: the upgrade prompt instead of the tool (SPEC §2). */
+/** Course only members: the upgrade prompt instead of the tool (docs/areas/seller-tools.md#screens). */
 function UpgradePrompt() {
   const { settings } = usePortalSettings();
   return (
@@ -160,7 +160,7 @@ function QualifierForm({ initial, email }: { initial: QualifierProgress | null; 
   );
 }
 
-/** /product-qualifier (SPEC §2 Product Qualifier Tool). */
+/** /product-qualifier (docs/areas/seller-tools.md#screens Product Qualifier Tool). */
 export function ProductQualifier() {
   const { settings } = usePortalSettings();
   const user = useAppSelector(selectCurrentUser);

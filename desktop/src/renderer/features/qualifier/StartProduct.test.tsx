@@ -7,7 +7,7 @@ import { QUALIFIER_QUESTIONS, answerFeedback } from '@shared/content/qualifier';
 import type { QualifierLaunch, QualifierProgress } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
-import { makeProduct } from '../products/testServer';
+import { makeProduct } from '../../test/fake-products';
 
 afterEach(async () => {
   cleanup();

@@ -91,7 +91,7 @@ function StartDialog({
 }
 
 /**
- * The results area's next step (issue 15 §4): for one or two thumbs up, 'Start this product'; once
+ * The results area's next step (docs/areas/seller-tools.md#from-qualifier-to-launch): for one or two thumbs up, 'Start this product'; once
  * started, links to the product and to its launch card.
  */
 export function StartProduct({

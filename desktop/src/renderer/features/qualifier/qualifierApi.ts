@@ -8,7 +8,7 @@ import type {
 } from '@shared/types';
 import { api } from '../../app/api';
 
-/** Product Qualifier calls (SPEC §7): the saved progress, saving it, and mailing the result. */
+/** Product Qualifier calls (docs/areas/seller-tools.md#api): the saved progress, saving it, and mailing the result. */
 export const qualifierApi = api.injectEndpoints({
   endpoints: (build) => ({
     getQualifierProgress: build.query<QualifierProgress | null, void>({

@@ -6,7 +6,7 @@ const e = qualifierApi.endpoints;
 
 /** The result email; 'Start this product': success, or the server's reason unless the dialog shows it under a field. */
 export const QUALIFIER_TOAST_RULES: ToastRule[] = [
-  // SPEC §8 'Email sent successfully': the result email went out (the form also says so in place).
+  // docs/errors.md 'Email sent successfully': the result email went out (the form also says so in place).
   { matcher: e.sendQualifierResults.matchFulfilled, kind: 'success', message: () => ({ message: MESSAGES.emailSent }) },
   {
     matcher: e.startQualifiedProduct.matchFulfilled,

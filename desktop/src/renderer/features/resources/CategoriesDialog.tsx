@@ -63,7 +63,7 @@ function CategoryForm({
 
 /**
  * The premium-slides switch of one category: course-only members open its Included with Premium
- * resources (SPEC §6 "premium slides"). Saved at once; the toast says so.
+ * resources (docs/areas/resources.md#who-may-do-what "premium slides"). Saved at once; the toast says so.
  */
 function PremiumSlidesToggle({ category }: { category: ResourceCategory }) {
   const [upsert, { isLoading }] = useUpsertResourceCategoryMutation();

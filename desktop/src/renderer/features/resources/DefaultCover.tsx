@@ -41,7 +41,7 @@ function TypeIcon({ type, className = 'size-8' }: { type: ResourceType; classNam
 }
 
 /**
- * A resource's cover photo, or the default image for its type (SPEC §2: cover or default image);
+ * A resource's cover photo, or the default image for its type (docs/areas/resources.md#screens: cover or default image);
  * `compact` for a thumbnail (a smaller icon).
  */
 export function ResourceCover({

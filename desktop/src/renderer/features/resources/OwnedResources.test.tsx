@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fakeUsersServer, row } from '../users/fakeUsersServer';
-import { makeResource } from './fakeResourcesServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
+import { makeResource } from '../../test/fake-resources';
 
 // The User Dashboard's chunk loads lazily: load it once before the tests.
 beforeAll(async () => {

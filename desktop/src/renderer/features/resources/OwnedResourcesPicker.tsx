@@ -6,7 +6,7 @@ import { useGetResourcesQuery } from './resourcesApi';
 const RESOURCE = { one: 'resource', many: 'resources', title: 'Resource' };
 
 /**
- * The user form's admin-only 'Owned Resources' multi-select (SPEC §2). `known` names chosen
+ * The user form's admin-only 'Owned Resources' multi-select (docs/areas/resources.md#screens). `known` names chosen
  * resources the list has not loaded (the user's current Resources).
  */
 export function OwnedResourcesPicker({

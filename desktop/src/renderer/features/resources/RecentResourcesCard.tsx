@@ -9,7 +9,7 @@ import { relativeTime } from './resourceView';
 import { useGetResourcesQuery } from './resourcesApi';
 
 /**
- * Dashboard 'Recent Resources' (SPEC §2): the 15 newest resources, each linking to
+ * Dashboard 'Recent Resources' (docs/areas/resources.md#screens): the 15 newest resources, each linking to
  * /resources?id={id}, with its cover (or the default image), title and relative creation time.
  */
 export function RecentResourcesCard({ className }: { className?: string }) {

@@ -6,7 +6,7 @@ import { DASHBOARD_RESOURCES } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fakeResourcesServer, makeResource } from './fakeResourcesServer';
+import { fakeResourcesServer, makeResource } from '../../test/fake-resources';
 import { resourceFormTitle } from './resourceForm';
 
 afterEach(() => {
@@ -44,7 +44,7 @@ describe('admin resource modal', () => {
     expect(await within(dialog).findByRole('option', { name: 'FBA 101' })).toBeTruthy();
   });
 
-  it('asks a For Sale item for a Price or Purchase URL, and a Purchase URL for a Required Tag (SPEC §5)', async () => {
+  it('asks a For Sale item for a Price or Purchase URL, and a Purchase URL for a Required Tag (docs/areas/resources.md#validation)', async () => {
     const { calls } = fakeResourcesServer();
     const { user, dialog } = await openAdd();
     await user.type(within(dialog).getByLabelText('Title'), 'Scripts');

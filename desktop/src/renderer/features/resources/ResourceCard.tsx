@@ -29,8 +29,8 @@ export function Badge({ tone, children }: { tone: keyof typeof TONES; children: 
 const leavesApp = (resource: Resource) => ['link', 'purchase-url', 'upgrade'].includes(openingOf(resource));
 
 /**
- * A resource in the library list (SPEC §2): a small cover or default image, title, description
- * cut at 80 characters, type, price or status, categories, and the action opening it (SPEC §6),
+ * A resource in the library list (docs/areas/resources.md#screens): a small cover or default image, title, description
+ * cut at 80 characters, type, price or status, categories, and the action opening it (docs/areas/resources.md#who-may-do-what),
  * a quiet button: the page's only filled button is its own primary action. Admins get Edit.
  */
 export function ResourceCard({

@@ -11,7 +11,7 @@ const TYPE_LABELS: Record<ResourceListType, string> = {
 };
 
 /**
- * The Resources page's filters (SPEC §2): search box, type radios, category checkboxes. On narrow
+ * The Resources page's filters (docs/areas/resources.md#screens): search box, type radios, category checkboxes. On narrow
  * screens the types sit in one row and the categories fold behind a button (with the number
  * chosen), so the list starts near the top of the page.
  */

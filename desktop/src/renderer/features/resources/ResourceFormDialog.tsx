@@ -27,7 +27,7 @@ import {
 import { useImageUpload } from '../uploads/useImageUpload';
 
 /**
- * The admin add/edit resource modal (SPEC §2, §5): type Link (default), Article (content editor) or
+ * The admin add/edit resource modal (docs/areas/resources.md#screens, docs/areas/resources.md#validation): type Link (default), Article (content editor) or
  * Course (a course, no URL field); For Sale items need a Price or a Purchase URL, and a Purchase URL
  * at least one Required Tag. Save, Cancel, Delete (with a confirmation). Toasts from the listener.
  */

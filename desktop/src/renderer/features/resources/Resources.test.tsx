@@ -6,7 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
-import { fakeResourcesServer, makeResource } from './fakeResourcesServer';
+import { fakeResourcesServer, makeResource } from '../../test/fake-resources';
 import { relativeTime, truncateDescription } from './resourceView';
 import { withoutRepeatedTitle } from './ArticleMarkdown';
 

@@ -32,9 +32,9 @@ const positiveIds = (values: string[]) =>
   [...new Set(values.filter((v) => /^\d{1,10}$/.test(v)).map(Number))].filter((n) => n > 0);
 
 /**
- * /resources (SPEC §2): search, type radios (?type=), category checkboxes (?categories=, repeated),
+ * /resources (docs/areas/resources.md#screens): search, type radios (?type=), category checkboxes (?categories=, repeated),
  * the card grid, the reader (?id=), and for admins the resource and category dialogs. Opening a
- * resource follows SPEC §6; a locked For Sale resource opens its store page or the purchase modal.
+ * resource follows docs/areas/resources.md#who-may-do-what; a locked For Sale resource opens its store page or the purchase modal.
  */
 export function Resources() {
   const { settings } = usePortalSettings();

@@ -84,7 +84,7 @@ export function toBody(values: ResourceForm, id: number | undefined, coverPhotoU
 }
 
 /**
- * Validates the body the form would send with the shared schema (SPEC §5: For Sale needs Price or
+ * Validates the body the form would send with the shared schema (docs/areas/resources.md#validation: For Sale needs Price or
  * Purchase URL; a Purchase URL needs a Required Tag; a Link its URL; a Course its course) and puts
  * each message under its field.
  */

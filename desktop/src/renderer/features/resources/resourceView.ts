@@ -2,7 +2,7 @@ import { resourceOpening, type ResourceOpening } from '@shared/policies/resource
 import { RESOURCE_DESCRIPTION_CARD_CHARS } from '@shared/schemas/resources';
 import type { Resource } from '@shared/types';
 
-/** SPEC §2: card descriptions are cut at 80 characters (on a word boundary when one is near). */
+/** docs/areas/resources.md#screens: card descriptions are cut at 80 characters (on a word boundary when one is near). */
 export function truncateDescription(text: string | null, max = RESOURCE_DESCRIPTION_CARD_CHARS): string {
   const clean = (text ?? '').replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;

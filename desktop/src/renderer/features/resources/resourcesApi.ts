@@ -8,7 +8,7 @@ export interface ResourceListArgs {
   itemsPerPage?: number;
 }
 
-/** The resource upsert body (SPEC §3 field names); null clears a field. */
+/** The resource upsert body (docs/areas/resources.md#data field names); null clears a field. */
 export interface ResourceUpsertBody {
   id?: number;
   title: string;
@@ -27,7 +27,7 @@ export interface ResourceUpsertBody {
   Tags: Array<{ id: number }>;
 }
 
-/** ?search=..&type=..&categories=1&categories=2 (categories repeat, as SPEC §2 words it). */
+/** ?search=..&type=..&categories=1&categories=2 (categories repeat, as docs/areas/resources.md#screens words it). */
 export function resourceListQuery(args: ResourceListArgs = {}): string {
   const q = new URLSearchParams();
   if (args.search) q.set('search', args.search);
@@ -41,7 +41,7 @@ export function resourceListQuery(args: ResourceListArgs = {}): string {
 const LIST = { type: 'Resource' as const, id: 'LIST' };
 const CATEGORIES = { type: 'ResourceCategory' as const, id: 'LIST' };
 
-/** SPEC §7 resource and category calls. */
+/** Resource and category calls (docs/areas/resources.md#api). */
 export const resourcesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getResources: build.query<Resource[], ResourceListArgs | void>({

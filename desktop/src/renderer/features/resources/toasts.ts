@@ -5,7 +5,7 @@ import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from 
 
 const e = resourcesApi.endpoints;
 
-/** SPEC §8 resource toasts: created/saved/deleted; category saved/deleted; upload failure. */
+/** Resource toasts (docs/errors.md): created/saved/deleted; category saved/deleted; upload failure. */
 export const RESOURCE_TOAST_RULES: ToastRule[] = [
   {
     matcher: e.upsertResource.matchFulfilled,

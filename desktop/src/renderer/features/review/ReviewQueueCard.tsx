@@ -7,7 +7,7 @@ import { useGetReviewQueueQuery } from './reviewApi';
 import { waitingTime } from './waiting';
 
 /**
- * Dashboard card of a coach (issue 13 §3): how many cards of their members wait for review and
+ * Dashboard card of a coach (docs/areas/review.md): how many cards of their members wait for review and
  * how long the oldest has waited, linking to /review. One request: the first card of `mine`.
  */
 export function ReviewQueueCard({ className }: { className?: string }) {

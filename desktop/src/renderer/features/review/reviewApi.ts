@@ -13,7 +13,7 @@ export interface ReviewSendArgs {
   comment?: string;
 }
 
-/** The coach's review queue (issue 13 §3). A send-on refreshes the queue, the member's board and its card. */
+/** The coach's review queue (docs/areas/review.md). A send-on refreshes the queue, the member's board and its card. */
 export const reviewApi = api.injectEndpoints({
   endpoints: (build) => ({
     getReviewQueue: build.query<ReviewQueueResponse, ReviewQueueArgs>({

@@ -33,7 +33,7 @@ function Item({ item, onNavigate }: { item: SidebarItem; onNavigate?: () => void
   );
 }
 
-/** The sidebar links of SPEC §2 for this user (shared sidebarItems policy), main then extra. */
+/** The sidebar links of docs/screens.md for this user (shared sidebarItems policy), main then extra. */
 export function SidebarNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { settings } = usePortalSettings();
   const items = sidebarItems(user, settings);

@@ -37,7 +37,7 @@ const homeLink = (
   </Link>
 );
 
-/** The 404 page (SPEC §2). */
+/** The 404 page (docs/screens.md). */
 export function NotFound() {
   return (
     <StatusPage eyebrow="404" title={MESSAGES.pageNotFound} text={MESSAGES.pageNotFoundHint}>
@@ -66,7 +66,7 @@ export function NotFoundScreen() {
   );
 }
 
-/** A wrong role (SPEC §2 access guard). */
+/** A wrong role (docs/screens.md access guard). */
 export function MembersOnly() {
   const { settings } = usePortalSettings();
   return (

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 import { renderApp } from '../../test/render';
 
 beforeAll(async () => {
@@ -23,7 +23,7 @@ const TAGS = [
   { id: 6, name: 'raina' },
 ];
 
-describe('the hidden add-tags test button (SPEC §7)', () => {
+describe('the hidden add-tags test button (docs/areas/users.md#api)', () => {
   it('is not offered when the server has no test tools (production answers 404)', async () => {
     const { calls } = fakeUsersServer(PEOPLE, TAGS);
     const user = userEvent.setup();

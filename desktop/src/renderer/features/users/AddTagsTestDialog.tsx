@@ -10,7 +10,7 @@ import { TagPicker } from './TagPicker';
 import { useAddTagsTestMutation } from './usersApi';
 
 /**
- * The hidden test button of SPEC §7 (POST /api/v2/user/add-tags {email, tags}): adds tags to one
+ * The hidden test button of docs/areas/users.md#api (POST /api/v2/user/add-tags {email, tags}): adds tags to one
  * user by email. The Options menu offers it only when the server says its test tools exist
  * (GET /api/v2/user/test-tools, a 404 in production), so production never shows it.
  */

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { BulkCsvReport, ValidateUsersCsvResponse } from '@shared/types';
 import { cn } from '../../lib/cn';
 
-/** The validation answer as SPEC §3's "Bulk CSV report". */
+/** The validation answer as docs/areas/users.md#data's "Bulk CSV report". */
 export function toBulkCsvReport(res: ValidateUsersCsvResponse): BulkCsvReport {
   return { CSVFoundUsers: res.found, CSVDuplicateUsers: res.duplicates, CSVNotFoundUsers: res.notFound };
 }
@@ -56,7 +56,7 @@ function ReportLine({ title, emails, tone }: { title: string; emails: string[]; 
   );
 }
 
-/** Not found, Duplicate emails and Found, each with a show/hide list (SPEC §2 bulk update dialog). */
+/** Not found, Duplicate emails and Found, each with a show/hide list (docs/areas/users.md#screens bulk update dialog). */
 export function BulkReport({ report, fileName }: { report: BulkCsvReport; fileName: string }) {
   return (
     <section aria-label="CSV report" className="rounded-lg border border-gray-200 px-4 py-2">

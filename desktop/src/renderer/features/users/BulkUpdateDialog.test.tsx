@@ -7,7 +7,7 @@ import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { bulkReducer } from './BulkUpdateDialog';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 
 // The route's chunk loads lazily: load it once before the tests (test/render.tsx gives findBy* 20 s).
 beforeAll(async () => {
@@ -57,7 +57,7 @@ describe('bulk update dialog', () => {
     expect(bulkReducer(bulkReducer(s, { type: 'run' }), { type: 'runFailed' }).phase).toBe('viewingReport');
   });
 
-  it('sends the CSV’s coach column (issue 13 §3): a coach column alone is something to do', async () => {
+  it('sends the CSV’s coach column (docs/areas/review.md#a-members-coach): a coach column alone is something to do', async () => {
     const server = fakeUsersServer(PEOPLE, TAGS);
     platform.pickFile.mockResolvedValue(
       csvFile('email,coach\r\nann@example.com,cora@example.com\r\nbo@example.com,\r\n'),

@@ -13,7 +13,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { TagPicker } from './TagPicker';
 import { useBulkUpdateMutation, useValidateUsersCsvMutation } from './usersApi';
 
-/** SPEC §4: preparing (reading and checking the CSV), then viewingReport; running while updating. */
+/** docs/areas/users.md#behaviour: preparing (reading and checking the CSV), then viewingReport; running while updating. */
 export type BulkPhase = 'choosing' | 'preparing' | 'viewingReport' | 'running';
 
 interface BulkState {
@@ -85,7 +85,7 @@ function RadioGroup<T extends string>({
 }
 
 /**
- * Update Users Tags/Status (SPEC §2, §4): choose add/remove tags (or neither) and the tags,
+ * Update Users Tags/Status (docs/areas/users.md#screens, docs/areas/users.md#behaviour): choose add/remove tags (or neither) and the tags,
  * a status (Basic, Premium or none), upload a CSV of users, read the report, then 'Begin bulk
  * update'. On success the dialog closes and the user list reloads (cache invalidation).
  */
@@ -94,7 +94,7 @@ export function BulkUpdateDialog({ onClose }: { onClose: () => void }) {
   const [action, setAction] = useState<BulkTagAction | ''>('');
   const [tags, setTags] = useState<number[]>([]);
   const [role, setRole] = useState<BulkStatusRole | ''>('');
-  // Issue 13 §3: the CSV's coach column, sent as it is (the API checks every coach email).
+  // The CSV's coach column, sent as it is (the API checks every coach email; docs/areas/review.md#a-members-coach).
   const [coaches, setCoaches] = useState<CsvCoachRow[]>([]);
   const [validate] = useValidateUsersCsvMutation();
   const [bulkUpdate] = useBulkUpdateMutation();

@@ -7,7 +7,7 @@ import { userImportSampleCsv } from '@shared/schemas/user-csv';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 import { formatBytes, SAMPLE_FILE_NAME } from './ImportUsersDialog';
 
 // The route's chunk loads lazily: load it once before the tests (test/render.tsx gives findBy* 20 s).

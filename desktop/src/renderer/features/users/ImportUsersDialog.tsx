@@ -19,7 +19,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Import Users (SPEC §2): upload a CSV or spreadsheet (through the platform's file picker), with
+ * Import Users (docs/areas/users.md#screens): upload a CSV or spreadsheet (through the platform's file picker), with
  * a link to download the sample structure. The server creates or updates the users in one
  * transaction; its error text is shown as a toast (and here, so a long list of rows stays readable).
  */

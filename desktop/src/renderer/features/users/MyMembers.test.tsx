@@ -5,14 +5,14 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-describe('User Dashboard: "My members" (issue 13 §3)', () => {
+describe('User Dashboard: "My members" (docs/areas/review.md)', () => {
   it('a coach filters to their own members: the list asks the server for coach=mine, back on page 1', async () => {
     const server = fakeUsersServer([row({ id: 5, role: 'premium', fullName: 'Mia Member' })]);
     const user = userEvent.setup();

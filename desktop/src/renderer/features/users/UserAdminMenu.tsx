@@ -9,7 +9,7 @@ import { useGetTestToolsQuery, useUpgradeRoleMutation } from './usersApi';
 export type UserDialog = { kind: 'edit'; user: null } | { kind: 'import' } | { kind: 'bulk' } | { kind: 'add-tags' };
 
 /**
- * The admin's actions on the User Dashboard (SPEC §2): the Options menu (role changes of the
+ * The admin's actions on the User Dashboard (docs/areas/users.md#screens): the Options menu (role changes of the
  * selected users, Sub. Problems, Sync with Stripe, Import Users, Download CSV, Update Users
  * Tags/Status, and outside production the add-tags test tool) and 'Add new User'. Results and failures are toasts from the listener.
  */

@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { User } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 
 beforeAll(async () => {
   await import('./UserDashboard');

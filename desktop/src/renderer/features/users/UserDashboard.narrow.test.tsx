@@ -4,7 +4,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 import { TABLE_MIN_WIDTH } from './UserListBody';
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 import { platform } from '../../test/platformMock';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 
 // The route's chunk loads lazily: load it once before the tests (test/render.tsx gives findBy* 20 s).
 beforeAll(async () => {

@@ -20,7 +20,7 @@ import { useUserList, type UserList } from './useUserList';
 
 type OpenDialog = UserDialog | { kind: 'edit'; user: User } | null;
 
-/** The Sub. Problems choices: each blocking status (SPEC §4), unpaid first (SPEC §9's default), then all. */
+/** The Sub. Problems choices: each blocking status (docs/areas/users.md#behaviour), unpaid first (docs/areas/users.md#limits's default), then all. */
 const SUB_PROBLEMS_LABELS: Record<SubProblemsFilter, string> = {
   unpaid: 'Unpaid',
   incomplete: 'Incomplete',

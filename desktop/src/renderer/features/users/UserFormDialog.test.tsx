@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { fakeUsersServer, row } from './fakeUsersServer';
+import { fakeUsersServer, row } from '../../test/fake-users';
 import { userFormTitle } from './UserFormDialog';
 
 // The route's chunk loads lazily: load it once before the tests (test/render.tsx gives findBy* 20 s).

@@ -24,11 +24,11 @@ interface UserForm {
   country: string;
   Tags: number[];
   Resources: number[];
-  /** The Coach select: a coach's id as text, '' for No coach (issue 13 §3). */
+  /** The Coach select: a coach's id as text, '' for No coach (docs/areas/review.md#a-members-coach). */
   coachId: string;
 }
 
-/** Server field errors shown under fields (SPEC §5); users_email is the email field's. */
+/** Server field errors shown under fields (docs/areas/users.md#validation); users_email is the email field's. */
 const FIELDS = ['fullName', 'email', 'password', 'city', 'state', 'country', 'coachId'] as const;
 const ALIASES = { users_email: 'email' } as const;
 const adminSchema = userUpsertSchema.pick([...FIELDS.filter((f) => f !== 'coachId'), 'role', 'alwaysGrantAccess']);
@@ -214,7 +214,7 @@ export function UserFormDialog({
 }
 
 /**
- * The Coach select of the admin form (issue 13 §3): "No coach", then coaches and admins, never the
+ * The Coach select of the admin form (docs/areas/review.md#a-members-coach): "No coach", then coaches and admins, never the
  * user. Controlled, so a coach set before the options arrive stays selected.
  */
 function CoachSelect({

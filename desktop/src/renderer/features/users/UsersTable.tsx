@@ -12,7 +12,7 @@ import {
 } from './UserCells';
 
 /**
- * SPEC §2 User Dashboard table: Name (full name, id, email), Role (with counts), Stripe Status
+ * docs/areas/users.md#screens User Dashboard table: Name (full name, id, email), Role (with counts), Stripe Status
  * (admins only: coaches get no billing fields), Date Joined, Edit. Narrow screens get UserCards.
  */
 export function UsersTable(props: UserListProps) {

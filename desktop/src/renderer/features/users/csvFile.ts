@@ -7,7 +7,7 @@ export class CsvReadError extends Error {}
  * The emails of a bulk update CSV (papaparse: quoted fields, commas and line breaks inside
  * quotes; rows with an empty first column skipped). A spreadsheet or unreadable file is a
  * CsvReadError with a message for the dialog. With a header naming a coach column, also that
- * column (issue 13 §3).
+ * column (docs/areas/review.md).
  */
 export async function readBulkCsv(file: File): Promise<{ emails: string[]; coaches: CsvCoachRow[] }> {
   if (/\.(xlsx|xls)$/i.test(file.name)) {
@@ -18,7 +18,7 @@ export async function readBulkCsv(file: File): Promise<{ emails: string[]; coach
   const parsed = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: 'greedy' });
   const quoteError = parsed.errors.find((e) => e.type === 'Quotes');
   if (quoteError) {
-    // SPEC §8: a CSV read error is only logged; the dialog shows a short hint.
+    // docs/errors.md: a CSV read error is only logged; the dialog shows a short hint.
     console.error('CSV read error', quoteError);
     throw new CsvReadError('This CSV file could not be read (a quote is not closed).');
   }

@@ -16,7 +16,7 @@ function importSummary(result: ImportUsersResponse): string {
   return parts.join(', ');
 }
 
-/** The User Dashboard's toasts (SPEC §8), spread into TOAST_RULES by app/listeners.ts. */
+/** The User Dashboard's toasts (docs/errors.md), spread into TOAST_RULES by app/listeners.ts. */
 export const USER_TOAST_RULES: ToastRule[] = [
   {
     matcher: u.upsertUser.matchFulfilled,
@@ -53,7 +53,7 @@ export const USER_TOAST_RULES: ToastRule[] = [
       detail: importSummary(payloadOf<ImportUsersResponse>(action)),
     }),
   },
-  // SPEC §8: import failure shows the server's error text.
+  // docs/errors.md: import failure shows the server's error text.
   { matcher: u.importUsers.matchRejected, kind: 'error', message: serverMessage },
   {
     matcher: usersExportFailed.match,

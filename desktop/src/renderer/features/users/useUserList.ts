@@ -20,13 +20,13 @@ export function useUserList(abilities: UserDashboardAbilities) {
   const [search, setSearch] = useState(() => params.get('search') ?? '');
   const [perPage, setPerPage] = useState<number>(DEFAULT_USERS_PER_PAGE);
   const [subProblems, setSubProblems] = useState(false);
-  // SPEC §9: unpaid by default; any other blocking status, or 'blocked' (everyone locked out).
+  // docs/areas/users.md#limits: unpaid by default; any other blocking status, or 'blocked' (everyone locked out).
   const [subStatus, setSubStatus] = useState<SubProblemsFilter>(SUB_PROBLEMS_DEFAULT_STATUS);
-  // Issue 13 §3: "My members" (coaches and admins), the server's coach=mine filter.
+  // "My members" (coaches and admins), the server's coach=mine filter (docs/areas/review.md#a-members-coach).
   const [myMembers, setMyMembers] = useState(false);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const debouncedSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // SPEC §6: a coach's User Dashboard is about premium members (the pager counts premium users).
+  // docs/areas/users.md#who-may-do-what: a coach's User Dashboard is about premium members (the pager counts premium users).
   const role = abilities.listRole;
 
   // The page belongs to one search and filter; a new one starts again at page 1.

@@ -26,7 +26,7 @@ export interface UserListArgs {
   stripeStatus: string;
   /** '' for everyone; coaches look at premium members. */
   role: Role | '';
-  /** Issue 13 §3: 'mine' for the viewer's own members ("My members"), '' for everyone. */
+  /** 'mine' for the viewer's own members ("My members"), '' for everyone (docs/areas/review.md). */
   coach?: 'mine' | '';
 }
 
@@ -44,13 +44,13 @@ export interface UserUpsertBody {
   Tags?: Array<{ id: number }>;
   /** Admin only: the resources the user owns (Owned Resources). */
   Resources?: Array<{ id: number }>;
-  /** Admin only (issue 13 §3): the member's coach, or null for no coach. */
+  /** Admin only (docs/areas/review.md#a-members-coach): the member's coach, or null for no coach. */
   coachId?: number | null;
 }
 
 const LIST = { type: 'User' as const, id: 'LIST' };
 
-/** SPEC §7 Users: the User Dashboard's calls. */
+/** docs/areas/users.md#api Users: the User Dashboard's calls. */
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     getUsers: build.query<UserListResponse<User>, UserListArgs>({
@@ -108,7 +108,7 @@ export const usersApi = api.injectEndpoints({
     getTestTools: build.query<TestToolsResponse, void>({
       query: () => '/api/v2/user/test-tools',
     }),
-    /** POST /api/v2/user/add-tags (the hidden test button of SPEC §7). */
+    /** POST /api/v2/user/add-tags (the hidden test button of docs/areas/users.md#api). */
     addTagsTest: build.mutation<{ user: User }, AddTagsBody>({
       query: (body) => ({ url: '/api/v2/user/add-tags', method: 'POST', body }),
       invalidatesTags: (res) => [LIST, 'Community', ...(res ? [{ type: 'User' as const, id: res.user.id }] : [])],

@@ -6,7 +6,7 @@ import { MESSAGES } from '@shared/messages';
 import type { CardHistoryEntry } from '@shared/types/board';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { boardServer } from '../boardTestServer';
+import { fakeBoardServer } from '../../../test/fake-board';
 
 afterEach(() => {
   cleanup();
@@ -59,7 +59,7 @@ async function activityOf(path = '/move-the-needle?card=100', user = premium()) 
 
 describe('the card dialog’s Activity: comments and history together', () => {
   it('lists comments and history entries newest first, history in words with who and when', async () => {
-    const { calls } = boardServer({ details: { 100: { Activities: [COMMENT] } }, history: { 100: HISTORY } });
+    const { calls } = fakeBoardServer({ details: { 100: { Activities: [COMMENT] } }, history: { 100: HISTORY } });
     const dialog = await activityOf();
     const list = await dialog.findByRole('list', { name: 'Comments and history' });
     await within(list).findByText(/moved this card/);
@@ -78,7 +78,7 @@ describe('the card dialog’s Activity: comments and history together', () => {
   });
 
   it('shows the comments while the history loads, then the entries', async () => {
-    boardServer({ details: { 100: { Activities: [COMMENT] } }, history: { 100: HISTORY } });
+    fakeBoardServer({ details: { 100: { Activities: [COMMENT] } }, history: { 100: HISTORY } });
     const inner = globalThis.fetch;
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -100,7 +100,7 @@ describe('the card dialog’s Activity: comments and history together', () => {
 
   it('says so when the history cannot be read, keeps the comments, and tries again on request', async () => {
     let fail = true;
-    boardServer({
+    fakeBoardServer({
       details: { 100: { Activities: [COMMENT] } },
       override: ({ path }) =>
         path.endsWith('/card/100/history')
@@ -120,7 +120,7 @@ describe('the card dialog’s Activity: comments and history together', () => {
   });
 
   it('says when there is nothing yet', async () => {
-    boardServer();
+    fakeBoardServer();
     const dialog = await activityOf();
     expect(await dialog.findByText(MESSAGES.historyNone)).toBeTruthy();
     expect(within(dialog.getByRole('list', { name: 'Comments and history' })).queryAllByRole('listitem')).toHaveLength(
@@ -129,7 +129,7 @@ describe('the card dialog’s Activity: comments and history together', () => {
   });
 
   it('a coach opening a member’s card sees the same history', async () => {
-    const { calls } = boardServer({ history: { 100: HISTORY } });
+    const { calls } = fakeBoardServer({ history: { 100: HISTORY } });
     const dialog = await activityOf('/move-the-needle/7?card=100', coach());
     await dialog.findByText(/moved this card from IN PROGRESS to FOR REVIEW/);
     expect(dialog.getAllByRole('listitem', { hidden: false }).length).toBeGreaterThanOrEqual(3);

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { CheckList } from '@shared/types/board';
 import { makeUser } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { boardServer, fakeBoard, fakeDetail } from '../boardTestServer';
+import { fakeBoardServer, fakeBoard, fakeDetail } from '../../../test/fake-board';
 
 afterEach(() => {
   cleanup();
@@ -47,7 +47,7 @@ describe('ticking checklist items', () => {
         wait: reads === 2 ? read2 : reads === 3 ? read3 : undefined,
       };
     };
-    const { calls } = boardServer({
+    const { calls } = fakeBoardServer({
       board,
       override: (req) => {
         if (req.method === 'GET' && req.path === CARD) return answer();
@@ -104,7 +104,7 @@ describe('ticking checklist items', () => {
   it('undoes a tick the server refuses', async () => {
     let refuse: () => void = () => undefined;
     const refused = new Promise<void>((resolve) => (refuse = resolve));
-    boardServer({
+    fakeBoardServer({
       details: {
         100: {
           CheckLists: [

@@ -7,7 +7,7 @@ import { LABEL_COLORS, type Label } from '@shared/types/board';
 import { makeUser } from '../../../test/fixtures';
 import { platform } from '../../../test/platformMock';
 import { renderApp } from '../../../test/render';
-import { boardServer } from '../boardTestServer';
+import { fakeBoardServer } from '../../../test/fake-board';
 
 afterEach(() => {
   cleanup();
@@ -27,7 +27,7 @@ async function openCard(id = 100, user = premium()) {
 
 describe('the card dialog', () => {
   it('shows every section: title, list, labels, description, attachments, checklists, activity, actions', async () => {
-    boardServer({ details: { 100: { description: '# Plan\n- one' } } });
+    fakeBoardServer({ details: { 100: { description: '# Plan\n- one' } } });
     const dialog = await openCard();
     expect(within(dialog).getByLabelText<HTMLInputElement>('Card Title').value).toBe('Pick a niche');
     expect(within(dialog).getByLabelText<HTMLSelectElement>('In List').selectedOptions[0]!.textContent).toBe(
@@ -44,7 +44,7 @@ describe('the card dialog', () => {
 
   it('renders markdown without raw HTML or javascript: links', async () => {
     (window as unknown as { __xss?: number }).__xss = undefined;
-    boardServer({
+    fakeBoardServer({
       details: {
         100: {
           description: XSS,
@@ -79,7 +79,7 @@ describe('the card dialog', () => {
   });
 
   it("saves a changed title when it closes, with 'Card updated', and nothing when unchanged", async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     let dialog = await openCard();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
@@ -100,7 +100,7 @@ describe('the card dialog', () => {
   });
 
   it('opens with focus on the dialog itself: a stray key edits nothing, Tab reaches the controls', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     const dialog = await openCard();
     const title = within(dialog).getByLabelText<HTMLTextAreaElement>('Card Title');
@@ -123,7 +123,7 @@ describe('the card dialog', () => {
   });
 
   it('sends a comment on Enter (not Shift+Enter), never an empty one, with the mentioned coaches', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     const dialog = await openCard();
     const box = within(dialog).getByLabelText('Write a comment');
@@ -151,7 +151,7 @@ describe('the card dialog', () => {
   });
 
   it('"Mention a coach" writes the "@" and opens the list; Escape closes the list, not the dialog; a deleted mention is not sent', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     const dialog = await openCard();
     const box = within(dialog).getByLabelText<HTMLTextAreaElement>('Write a comment');
@@ -178,7 +178,7 @@ describe('the card dialog', () => {
   });
 
   it('uploads an image From Computer and attaches it, and reports a wrong file before sending', async () => {
-    const { calls } = boardServer({
+    const { calls } = fakeBoardServer({
       override: ({ path, body }) => {
         if (path.endsWith('/upload'))
           return { status: 201, body: { latestUploadedFileUrl: '/uploads/abcdef0123.png' } };
@@ -209,7 +209,7 @@ describe('the card dialog', () => {
   });
 
   it("labels its checklists' progress 'Checklist in progress' or 'Checklist completed'", async () => {
-    boardServer({
+    fakeBoardServer({
       details: {
         100: {
           CheckLists: [
@@ -246,7 +246,7 @@ describe('the card dialog', () => {
     // (read again only after a move is answered) still says NOT STARTED meanwhile.
     let answer = () => {};
     const held = new Promise<void>((resolve) => (answer = resolve));
-    const server = boardServer({
+    const server = fakeBoardServer({
       override: ({ path, body }) => {
         if (!path.endsWith('/card/move')) return undefined;
         const { cardId, sourceListId, destListId } = body as {
@@ -286,7 +286,7 @@ describe('the card dialog', () => {
   });
 
   it('lets an admin delete the card after confirmation', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     const dialog = await openCard(100, makeUser({ role: 'admin' }));
     await user.click(within(dialog).getByRole('button', { name: 'Delete card' }));
@@ -302,9 +302,9 @@ describe('the card dialog', () => {
   });
 });
 
-describe('archive (issue 12)', () => {
+describe('archive (docs/areas/board.md#behaviour)', () => {
   it('lets a member archive a card of their own board (no Delete), and the dialog closes', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     const dialog = await openCard();
     expect(within(dialog).queryByRole('button', { name: 'Delete card' })).toBeNull();
@@ -315,7 +315,7 @@ describe('archive (issue 12)', () => {
   });
 
   it('lists the archived cards, with loading and empty states, and restores one', async () => {
-    const { calls } = boardServer({
+    const { calls } = fakeBoardServer({
       archived: [
         { id: 501, title: 'Wrong card', archivedAt: '2026-01-02T10:00:00.000Z', ListId: 1, listName: 'NOT STARTED' },
         { id: 502, title: 'Old list card', archivedAt: '2026-01-01T10:00:00.000Z', ListId: null, listName: null },
@@ -339,7 +339,7 @@ describe('archive (issue 12)', () => {
 
 describe('labels', () => {
   it('offers only unused colours, needs a colour to create, and hides Create at 10 labels', async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     const dialog = await openCard();
     await user.click(within(dialog).getByRole('button', { name: 'Labels' }));
@@ -362,7 +362,7 @@ describe('labels', () => {
     cleanup();
 
     const ten: Label[] = LABEL_COLORS.map((color, i) => ({ id: i + 1, name: `L${i}`, color, userId: 7 }));
-    boardServer({ labels: ten });
+    fakeBoardServer({ labels: ten });
     const again = await openCard();
     await user.click(within(again).getByRole('button', { name: 'Labels' }));
     const full = await screen.findByRole('dialog', { name: 'Labels' });
@@ -371,7 +371,7 @@ describe('labels', () => {
   });
 
   it("toggles a label on the card ('Added label', 'Removed label from card')", async () => {
-    const { calls } = boardServer();
+    const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     const dialog = await openCard();
     await user.click(within(dialog).getByRole('button', { name: 'Labels' }));

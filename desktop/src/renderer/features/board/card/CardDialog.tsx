@@ -33,7 +33,7 @@ interface Props {
 }
 
 /**
- * The card dialog (SPEC §2): title, the list it is in (a select that moves it), labels,
+ * The card dialog (docs/areas/board.md#screens): title, the list it is in (a select that moves it), labels,
  * markdown description, attachments, checklists and activity; Add to Card and Actions at the
  * side. Closing it saves the title and description when they changed.
  */

@@ -119,7 +119,7 @@ function LabelForm({
 
 /**
  * Actions → Labels: the board owner's labels, each toggled on or off the card, edited, and
- * 'Create a new label' while fewer than 10 exist (SPEC §5).
+ * 'Create a new label' while fewer than 10 exist (docs/areas/board.md#validation).
  */
 export function CardLabels({ card, onClose }: { card: Card; onClose: () => void }) {
   const { data: labels, isLoading, error } = useGetLabelsQuery(card.userId);

@@ -1,4 +1,4 @@
-/** Helpers of the Stripe fake (tests/helpers/stripe-fake.ts): form parsing, ids, card checks, errors. */
+/** Helpers of the Stripe fake (tests/helpers/fake-stripe.ts): form parsing, ids, card checks, errors. */
 import crypto from 'node:crypto';
 
 export type Params = Record<string, unknown>;

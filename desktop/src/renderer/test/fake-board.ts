@@ -1,5 +1,5 @@
 import type { ArchivedCard, BoardCard, BoardResponse, Card, CardHistoryEntry, Label } from '@shared/types/board';
-import { mockFetch, type MockResponse } from '../../test/render';
+import { mockFetch, type MockResponse } from './render';
 
 /** A card of the fake board; `extra` fills the dialog's details. */
 export function fakeCard(id: number, ListId: number, position: number, title = `Card ${id}`): BoardCard {
@@ -85,7 +85,7 @@ export interface FakeServerOptions {
 }
 
 /** A Move the Needle API in memory, enough for the screens' tests. Returns the calls made. */
-export function boardServer(opts: FakeServerOptions = {}) {
+export function fakeBoardServer(opts: FakeServerOptions = {}) {
   const board = opts.board ?? fakeBoard();
   let labels = opts.labels ?? board.labels;
   let archived = opts.archived ?? [];

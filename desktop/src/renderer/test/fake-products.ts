@@ -7,7 +7,7 @@ import {
   type SolveTarget,
 } from '@shared/calc';
 import type { Product, ProductFields, ProductScenario } from '@shared/types';
-import { mockFetch, type MockResponse } from '../../test/render';
+import { mockFetch, type MockResponse } from './render';
 
 const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCost' | 'amazonFees' | 'amazonRetail'> = {
   description: null,
@@ -69,7 +69,7 @@ const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : 
  * An in-memory stand-in for /api/product/* in renderer tests (the real API has its own tests):
  * applies additional fees with the shared rule for `role` and keeps new products on top.
  */
-export function productServer(
+export function fakeProductsServer(
   initial: Product[],
   opts: {
     role?: 'basic' | 'premium';

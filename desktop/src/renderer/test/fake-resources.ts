@@ -1,5 +1,5 @@
 import type { Resource, ResourceCategory } from '@shared/types';
-import { mockFetch, type FetchCall, type MockResponse } from '../../test/render';
+import { mockFetch, type FetchCall, type MockResponse } from './render';
 
 let nextId = 700;
 

@@ -1,6 +1,6 @@
 import type { Role, Tag, User } from '@shared/types';
-import { makeUser } from '../../test/fixtures';
-import { mockFetch, type MockResponse } from '../../test/render';
+import { makeUser } from './fixtures';
+import { mockFetch, type MockResponse } from './render';
 
 /** A user row as the API sends it (fixtures plus defaults). */
 export function row(overrides: Partial<User> = {}): User {

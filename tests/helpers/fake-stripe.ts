@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FAKE_STRIPE_JS } from './stripe-fake-js';
+import { FAKE_STRIPE_JS } from './fake-stripe-js';
 
 /**
  * A local HTTP server speaking the parts of Stripe's API the portal uses, for tests and e2e (there
@@ -48,7 +48,7 @@ export interface StripeFake {
   close(): Promise<void>;
 }
 
-import { error, luhn, now, parseStripeForm, randomId, str, type Params, type Reply } from './stripe-fake-util';
+import { error, luhn, now, parseStripeForm, randomId, str, type Params, type Reply } from './fake-stripe-util';
 
 export async function startStripeFake(options: { customers?: string[] } = {}): Promise<StripeFake> {
   const secretKey = 'sk_test_fake_portal';

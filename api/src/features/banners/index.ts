@@ -1,0 +1,2 @@
+/** Banners (docs/areas/banners.md): the public entry, its routes for app.ts. */
+export { bannerRoutes } from './routes';

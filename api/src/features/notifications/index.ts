@@ -1,0 +1,13 @@
+/**
+ * The notification inbox (docs/areas/notifications.md): what other features and the app use. A feature
+ * that causes a notification writes it with `notify*` in its own transaction and enqueues its mails.
+ */
+export { notificationRoutes } from './routes';
+export {
+  enqueueNotificationDigests,
+  enqueueNotificationMails,
+  NOTIFICATION_MAIL,
+  notificationMailJobsSelect,
+  notificationMailRenderer,
+} from './mail';
+export { notifyCardMove, notifyComment } from './service';
