@@ -16,7 +16,7 @@ import { userRoutes } from './features/users/routes';
 import { userTestRoutes } from './features/users/test-tools';
 import { tagRoutes } from './features/tags/routes';
 import { uploadRoutes } from './features/uploads/routes';
-import { boardRoutes } from './features/board/routes';
+import { boardRoutes } from './features/board';
 import { reviewRoutes } from './features/review/routes';
 import { auditRoutes } from './features/audit/routes';
 import { courseRouters } from './features/courses';

@@ -2,6 +2,7 @@
  * Progress percentages (SPEC §4 and §9): checklist, board and course progress,
  * rounded to whole numbers.
  */
+import { COMPLETED_LIST_NAME } from '../board/list-roles';
 import { toFiniteNumber } from './round';
 
 /**
@@ -22,7 +23,7 @@ export function percent(part: number, whole: number): number {
 
 export const BOARD_PROGRESS_LISTS = ['NOT STARTED', 'IN PROGRESS', 'COMPLETED', 'ON HOLD'] as const;
 export type BoardProgressList = (typeof BOARD_PROGRESS_LISTS)[number];
-export const BOARD_COMPLETED_LIST: BoardProgressList = 'COMPLETED';
+export const BOARD_COMPLETED_LIST: BoardProgressList = COMPLETED_LIST_NAME;
 
 /**
  * Board progress: the share of the cards in NOT STARTED, IN PROGRESS, COMPLETED and ON HOLD
