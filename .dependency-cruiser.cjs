@@ -60,6 +60,19 @@ module.exports = {
       to: { path: '^api/src/features/', pathNot: '^api/src/features/[^/]+/index\\.ts$' },
     },
     {
+      name: 'board-and-live-through-index',
+      severity: 'error',
+      comment:
+        'Other features, app.ts, seeds and tests use the board and the live events through their public entry ' +
+        '(api/src/features/board/index.ts, api/src/features/live/index.ts), never one of their internal modules ' +
+        '(docs/areas/board.md, "Layout"). Inside a feature its folders import each other freely.',
+      from: { path: '^(?:api/src/features/([^/]+)|api/src|tests)/' },
+      to: {
+        path: '^api/src/features/(?:board|live)/',
+        pathNot: ['^api/src/features/$1/', '^api/src/features/(?:board|live)/index\\.ts$'],
+      },
+    },
+    {
       name: 'api-not-to-desktop',
       severity: 'error',
       comment: 'The API never imports the desktop app or the renderer; they meet through shared/ and HTTP.',

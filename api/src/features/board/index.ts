@@ -4,7 +4,13 @@
  * (docs/areas/board.md, "Layout").
  */
 export { boardRoutes } from './routes';
-export { BOARD_TRANSACTION, boardWriteOf, runBoardWrite, type BoardActor, type BoardWrite } from './commands/board-write';
+export {
+  BOARD_TRANSACTION,
+  boardWriteOf,
+  runBoardWrite,
+  type BoardActor,
+  type BoardWrite,
+} from './commands/board-write';
 export type { BoardChange, BoardTouch } from './commands/touch';
 export { moveCard, type CardMove, type MovedCard } from './commands/move-card';
 export { comment } from './commands/comment';

@@ -73,11 +73,10 @@ export async function restoreCard(
       archived_at: null,
       archived_owner_id: null,
       archived_list_id: null,
-      updated_at: trx.fn.now() as unknown as Date,
+      updated_at: trx.fn.now(),
     })
     .where({ id: cardId });
   await recordCardRestored(trx, w.actor.id, cardId);
   const touch = record(w, touched(ownerId, 'card-restored', { cards: [cardId] }));
   return { listId: list.id, position: list.card_count, touch };
 }
-

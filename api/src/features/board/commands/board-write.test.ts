@@ -48,7 +48,7 @@ function fakeBoardRoutes(): Router<PortalState, PortalContext> {
       },
       async (ctx) => {
         const found = ctx.subject.row!;
-        const title = String((ctx.request.body as { title?: unknown }).title ?? '');
+        const { title } = ctx.request.body as { title: string };
         await updateCard(boardWriteOf(ctx), { id: found.id, cover_photo_url: null }, { title });
         ctx.body = { success: true };
       },
@@ -61,7 +61,8 @@ beforeAll(async () => {
   t = await createTestApp();
   const router = fakeBoardRoutes();
   t.app.use(router.routes());
-  withFake = http.createServer(t.app.callback());
+  const handle = t.app.callback();
+  withFake = http.createServer((req, res) => void handle(req, res));
   const admin = await actor(t, { role: 'admin' });
   await fillTemplate(admin);
   member = await actor(t, { role: 'premium', fullName: 'Mia Member' });
@@ -119,10 +120,15 @@ describe('a board write publishes what its commands touched', () => {
     const card = listByName(board, 'NOT STARTED').Cards[0]!;
     const before = await newestEventId();
     await expect(
-      runBoardWrite(t.knex, member.user.id, { id: member.user.id, fullName: 'Mia Member', role: 'premium' }, async (w) => {
-        await updateCard(w, { id: card.id, cover_photo_url: null }, { title: 'Never saved' });
-        throw new Error('refused after the change');
-      }),
+      runBoardWrite(
+        t.knex,
+        member.user.id,
+        { id: member.user.id, fullName: 'Mia Member', role: 'premium' },
+        async (w) => {
+          await updateCard(w, { id: card.id, cover_photo_url: null }, { title: 'Never saved' });
+          throw new Error('refused after the change');
+        },
+      ),
     ).rejects.toThrow('refused after the change');
     expect(await boardEventsAfter(before)).toEqual([]);
     expect((await t.knex('mtn_cards').where({ id: card.id }).first('title')).title).toBe(card.title);
@@ -167,8 +173,8 @@ describe('mergeTouches', () => {
       announced: false,
     });
     expect(mergeTouches([touched(7, 'card-moved', { cards: [3], announced: true })])).toBeNull();
-    expect(mergeTouches([touched(7, 'board-reset', { reset: true }), touched(7, 'card-edited', { cards: [1] })])?.reset).toBe(
-      true,
-    );
+    expect(
+      mergeTouches([touched(7, 'board-reset', { reset: true }), touched(7, 'card-edited', { cards: [1] })])?.reset,
+    ).toBe(true);
   });
 });

@@ -53,7 +53,7 @@ export async function updateCard(
     values.cover_photo_url = cover;
   }
   await Card.query(w.trx)
-    .patch({ ...values, updated_at: w.trx.fn.now() as unknown as Date })
+    .patch({ ...values, updated_at: w.trx.fn.now() })
     .where({ id: card.id });
   return record(w, touched(w.ownerId, 'card-edited', { cards: [card.id] }));
 }

@@ -25,10 +25,7 @@ export async function renameChecklist(
   found: Pick<Checklist, 'id' | 'card_id'>,
   input: CheckListUpsertInput,
 ): Promise<{ checklist: Checklist; items: ChecklistItem[]; touch: BoardTouch }> {
-  const [checklist] = await Checklist.query(w.trx)
-    .patch({ title: input.title })
-    .where({ id: found.id })
-    .returning('*');
+  const [checklist] = await Checklist.query(w.trx).patch({ title: input.title }).where({ id: found.id }).returning('*');
   const items = await ChecklistItem.query(w.trx).where({ checklist_id: found.id }).orderBy('id');
   return { checklist: checklist!, items, touch: cardTouched(w, found.card_id) };
 }
@@ -46,7 +43,12 @@ export async function createItem(
   input: CheckListItemUpsertInput,
 ): Promise<{ item: ChecklistItem; touch: BoardTouch }> {
   const item = await ChecklistItem.query(w.trx)
-    .insert({ checklist_id: checklist.id, card_id: checklist.card_id, title: input.title!, completed: input.completed ?? false })
+    .insert({
+      checklist_id: checklist.id,
+      card_id: checklist.card_id,
+      title: input.title!,
+      completed: input.completed ?? false,
+    })
     .returning('*');
   return { item, touch: cardTouched(w, checklist.card_id) };
 }

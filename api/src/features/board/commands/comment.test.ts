@@ -68,7 +68,9 @@ describe('comment', () => {
 
   it('with notify: false, the comment alone', async () => {
     const before = (await notes(member.user.id)).length;
-    const { activityId } = await write((w) => comment(w, { cardId, comment: 'Sent back' }, { publicUrl, notify: false }));
+    const { activityId } = await write((w) =>
+      comment(w, { cardId, comment: 'Sent back' }, { publicUrl, notify: false }),
+    );
     expect(activityId).toBeGreaterThan(0);
     expect(await notes(member.user.id)).toHaveLength(before);
   });

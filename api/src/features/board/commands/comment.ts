@@ -60,9 +60,7 @@ export async function comment(
   if (input.id !== undefined) {
     activityId = input.id;
     const before = await ActivityMention.query(trx).where({ activity_id: activityId }).select('user_id');
-    await Activity.query(trx)
-      .patch({ comment: input.comment, updated_at: trx.fn.now() as unknown as Date })
-      .where({ id: activityId });
+    await Activity.query(trx).patch({ comment: input.comment, updated_at: trx.fn.now() }).where({ id: activityId });
     await ActivityMention.query(trx).delete().where({ activity_id: activityId });
     newlyMentioned = mentions.filter((id) => !before.some((m) => m.user_id === id));
   } else {

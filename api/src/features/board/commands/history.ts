@@ -125,4 +125,3 @@ export async function recordCardRestored(trx: Trx, actorId: number, cardId: numb
     [actorId, cardId],
   );
 }
-

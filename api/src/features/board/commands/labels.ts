@@ -27,7 +27,10 @@ async function onColor<T>(write: PromiseLike<T>): Promise<T> {
 }
 
 /** One statement: inserts only while the owner has fewer than MAX_LABELS labels. */
-export async function createLabel(w: BoardWrite, input: LabelUpsertInput): Promise<{ label: Label; touch: BoardTouch }> {
+export async function createLabel(
+  w: BoardWrite,
+  input: LabelUpsertInput,
+): Promise<{ label: Label; touch: BoardTouch }> {
   const inserted = await onColor(
     w.trx.raw<{ rows: Label[] }>(
       `insert into mtn_labels (user_id, name, color)

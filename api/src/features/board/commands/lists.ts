@@ -11,13 +11,14 @@ import { touched, type BoardTouch } from './touch';
 /** The list commands: create, rename and reorder (one upsert), delete. Reserved lists keep their names. */
 
 /** A new list named `input.name` at `input.position` (default: the end) of the board. */
-export async function createList(w: BoardWrite, input: ListUpsertInput): Promise<{ list: BoardList; touch: BoardTouch }> {
+export async function createList(
+  w: BoardWrite,
+  input: ListUpsertInput,
+): Promise<{ list: BoardList; touch: BoardTouch }> {
   if (isReservedListName(input.name)) throw badRequest(MESSAGES.reservedListName, { name: MESSAGES.reservedListName });
   const count = await listCount(w.trx, w.ownerId);
   const position = await openListSlot(w.trx, w.ownerId, input.position, count);
-  const list = await BoardList.query(w.trx)
-    .insert({ user_id: w.ownerId, name: input.name, position })
-    .returning('*');
+  const list = await BoardList.query(w.trx).insert({ user_id: w.ownerId, name: input.name, position }).returning('*');
   return { list, touch: record(w, touched(w.ownerId, 'list-created', { lists: [list.id] })) };
 }
 
@@ -34,7 +35,7 @@ export async function updateList(
   const count = await listCount(w.trx, w.ownerId);
   if (input.position !== undefined) await moveListTo(w.trx, w.ownerId, found.id, input.position, count);
   const [list] = await BoardList.query(w.trx)
-    .patch({ name: input.name, updated_at: w.trx.fn.now() as unknown as Date })
+    .patch({ name: input.name, updated_at: w.trx.fn.now() })
     .where({ id: found.id })
     .returning('*');
   return { list: list!, touch: record(w, touched(w.ownerId, 'list-changed', { lists: [found.id] })) };

@@ -63,7 +63,12 @@ describe('moveCard on its own (one statement, its own transaction)', () => {
       { cardId: cardId!, sourceListId: lists['IN PROGRESS']!, destListId: lists['ON HOLD']!, positionOnDestList: 0 },
     );
     expect(moved.card).toEqual({ id: cardId, ListId: lists['ON HOLD'], position: 0 });
-    expect(moved.touch).toMatchObject({ ownerId: member.user.id, cards: [cardId], changes: ['card-moved'], announced: true });
+    expect(moved.touch).toMatchObject({
+      ownerId: member.user.id,
+      cards: [cardId],
+      changes: ['card-moved'],
+      announced: true,
+    });
     await expectContiguous(t.knex);
     const [row] = await historyOf(cardId!);
     expect(row).toMatchObject({ kind: 'moved', actor_id: member.user.id });

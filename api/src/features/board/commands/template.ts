@@ -10,7 +10,10 @@ import { touched, type BoardTouch } from './touch';
 export const DEFAULT_LISTS: readonly string[] = RESERVED_LIST_NAMES;
 
 /** A template card as the copy reads it (a live card: its list and position are set). */
-type TemplateCard = Pick<Card, 'id' | 'title' | 'description' | 'cover_photo_url'> & { list_id: number; position: number };
+type TemplateCard = Pick<Card, 'id' | 'title' | 'description' | 'cover_photo_url'> & {
+  list_id: number;
+  position: number;
+};
 
 /** Takes `n` ids from a serial column's sequence, so copied rows can reference each other. */
 async function nextIds(trx: Db, table: string, n: number): Promise<number[]> {

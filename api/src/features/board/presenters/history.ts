@@ -43,8 +43,7 @@ export function describeCardEvent(kind: CardEventKind, data: Record<string, unkn
 
 /** The presenter: columns to the JSON of CardHistoryEntry, field by field. */
 export function presentCardEvent(row: CardEventRow): CardHistoryEntry {
-  const data =
-    typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : (row.data as Record<string, unknown>);
+  const data = typeof row.data === 'string' ? (JSON.parse(row.data) as Record<string, unknown>) : row.data;
   return {
     id: row.id,
     kind: row.kind,
@@ -53,4 +52,3 @@ export function presentCardEvent(row: CardEventRow): CardHistoryEntry {
     actor: row.actor_id === null ? null : { id: row.actor_id, fullName: row.actor_name ?? '' },
   };
 }
-

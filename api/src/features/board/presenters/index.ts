@@ -40,7 +40,9 @@ export const presentAttachment = (
   createdAt: iso(r.created_at),
 });
 
-export const presentItem = (r: Pick<M.ChecklistItem, 'id' | 'title' | 'completed' | 'checklist_id'>): CheckListItem => ({
+export const presentItem = (
+  r: Pick<M.ChecklistItem, 'id' | 'title' | 'completed' | 'checklist_id'>,
+): CheckListItem => ({
   id: r.id,
   title: r.title,
   completed: r.completed,

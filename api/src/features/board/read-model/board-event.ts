@@ -55,4 +55,3 @@ export async function publishBoardTouch(trx: Knex.Transaction, touch: BoardTouch
     'board',
   ]);
 }
-
