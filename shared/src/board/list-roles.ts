@@ -68,16 +68,3 @@ export function isReservedListName(name: string): boolean {
 export function isReviewList(name: string): boolean {
   return listRoleOf(name) === 'forReview';
 }
-
-/**
- * What a move from list `fromName` to `toName` means for the review: `into` FOR REVIEW (the
- * member's coach is told), `out` of it (the member is told, when a coach or an admin moved it),
- * or null (a move that neither enters nor leaves it, a move within a list included).
- */
-export function reviewTransition(fromName: string, toName: string): 'into' | 'out' | null {
-  const from = isReviewList(fromName);
-  const to = isReviewList(toName);
-  if (to && !from) return 'into';
-  if (from && !to) return 'out';
-  return null;
-}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { COMPLETED_LIST_NAME, REVIEW_DESTINATIONS } from '@shared/board/list-roles';
 import { MESSAGES } from '@shared/messages';
 import type { ReviewCard, ReviewDestination, ReviewScope } from '@shared/types';
 import { LoadError } from '../../components/Banner';
@@ -30,7 +31,7 @@ const ACTION_LABEL: Record<ReviewDestination, string> = {
 export const cardLink = (card: Pick<ReviewCard, 'id' | 'ownerId'>) =>
   `/move-the-needle/${card.ownerId}?card=${card.id}`;
 
-/** /review (coaches and admins, issue 13 §3): the cards waiting in FOR REVIEW, oldest first, sent on in one step. */
+/** /review (coaches and admins, docs/areas/review.md): the cards waiting in FOR REVIEW, oldest first, sent on in one step. */
 export function ReviewQueue() {
   const [scope, setScope] = useState<ReviewScope>('mine');
   const { data, error, isLoading, isFetching, refetch } = useGetReviewQueueQuery({ scope });
@@ -85,11 +86,11 @@ export function ReviewQueue() {
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                {(['IN PROGRESS', 'COMPLETED'] as const).map((to) => (
+                {REVIEW_DESTINATIONS.map((to) => (
                   <Button
                     key={to}
                     size="sm"
-                    variant={to === 'COMPLETED' ? 'primary' : 'secondary'}
+                    variant={to === COMPLETED_LIST_NAME ? 'primary' : 'secondary'}
                     aria-label={`${ACTION_LABEL[to]}: ${card.title}`}
                     onClick={() => setSending({ card, to })}
                   >
