@@ -40,7 +40,8 @@ export async function copyBoard(trx: Knex.Transaction, fromUserId: number, toUse
     .orderBy('position')
     .select<Array<{ id: number; name: string; position: number }>>('id', 'name', 'position');
   if (lists.length === 0) return createDefaultLists(trx, toUserId);
-  // The template's "Launch steps" card (issue 15) stays on the template: the other cards close up.
+  // The template's "Launch steps" card stays on the template: the other cards close up
+  // (docs/areas/board.md, "First read creates the board").
   const cards = await trx.raw<{ rows: TemplateCard[] }>(
     `select c.id, c.list_id, c.title, c.description, c.cover_photo_url,
             (row_number() over (partition by c.list_id order by c.position) - 1)::int as position
