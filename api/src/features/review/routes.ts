@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { COMPLETED_LIST_NAME } from '@shared/board/list-roles';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { reviewQueueQuerySchema, reviewSendSchema } from '@shared/schemas/review';
@@ -49,7 +50,7 @@ export function reviewRoutes(): Router<PortalState, PortalContext> {
         const sent = await sendOn(boardWriteOf(ctx), ctx.input.cardId, ctx.input, ctx.deps.config.publicUrl);
         const body: ReviewSendResponse = {
           success: true,
-          message: sent.to === 'COMPLETED' ? MESSAGES.reviewCompleted : MESSAGES.reviewSentBack,
+          message: sent.to === COMPLETED_LIST_NAME ? MESSAGES.reviewCompleted : MESSAGES.reviewSentBack,
           card: { id: sent.cardId, ListId: sent.listId, position: sent.position },
           activityId: sent.activityId,
         };
