@@ -9,14 +9,6 @@ const FEATURE_ENTRY = '^api/src/features/[^/]+/index\\.ts$';
 /** The renderer's test helpers: render(), fixtures, the fake API servers (fake-*.ts). */
 const TEST_CODE = '^desktop/src/renderer/test/';
 
-/**
- * The only exceptions to the feature boundary rules below: the board, live and review features are being
- * reorganised (commands, folders) and still import each other's and notifications' internals, and are still
- * imported by their internals (app.ts mounts their routers). Shrink this list as each one gets its entry;
- * docs/architecture.md#feature-boundaries says what the rule is. Nothing else may be added here.
- */
-const IN_FLUX = '^api/src/features/(board|live|review)/';
-
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -70,10 +62,10 @@ module.exports = {
       comment:
         'A feature uses another feature only through its public entry, api/src/features/<other>/index.ts ' +
         '(docs/architecture.md#feature-boundaries); its own files it imports freely.',
-      from: { path: '^api/src/features/([^/]+)/', pathNot: IN_FLUX },
+      from: { path: '^api/src/features/([^/]+)/' },
       to: {
         path: '^api/src/features/[^/]+/',
-        pathNot: ['^api/src/features/$1/', FEATURE_ENTRY, IN_FLUX],
+        pathNot: ['^api/src/features/$1/', FEATURE_ENTRY],
       },
     },
     {
@@ -84,7 +76,20 @@ module.exports = {
         'the API imports a feature ' +
         'only through its public entry, api/src/features/<area>/index.ts (docs/architecture.md#feature-boundaries).',
       from: { path: '^api/src/', pathNot: ['^api/src/(features|core|adapters)/', '\\.test\\.ts$'] },
-      to: { path: '^api/src/features/', pathNot: [FEATURE_ENTRY, IN_FLUX] },
+      to: { path: '^api/src/features/', pathNot: [FEATURE_ENTRY] },
+    },
+    {
+      name: 'board-and-live-through-index',
+      severity: 'error',
+      comment:
+        'Other features, app.ts, seeds and tests use the board and the live events through their public entry ' +
+        '(api/src/features/board/index.ts, api/src/features/live/index.ts), never one of their internal modules ' +
+        '(docs/areas/board.md, "Layout"). Inside a feature its folders import each other freely.',
+      from: { path: '^(?:api/src/features/([^/]+)|api/src|tests)/' },
+      to: {
+        path: '^api/src/features/(?:board|live)/',
+        pathNot: ['^api/src/features/$1/', '^api/src/features/(?:board|live)/index\\.ts$'],
+      },
     },
     {
       name: 'api-not-to-desktop',

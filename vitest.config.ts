@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react';
 
 /** Server-side test files that mock modules (vi.mock): each runs in a fresh process. */
 const ISOLATED = ['tests/api/auth-hardening-limits.test.ts'];
+/** Tests beside a feature's commands: they open a database, so they run with the server's tests (both databases). */
+const COMMAND_TESTS = 'api/src/features/*/commands/**/*.test.ts';
 /** The renderer's platform module tested for real (every other renderer file gets its stand-in). */
 const RENDERER_PLATFORM = 'desktop/src/renderer/platform/**/*.test.{ts,tsx}';
 
@@ -28,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', COMMAND_TESTS],
           exclude: [...ISOLATED],
           isolate: false,
         },
@@ -37,7 +39,7 @@ export default defineConfig({
         // Unit tests beside the API's modules (tools, pure helpers, adapters against local servers): no
         // database, so they run once, not again in CI's embedded-database run (tests/run-all.mjs).
         extends: true,
-        test: { name: 'api-unit', include: ['api/src/**/*.test.ts'], isolate: false },
+        test: { name: 'api-unit', include: ['api/src/**/*.test.ts'], exclude: [COMMAND_TESTS], isolate: false },
       },
       {
         // The shared contract's pure functions (policies, schemas, formulas): no database.

@@ -108,7 +108,7 @@ describe('card history: what is written', () => {
     }
     const touching = sql.filter((q) => /mtn_card_events/.test(q));
     expect(touching).toHaveLength(1);
-    // The move is one statement (board/move-service.ts): its history row is one of its CTEs, an
+    // The move is one statement (board/commands/move-card.ts): its history row is one of its CTEs, an
     // INSERT ... SELECT of the names its lists CTE read.
     expect(touching[0]).toMatch(/insert into mtn_card_events[\s\S]*select[\s\S]*from_name[\s\S]*to_name/);
     expect(touching[0]).toMatch(/from mtn_lists/);

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { copyBoard, recordCardMoved } from '../features/board';
+import { copyBoard } from '../features/board';
 import type { AreaSeed } from './seed-types';
 
 /** A card the member sent to their coach, and how long ago (minutes) it entered FOR REVIEW. */
@@ -65,10 +65,14 @@ async function sendForReview(trx: Knex.Transaction, memberId: number, cardId: nu
   const lists = await listIds(trx, memberId);
   const from = lists.get('IN PROGRESS')!;
   const to = lists.get('FOR REVIEW')!;
-  await recordCardMoved(trx, memberId, cardId, from, to);
-  await trx('mtn_card_events')
-    .where({ card_id: cardId, kind: 'moved' })
-    .update({ created_at: ago(minutes) });
+  // The history row a move from IN PROGRESS to FOR REVIEW writes (board/commands/move-card.ts), dated then.
+  await trx('mtn_card_events').insert({
+    card_id: cardId,
+    actor_id: memberId,
+    kind: 'moved',
+    data: JSON.stringify({ fromListId: from, from: 'IN PROGRESS', toListId: to, to: 'FOR REVIEW' }),
+    created_at: ago(minutes),
+  });
   await trx('mtn_cards')
     .where({ id: cardId })
     .update({ updated_at: ago(minutes) });

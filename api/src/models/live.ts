@@ -2,7 +2,7 @@ import { BaseModel, type Timestamp } from './base';
 
 /**
  * `live_events`: a recent live event (docs/areas/live.md), kept minutes for a stream's replay. Written by
- * `publishEvent` (api/src/features/live/bus.ts) in the transaction of the change it reports.
+ * `publishEvent` (api/src/core/live-events.ts) in the transaction of the change it reports.
  */
 export class LiveEvent extends BaseModel {
   static override tableName = 'live_events';

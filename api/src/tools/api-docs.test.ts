@@ -20,7 +20,7 @@ describe('docs/api.md, the API reference generated from the routers', () => {
     });
     // a route of the chain (...endpoint(options, handler)): guards and input read from its options
     expect(find('POST', '/api/move-the-needle/label/add')).toMatchObject({
-      file: 'api/src/features/board/labels.ts',
+      file: 'api/src/features/board/routes/labels.ts',
       guards: ['auth()', 'authorize(labelAndCard)', 'transaction(BOARD_TRANSACTION)'],
       inputs: ['cardLabelSchema'],
     });

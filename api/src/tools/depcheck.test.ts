@@ -36,6 +36,12 @@ const FIXTURE: Record<string, string> = {
   'api/src/adapters/bad.ts': "import { area } from '../features/area';\nexport const x = area;\n",
   'api/src/features/area/service.ts': "import { e } from '../../core/errors';\nexport const area = e;\n",
   'api/src/features/area/index.ts': "export { area } from './service';\n",
+  // the board's public entry, its internals, an import between its folders (allowed) and from another feature
+  'api/src/features/board/commands/move.ts': "import { e } from '../../../core/errors';\nexport const move = e;\n",
+  'api/src/features/board/routes/cards.ts': "import { move } from '../commands/move';\nexport const cards = move;\n",
+  'api/src/features/board/index.ts': "export { move } from './commands/move';\n",
+  'api/src/features/area/uses-board.ts': "import { move } from '../board';\nexport const x = move;\n",
+  'api/src/features/area/bad-board.ts': "import { move } from '../board/commands/move';\nexport const x = move;\n",
   'api/src/db/seed-good.ts': "import { area } from '../features/area';\nexport const x = area;\n",
   'api/src/db/seed-bad.ts': "import { area } from '../features/area/service';\nexport const x = area;\n",
   // features meet through their index.ts; a feature's own files import each other freely
@@ -91,6 +97,7 @@ const EXPECTED = [
   'api-not-to-desktop: api/src/bad-desktop.ts -> desktop/src/renderer/lib/ok.ts',
   'api-to-feature-entries: api/src/bad-app.ts -> api/src/features/other/routes.ts',
   'api-to-feature-entries: api/src/db/seed-bad.ts -> api/src/features/area/service.ts',
+  'board-and-live-through-index: api/src/features/area/bad-board.ts -> api/src/features/board/commands/move.ts',
   'core-not-to-features: api/src/core/bad.ts -> api/src/features/area/service.ts',
   'desktop-not-to-api: desktop/src/renderer/features/area/Screen.tsx -> api/src/config.ts',
   'feature-not-to-feature-internals: api/src/features/other/bad.ts -> api/src/features/area/service.ts',

@@ -1,4 +1,5 @@
 /** Move the Needle figures: checklist progress and the dashboard donut's shares (docs/areas/board.md#screens, docs/areas/board.md#behaviour). */
+import { LIST_ROLES } from '../board/list-roles';
 import { percent } from './progress';
 
 export const CHECKLIST_IN_PROGRESS = 'Checklist in progress';
@@ -14,7 +15,13 @@ export function checklistProgressLabel(progress: number): string {
   return progress >= 100 ? CHECKLIST_COMPLETED : CHECKLIST_IN_PROGRESS;
 }
 
-export const DONUT_STATUSES = ['NOT STARTED', 'IN PROGRESS', 'ON HOLD', 'COMPLETED'] as const;
+/** The status lists (list roles, board/list-roles.ts) the donut shows. */
+export const DONUT_STATUSES = [
+  LIST_ROLES.notStarted,
+  LIST_ROLES.inProgress,
+  LIST_ROLES.onHold,
+  LIST_ROLES.completed,
+] as const;
 export type DonutStatus = (typeof DONUT_STATUSES)[number];
 
 /**

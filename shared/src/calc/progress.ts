@@ -2,6 +2,7 @@
  * Progress percentages (docs/limits.md#rounding): checklist, board and course progress,
  * rounded to whole numbers.
  */
+import { COMPLETED_LIST_NAME, LIST_ROLES } from '../board/list-roles';
 import { toFiniteNumber } from './round';
 
 /**
@@ -20,9 +21,15 @@ export function percent(part: number, whole: number): number {
   return r + 0;
 }
 
-export const BOARD_PROGRESS_LISTS = ['NOT STARTED', 'IN PROGRESS', 'COMPLETED', 'ON HOLD'] as const;
+/** The status lists (list roles, board/list-roles.ts) whose cards count towards the board's progress. */
+export const BOARD_PROGRESS_LISTS = [
+  LIST_ROLES.notStarted,
+  LIST_ROLES.inProgress,
+  LIST_ROLES.completed,
+  LIST_ROLES.onHold,
+] as const;
 export type BoardProgressList = (typeof BOARD_PROGRESS_LISTS)[number];
-export const BOARD_COMPLETED_LIST: BoardProgressList = 'COMPLETED';
+export const BOARD_COMPLETED_LIST: BoardProgressList = COMPLETED_LIST_NAME;
 
 /**
  * Board progress: the share of the cards in NOT STARTED, IN PROGRESS, COMPLETED and ON HOLD

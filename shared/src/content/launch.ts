@@ -13,8 +13,8 @@ export const LAUNCH_STEPS_CARD_TITLE = 'Launch steps';
 /** The checklist of a launch card. */
 export const LAUNCH_CHECKLIST_TITLE = 'Launch steps';
 
-/** The reserved list a launch card goes to. */
-export const LAUNCH_LIST_NAME = 'NOT STARTED';
+/** The reserved list a launch card goes to (a list role, board/list-roles.ts). */
+export { LAUNCH_LIST_NAME } from '../board/list-roles';
 
 /** The launch steps when the Master Template has none. */
 export const DEFAULT_LAUNCH_STEPS: readonly string[] = [

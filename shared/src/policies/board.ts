@@ -1,5 +1,5 @@
 import { ROLES, type Role } from '../limits';
-import { RESERVED_LIST_NAMES } from '../types/board';
+import { isReservedListName } from '../board/list-roles';
 import { hasOwnBoard, isAdminRole, type Principal } from './principal';
 
 /** The owner of a board, as far as the board rules need to know them. */
@@ -8,11 +8,8 @@ export interface BoardOwner {
   role: Role;
 }
 
-/** Reserved list names (docs/areas/board.md#data), compared without regard to case or surrounding spaces. */
-export function isReservedListName(name: string): boolean {
-  const wanted = name.trim().toUpperCase();
-  return (RESERVED_LIST_NAMES as readonly string[]).includes(wanted);
-}
+/** Reserved list names, compared without regard to case or surrounding spaces (board/list-roles.ts). */
+export { isReservedListName };
 
 /**
  * Who reads and works on whose board (docs/areas/board.md#screens, docs/areas/board.md#who-may-do-what): an admin on every board; a member with a

@@ -1,17 +1,8 @@
 /** Move the Needle (docs/areas/board.md#data): lists, cards, labels, attachments, checklists and activities. */
 import type { Role } from '../limits';
 
-/** Lists every board keeps, in the spec's order; they cannot be deleted or renamed (docs/areas/board.md#data). */
-export const RESERVED_LIST_NAMES = [
-  'NOT STARTED',
-  'IN PROGRESS',
-  'COMPLETED',
-  'ON HOLD',
-  'FOR REVIEW',
-  'FUTURE ACTIONS',
-  'PERSONAL NOTES',
-] as const;
-export type ReservedListName = (typeof RESERVED_LIST_NAMES)[number];
+/** The reserved lists and their roles are decided in shared/src/board/list-roles.ts. */
+export { RESERVED_LIST_NAMES, type ReservedListName } from '../board/list-roles';
 
 /** The ten label colours (docs/areas/board.md#data), each usable once per user. */
 export const LABEL_COLORS = [

@@ -4,12 +4,8 @@
 export const REVIEW_SCOPES = ['mine', 'unassigned', 'all'] as const;
 export type ReviewScope = (typeof REVIEW_SCOPES)[number];
 
-/** Where a card waiting for review is sent on. */
-export const REVIEW_DESTINATIONS = ['IN PROGRESS', 'COMPLETED'] as const;
-export type ReviewDestination = (typeof REVIEW_DESTINATIONS)[number];
-
-/** The reserved list a card waits in. */
-export const REVIEW_LIST_NAME = 'FOR REVIEW';
+/** The list a card waits in and where it is sent on: decided with the other list roles. */
+export { REVIEW_DESTINATIONS, REVIEW_LIST_NAME, type ReviewDestination } from '../board/list-roles';
 
 export interface ReviewCard {
   id: number;

@@ -1,5 +1,20 @@
-/** What other parts of the API (the demo seed, the qualifier, the review queue) may use of the board feature. */
-export { copyBoard } from './template';
-export { createLaunchCard, launchSteps } from './launch';
-export { enteredCurrentListAt, recordCardMoved } from './history';
-export { BOARD_TRANSACTION, type BoardTarget, createActivity, findOwned, moveCard } from './review-api';
+/**
+ * The board feature's public surface: what other features (the review queue, the qualifier, the
+ * live stream), the seeds and app.ts may use. Everything else in features/board is internal
+ * (docs/areas/board.md, "Layout").
+ */
+export { boardRoutes } from './routes';
+export {
+  BOARD_TRANSACTION,
+  boardWriteOf,
+  runBoardWrite,
+  type BoardActor,
+  type BoardWrite,
+} from './commands/board-write';
+export type { BoardChange, BoardTouch } from './commands/touch';
+export { moveCard, type CardMove, type MovedCard } from './commands/move-card';
+export { comment } from './commands/comment';
+export { createLaunchCard, launchSteps } from './commands/launch-card';
+export { copyBoard } from './commands/template';
+export { findOwned, lookupBoard, type BoardTarget } from './access/policies';
+export { enteredCurrentListAt } from './read-model/history';

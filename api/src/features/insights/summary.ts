@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { CourseAudience, InsightsScope } from '@shared/policies';
 import { addDays, daysBetween } from '@shared/schemas/dates';
 import { INSIGHTS_MAX_DAYS } from '@shared/schemas/insights';
-import { REVIEW_LIST_NAME } from '@shared/types/review';
+import { listNameKeySql, REVIEW_LIST_NAME } from '@shared/board/list-roles';
 import type { ActivePoint, CourseFunnel, DayCounts, InsightsSummary } from '@shared/types/insights';
 import type { Role } from '@shared/limits';
 import { iso } from '../../core/dates';
@@ -110,7 +110,7 @@ export async function readSummary(
      waits as materialized (
        select ${waiting} as since
          from mtn_lists l join users u on u.id = l.user_id join mtn_cards c on c.list_id = l.id
-        where upper(btrim(l.name)) = :reviewList and ${memberBoards})
+        where ${listNameKeySql('l.name')} = :reviewList and ${memberBoards})
      select
        (select json_agg(json_build_object('d', to_char(day, 'YYYY-MM-DD'), 'role', role, 'n', n))
           from (${activeDaily}) x) as active_daily,

@@ -10,4 +10,4 @@ export {
   notificationMailJobsSelect,
   notificationMailRenderer,
 } from './mail';
-export { notifyCardMove, notifyComment } from './service';
+export { notifyComment } from './service';

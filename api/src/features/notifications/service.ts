@@ -9,15 +9,16 @@ import {
 } from '@shared/schemas/notifications';
 import type { Role } from '@shared/limits';
 import { Notification, NotificationPreference } from '../../models';
-import { publishNotification } from '../live';
+import { publishNotification } from '../../core/live-events';
 import { presentNotification, type InboxRow } from './presenter';
 
 export type { InboxRow } from './presenter';
 
 /**
- * The notification inbox (docs/areas/notifications.md). Notifications are written with the transaction of the
- * change that causes them (a comment, a card moved into or out of FOR REVIEW), so a change that
- * rolls back leaves none. Never to the actor themself. Each function returns the rows it wrote:
+ * The notification inbox (docs/areas/notifications.md). Notifications are written with the
+ * transaction of the change that causes them (a comment; a card moved into or out of FOR REVIEW,
+ * which the board's one move statement writes itself, board/commands/move-card.ts), so a change
+ * that rolls back leaves none. Never to the actor themself. Each function returns the rows it wrote:
  * the caller publishes them on the live bus and schedules their emails (deliver.ts).
  */
 
@@ -52,9 +53,6 @@ const ROW_COLUMNS = [
   'read_at',
   'created_at',
 ] as const;
-
-const REVIEW_LIST = 'FOR REVIEW';
-const isReviewList = (name: string) => name.trim().toUpperCase() === REVIEW_LIST;
 
 /**
  * Writes `drafts` in `trx`: never one to its own actor, at most one per recipient (the first
@@ -133,53 +131,6 @@ export async function notifyComment(
     });
   }
   return notify(trx, drafts);
-}
-
-/**
- * A card of board `ownerId` moved from list `sourceListId` to `destListId` (after moveCard). Into FOR REVIEW: the
- * owner's coach (users.coach_id; none without one) gets a `for_review`. Out of FOR REVIEW by a
- * coach or an admin: the owner gets a `review_done`. A move within a list costs no query.
- */
-export async function notifyCardMove(
-  trx: Knex.Transaction,
-  input: { actor: NotificationActor; ownerId: number; cardId: number; sourceListId: number; destListId: number },
-): Promise<NotificationRow[]> {
-  if (input.sourceListId === input.destListId) return [];
-  const facts = await trx('users as o')
-    .where('o.id', input.ownerId)
-    .first<{ title: string | null; coach_id: number | null; from_name: string; to_name: string } | undefined>(
-      'o.coach_id',
-      trx('mtn_cards').select('title').where('id', input.cardId).as('title'),
-      trx('mtn_lists').select('name').where('id', input.sourceListId).as('from_name'),
-      trx('mtn_lists').select('name').where('id', input.destListId).as('to_name'),
-    );
-  if (!facts || facts.title === null) return [];
-  const into = isReviewList(facts.to_name) && !isReviewList(facts.from_name);
-  const outOf = isReviewList(facts.from_name) && !isReviewList(facts.to_name);
-  const base = { actorId: input.actor.id, cardId: input.cardId, boardOwnerId: input.ownerId };
-  const values = { actor: input.actor.fullName, card: facts.title, list: facts.to_name };
-  if (into && facts.coach_id !== null) {
-    return notify(trx, [
-      {
-        ...base,
-        userId: facts.coach_id,
-        type: 'for_review',
-        text: fillMessage(MESSAGES.notificationForReview, values),
-      },
-    ]);
-  }
-  const byCoach = input.actor.role === 'coach' || input.actor.role === 'admin';
-  if (outOf && byCoach) {
-    return notify(trx, [
-      {
-        ...base,
-        userId: input.ownerId,
-        type: 'review_done',
-        text: fillMessage(MESSAGES.notificationReviewDone, values),
-      },
-    ]);
-  }
-  return [];
 }
 
 /** A page of `userId`'s inbox, newest first, with their unread count and total. */

@@ -1,2 +1,6 @@
-/** What other features use of the review queue: when a card entered FOR REVIEW (the Insights page, issue 14 §2). */
+/**
+ * The review queue (docs/areas/review.md): its routes for the app, and when a card entered FOR
+ * REVIEW for the Insights page.
+ */
+export { reviewRoutes } from './routes';
 export { waitingSinceSql } from './waiting';

@@ -1,10 +1,11 @@
+import { COMPLETED_LIST_NAME } from '@shared/board/list-roles';
 import { fillMessage, MESSAGES } from '@shared/messages';
 import type { SentOn } from './service';
 
 /**
- * The notification a send-on owes the member (issue 13 §2: "your card moved out of FOR REVIEW by a
- * coach"). The notification inbox is built in parallel (the notif part); at merge, the route's
- * `memberNotifiedOfSendOn` line hands this to its `notify(trx, ...)` in the same transaction.
+ * The words of a send-on for the member ("your card moved out of FOR REVIEW by a coach",
+ * docs/areas/review.md). The notification itself is written by the board's move command
+ * (board/commands/move-card.ts) as for any move out of FOR REVIEW by a coach.
  */
 export interface SentOnNotification {
   userId: number;
@@ -15,7 +16,7 @@ export interface SentOnNotification {
 }
 
 export function sentOnNotification(sent: SentOn): SentOnNotification {
-  const template = sent.to === 'COMPLETED' ? MESSAGES.reviewCompletedNotice : MESSAGES.reviewSentBackNotice;
+  const template = sent.to === COMPLETED_LIST_NAME ? MESSAGES.reviewCompletedNotice : MESSAGES.reviewSentBackNotice;
   return {
     userId: sent.ownerId,
     actorId: sent.actorId,

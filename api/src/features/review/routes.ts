@@ -1,4 +1,5 @@
 import Router from '@koa/router';
+import { COMPLETED_LIST_NAME } from '@shared/board/list-roles';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { reviewQueueQuerySchema, reviewSendSchema } from '@shared/schemas/review';
@@ -6,13 +7,11 @@ import type { ReviewSendResponse } from '@shared/types/review';
 import { refuse, requireUser } from '../../core/auth';
 import { endpoint } from '../../core/endpoint';
 import type { PortalContext, PortalState } from '../../core/context';
-import { BOARD_TRANSACTION, findOwned, recordCardMoved, type BoardTarget } from '../board';
-import { enqueueNotificationMails } from '../notifications/mail';
-import { notifyCardMove } from '../notifications/service';
+import { BOARD_TRANSACTION, boardWriteOf, findOwned, type BoardTarget } from '../board';
 import { readReviewQueue, sendOn } from './service';
 
 /**
- * The coach's review queue (issue 13 §3, prefix /api/move-the-needle/review-queue): the cards that
+ * The coach's review queue (docs/areas/review.md, prefix /api/move-the-needle/review-queue): the cards that
  * wait in a FOR REVIEW list, and sending one on in one step. Coaches and admins only.
  */
 export function reviewRoutes(): Router<PortalState, PortalContext> {
@@ -47,22 +46,11 @@ export function reviewRoutes(): Router<PortalState, PortalContext> {
         transaction: BOARD_TRANSACTION,
       },
       async (ctx) => {
-        const sent = await sendOn(ctx.trx, ctx.subject.lock, ctx.input.cardId, ctx.input, ctx.user.id);
-        // As a drag does: the move goes into the card's history and the member is notified, in this transaction.
-        await recordCardMoved(ctx.trx, ctx.user.id, sent.cardId, sent.sourceListId, sent.listId);
-        await enqueueNotificationMails(
-          ctx.trx,
-          await notifyCardMove(ctx.trx, {
-            actor: ctx.user,
-            ownerId: ctx.subject.lock,
-            cardId: sent.cardId,
-            sourceListId: sent.sourceListId,
-            destListId: sent.listId,
-          }),
-        );
+        // The move writes the card's history and notifies the member, as a drag out of FOR REVIEW does.
+        const sent = await sendOn(boardWriteOf(ctx), ctx.input.cardId, ctx.input, ctx.deps.config.publicUrl);
         const body: ReviewSendResponse = {
           success: true,
-          message: sent.to === 'COMPLETED' ? MESSAGES.reviewCompleted : MESSAGES.reviewSentBack,
+          message: sent.to === COMPLETED_LIST_NAME ? MESSAGES.reviewCompleted : MESSAGES.reviewSentBack,
           card: { id: sent.cardId, ListId: sent.listId, position: sent.position },
           activityId: sent.activityId,
         };

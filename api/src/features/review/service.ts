@@ -1,16 +1,14 @@
 import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
 import type { ReviewQueueQuery, ReviewSendInput } from '@shared/schemas/review';
-import { REVIEW_LIST_NAME, type ReviewCard, type ReviewQueueResponse } from '@shared/types/review';
+import { isReviewList, listNameKeySql, REVIEW_LIST_NAME } from '@shared/board/list-roles';
+import type { ReviewCard, ReviewQueueResponse } from '@shared/types/review';
 import { conflict } from '../../core/errors';
 import { iso } from '../../core/dates';
-import { createActivity, moveCard } from '../board';
+import { comment, moveCard, type BoardWrite } from '../board';
 import { waitingSinceSql } from './waiting';
 
 type Db = Knex | Knex.Transaction;
-
-/** Reserved list names compare without regard to case or surrounding spaces (policies/board.ts). */
-const LIST_NAME_SQL = 'upper(btrim(l.name))';
 
 interface QueueRow {
   id: number | null;
@@ -22,7 +20,7 @@ interface QueueRow {
 }
 
 /**
- * The review queue (issue 13 §3): every live card in a FOR REVIEW list of a member's board (not an
+ * The review queue (docs/areas/review.md): every live card in a FOR REVIEW list of a member's board (not an
  * admin's: that is the Master Template, which nobody reviews), oldest waiting first, one page of
  * it and how many in all, in one statement. `mine`: members whose coach is the actor;
  * `unassigned`: premium members without a coach; `all`: every board a coach may work on.
@@ -41,7 +39,7 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
          from mtn_lists l
          join users u on u.id = l.user_id
          join mtn_cards c on c.list_id = l.id
-        where ${LIST_NAME_SQL} = :listName and u.role <> 'admin' ${scope}
+        where ${listNameKeySql('l.name')} = :listName and u.role <> 'admin' ${scope}
      ), page as (
        select * from q order by waiting_since, id limit :limit offset :offset
      )
@@ -91,32 +89,35 @@ interface WaitingRow {
 }
 
 /**
- * Sends card `cardId` of the locked board `ownerId` on from FOR REVIEW (issue 13 §3), in the
- * board's transaction: the card is read under the lock (409 when it no longer waits in FOR
- * REVIEW), the optional comment is added, and the card goes to the top of the destination list
- * through the board's own move (same contiguity and 409-on-stale rules as a drag).
+ * Sends card `cardId` on from FOR REVIEW (docs/areas/review.md), in the board write of its board
+ * (the board locked): the card is read under the lock (409 when it no longer waits in FOR REVIEW),
+ * the optional comment is added, and the card goes to the top of the destination list through the
+ * board's one move command (the same contiguity and 409-on-stale rules as a drag, the same history
+ * row, and the member's notification of a card moved out of FOR REVIEW by a coach).
  */
 export async function sendOn(
-  trx: Knex.Transaction,
-  ownerId: number,
+  w: BoardWrite,
   cardId: number,
   input: ReviewSendInput,
-  actorId: number,
+  publicUrl: string,
 ): Promise<SentOn> {
+  const { trx, ownerId } = w;
   const found = await trx.raw<{ rows: WaitingRow[] }>(
     `select c.list_id, c.title, l.name as source_name,
-            (select d.id from mtn_lists d where d.user_id = l.user_id and upper(btrim(d.name)) = :to
+            (select d.id from mtn_lists d where d.user_id = l.user_id and ${listNameKeySql('d.name')} = :to
               order by d.position limit 1) as dest_id
        from mtn_cards c join mtn_lists l on l.id = c.list_id
       where c.id = :cardId and l.user_id = :ownerId`,
     { cardId, ownerId, to: input.to },
   );
   const row = found.rows[0];
-  const waits = row !== undefined && row.source_name.trim().toUpperCase() === REVIEW_LIST_NAME;
+  const waits = row !== undefined && isReviewList(row.source_name);
   if (!waits) throw conflict(MESSAGES.reviewNotWaiting);
   if (row.dest_id === null) throw conflict(MESSAGES.listNotFound);
-  const activityId = input.comment ? await createActivity(trx, cardId, actorId, input.comment, []) : null;
-  const moved = await moveCard(trx, ownerId, {
+  const activityId = input.comment
+    ? (await comment(w, { cardId, comment: input.comment }, { publicUrl, notify: false })).activityId
+    : null;
+  const moved = await moveCard(w, {
     cardId,
     sourceListId: row.list_id,
     destListId: row.dest_id,
@@ -126,11 +127,11 @@ export async function sendOn(
     cardId,
     cardTitle: row.title,
     ownerId,
-    actorId,
+    actorId: w.actor.id,
     to: input.to,
     sourceListId: row.list_id,
-    listId: moved.ListId,
-    position: moved.position,
+    listId: moved.card.ListId,
+    position: moved.card.position,
     activityId,
   };
 }

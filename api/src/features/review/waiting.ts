@@ -1,6 +1,6 @@
 /**
  * When a card entered its FOR REVIEW list, as an SQL expression on the card `c`: the latest
- * history row (issue 13 §4) that put the card in the list it is in now (created there, moved or
+ * history row (docs/areas/card-history.md) that put the card in the list it is in now (created there, moved or
  * restored into it), else the card's last change (a card that entered before history was kept).
  * Same rule as `enteredCurrentListAt` of the board's history.
  */

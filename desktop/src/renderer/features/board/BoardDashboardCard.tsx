@@ -8,6 +8,7 @@ import { ExternalLink } from '../../components/ExternalLink';
 import { Spinner } from '../../components/Spinner';
 import { toApiError } from '../../lib/apiErrors';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
+import { LIST_ROLES } from '@shared/board/list-roles';
 import { cn } from '../../lib/cn';
 import { useGetBoardSummaryQuery } from './boardApi';
 import { STATUS_COLORS } from './config';
@@ -15,11 +16,11 @@ import { usePortalSettings } from '../settings/usePortalSettings';
 
 const DonutChart = lazy(async () => ({ default: (await import('./DonutChart')).DonutChart }));
 
-const LEGEND = ['IN PROGRESS', 'ON HOLD', 'COMPLETED'] as const;
+const LEGEND = [LIST_ROLES.inProgress, LIST_ROLES.onHold, LIST_ROLES.completed] as const;
 const LEGEND_LABELS: Record<(typeof LEGEND)[number], string> = {
-  'IN PROGRESS': 'In progress',
-  'ON HOLD': 'On hold',
-  COMPLETED: 'Completed',
+  [LIST_ROLES.inProgress]: 'In progress',
+  [LIST_ROLES.onHold]: 'On hold',
+  [LIST_ROLES.completed]: 'Completed',
 };
 
 function MoveTheNeedleCard({ className }: { className?: string }) {
