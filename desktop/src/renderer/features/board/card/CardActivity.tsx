@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { MAX_COACHES_LISTED } from '@shared/limits';
 import { formatAgo, MESSAGES } from '@shared/messages';
 import { canEditActivity } from '@shared/policies/board';
@@ -101,6 +101,15 @@ export function CardActivity({ card }: { card: Card }) {
   const [query, setQuery] = useState<{ at: number; query: string } | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const box = useRef<HTMLTextAreaElement>(null);
+  /** Where the caret goes once the text just set is on screen (set with the text, so typing that follows lands after it). */
+  const caretAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const at = caretAfterRender.current;
+    if (at === null || !box.current) return;
+    caretAfterRender.current = null;
+    box.current.focus();
+    box.current.setSelectionRange(at, at);
+  }, [comment]);
   const { data: coaches = [], isLoading: loadingCoaches } = useGetCoachesQuery(undefined, {
     skip: query === null && mentioned.length === 0,
   });
@@ -135,11 +144,7 @@ export function CardActivity({ card }: { card: Card }) {
     setComment(text);
     setMentioned((m) => (m.includes(person.id) ? m : [...m, person.id]));
     setQuery(null);
-    const at = query.at + insert.length;
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(at, at);
-    });
+    caretAfterRender.current = query.at + insert.length;
   };
 
   const submit = async () => {
@@ -189,10 +194,7 @@ export function CardActivity({ card }: { card: Card }) {
     setComment(text);
     const at = caret + insert.length;
     follow(text, at);
-    requestAnimationFrame(() => {
-      el?.focus();
-      el?.setSelectionRange(at, at);
-    });
+    caretAfterRender.current = at;
   };
   const written = mentionsIn(comment);
 
