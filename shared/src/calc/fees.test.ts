@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { US_RATE_CARD_2025 } from '../content/fee-rate-cards';
-import { estimateFees, findCategory, formatMoney, referralFee, sizeTier, SIZE_TIERS, type FeeItem, type SizeTier } from './fees';
+import { estimateFees, findCategory, formatMoney, referralFee, sizeTier, FEE_SIZE_TIERS, type FeeItem, type FeeSizeTier } from './fees';
 
 // Golden cases of docs/areas/seller-tools.md ("Fees from dimensions"), on the seeded US card.
 const US = US_RATE_CARD_2025.rates;
-const tierOf = (l: number, w: number, h: number, lb: number): SizeTier => sizeTier([l, w, h], lb, 139);
+const tierOf = (l: number, w: number, h: number, lb: number): FeeSizeTier => sizeTier([l, w, h], lb, 139);
 const item = (over: Partial<FeeItem>): FeeItem => ({
   length: 10,
   width: 8,
@@ -18,7 +18,7 @@ const item = (over: Partial<FeeItem>): FeeItem => ({
 });
 
 describe('size tiers: every limit just under, at and just over', () => {
-  const cases: Array<[string, [number, number, number, number], SizeTier]> = [
+  const cases: Array<[string, [number, number, number, number], FeeSizeTier]> = [
     // Small standard: 15 x 12 x 0.75 in, 1 lb.
     ['small: longest 14.99', [14.99, 8, 0.5, 0.5], 'small standard'],
     ['small: longest 15', [15, 8, 0.5, 0.5], 'small standard'],
@@ -204,7 +204,7 @@ describe('VAT and currencies', () => {
 
 describe('properties', () => {
   /** Sides that keep each tier whatever the weight within it. */
-  const SHAPES: Array<[SizeTier, [number, number, number], number]> = [
+  const SHAPES: Array<[FeeSizeTier, [number, number, number], number]> = [
     ['small standard', [10, 8, 0.5], 1],
     ['large standard', [17, 13, 7], 20],
     ['large bulky', [40, 20, 10], 50],
@@ -239,6 +239,6 @@ describe('properties', () => {
   });
 
   it('every tier has fees on the seeded card', () => {
-    for (const tier of SIZE_TIERS) expect(US.fulfillment[tier]).toBeDefined();
+    for (const tier of FEE_SIZE_TIERS) expect(US.fulfillment[tier]).toBeDefined();
   });
 });

@@ -26,7 +26,7 @@ export const MARKETPLACE_CURRENCY: Readonly<Record<Marketplace, Currency>> = {
 };
 
 /** The size tiers, smallest first; the four extra-large bands are tiers of their own. */
-export const SIZE_TIERS = [
+export const FEE_SIZE_TIERS = [
   'small standard',
   'large standard',
   'large bulky',
@@ -35,7 +35,7 @@ export const SIZE_TIERS = [
   'extra-large 70 to 150 lb',
   'extra-large over 150 lb',
 ] as const;
-export type SizeTier = (typeof SIZE_TIERS)[number];
+export type FeeSizeTier = (typeof FEE_SIZE_TIERS)[number];
 
 /** The limits of the standard and bulky tiers (inches, pounds of unit weight); beyond the last, extra-large. */
 export const SIZE_TIER_LIMITS = {
@@ -45,7 +45,7 @@ export const SIZE_TIER_LIMITS = {
 } as const;
 
 /** The upper billable weight (lb) of the first three extra-large bands; above the last, "over 150 lb". */
-export const EXTRA_LARGE_BANDS: ReadonlyArray<readonly [number, SizeTier]> = [
+export const EXTRA_LARGE_BANDS: ReadonlyArray<readonly [number, FeeSizeTier]> = [
   [50, 'extra-large 0 to 50 lb'],
   [70, 'extra-large 50 to 70 lb'],
   [150, 'extra-large 70 to 150 lb'],
@@ -59,11 +59,11 @@ const G_PER_LB = 453.59237;
 const CUBIC_IN_PER_CUBIC_FT = 1728;
 
 /** Whether a tier's fee uses the greater of unit and dimensional weight (else the unit weight alone). */
-export function usesDimensionalWeight(tier: SizeTier): boolean {
+export function usesDimensionalWeight(tier: FeeSizeTier): boolean {
   return tier !== 'small standard' && tier !== 'extra-large over 150 lb';
 }
 
-export function isStandardSize(tier: SizeTier): boolean {
+export function isStandardSize(tier: FeeSizeTier): boolean {
   return tier === 'small standard' || tier === 'large standard';
 }
 
@@ -93,7 +93,7 @@ export interface FeeRates {
   vatRate: number;
   /** Cubic inches per dimensional pound (139 for Amazon US). */
   dimensionalDivisor: number;
-  fulfillment: Record<SizeTier, TierFees>;
+  fulfillment: Record<FeeSizeTier, TierFees>;
   /** Per cubic foot per month. */
   storage: {
     standard: { janSep: number; octDec: number };
@@ -116,7 +116,7 @@ export interface FeeItem {
 }
 
 export interface FeeEstimate {
-  sizeTier: SizeTier;
+  sizeTier: FeeSizeTier;
   dimensionalWeightLb: number;
   billableWeightLb: number;
   fulfillmentFee: number;
@@ -175,7 +175,7 @@ function fits(
  * item keeps (sides and unit weight; length + girth for large bulky); else extra-large, in the band
  * of its billable weight (the greater of unit and dimensional weight, sides at least 2 in).
  */
-export function sizeTier(sidesIn: readonly [number, number, number], unitWeightLb: number, divisor: number): SizeTier {
+export function sizeTier(sidesIn: readonly [number, number, number], unitWeightLb: number, divisor: number): FeeSizeTier {
   const m = measure(sidesIn);
   if (fits(m, unitWeightLb, SIZE_TIER_LIMITS['small standard'])) return 'small standard';
   if (fits(m, unitWeightLb, SIZE_TIER_LIMITS['large standard'])) return 'large standard';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { addDays, isTimeZone, localDate, planReorder } from './reorder';
+import { datePlusDays, isTimeZone, localDate, planReorder } from './reorder';
 
 // docs/areas/seller-tools.md, "Reorder planner".
 const TODAY = '2026-03-01';
@@ -65,8 +65,8 @@ describe('dates', () => {
     expect(localDate(late, 'America/Los_Angeles')).toBe('2026-03-01');
   });
   it('adds days across months and leap years', () => {
-    expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(datePlusDays('2028-02-28', 1)).toBe('2028-02-29');
+    expect(datePlusDays('2026-12-31', 1)).toBe('2027-01-01');
   });
   it('knows an IANA zone from nonsense', () => {
     expect(isTimeZone('America/New_York')).toBe(true);

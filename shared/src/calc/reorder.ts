@@ -37,7 +37,7 @@ export function localDate(now: Date, timeZone: string): string {
 }
 
 /** A YYYY-MM-DD date plus whole days (calendar arithmetic, no time zone involved). */
-export function addDays(date: string, days: number): string {
+export function datePlusDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
@@ -70,9 +70,9 @@ export function planReorder(input: ReorderInputs, today: string): ReorderPlan {
   return {
     reorderPoint,
     daysUntilReorder: days,
-    reorderOn: addDays(today, days),
+    reorderOn: datePlusDays(today, days),
     quantity: unitsUp(dailySales * coverDays),
-    stockoutOn: addDays(today, Math.max(0, Math.floor(onHand / dailySales + 1e-9))),
+    stockoutOn: datePlusDays(today, Math.max(0, Math.floor(onHand / dailySales + 1e-9))),
     message: onHand <= reorderPoint ? MESSAGES.reorderNow : null,
   };
 }

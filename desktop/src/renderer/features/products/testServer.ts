@@ -20,6 +20,10 @@ const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCo
   spend: null,
   sales: null,
   projectedUnits: null,
+  fbaFee: null,
+  referralFee: null,
+  storageFee: null,
+  feesEstimated: false,
 };
 
 let nextId = 500;
