@@ -21,6 +21,7 @@ import { reviewRoutes } from './features/review/routes';
 import { auditRoutes } from './features/audit/routes';
 import { courseRouters } from './features/courses';
 import { productRoutes } from './features/products/routes';
+import { feeRoutes } from './features/fees/routes';
 import { qualifierRoutes } from './features/qualifier/routes';
 import { bannerRoutes } from './features/banners/routes';
 import { aiToolRoutes } from './features/ai-tools/routes';
@@ -107,6 +108,7 @@ export function createApp(opts: AppOptions): Koa {
     boardRoutes(),
     ...courseRouters(),
     productRoutes(),
+    feeRoutes(),
     qualifierRoutes(),
     bannerRoutes(),
     aiToolRoutes(),

@@ -103,6 +103,12 @@ export const feeEstimateQuerySchema = yup.object({
 });
 export type FeeEstimateQuery = yup.InferType<typeof feeEstimateQuerySchema>;
 
+/** GET /api/fees/categories: the referral categories of the card in force for a marketplace on a date. */
+export const feeCategoriesQuerySchema = yup.object({
+  marketplace: feeEstimateQuerySchema.fields.marketplace,
+  date: isoDate().optional(),
+});
+
 const percent = (min: number, max: number, message: string) =>
   decimal().transform(blankToUndefined).typeError(aNumber).required(required).min(min, message).max(max, message);
 

@@ -1,0 +1,97 @@
+import Router from '@koa/router';
+import { estimateFees, findCategory, type Marketplace } from '@shared/calc';
+import { MESSAGES } from '@shared/messages';
+import { asFeeRates, feeCategoriesQuerySchema, feeEstimateQuerySchema, rateCardUpsertSchema, todayUtc } from '@shared/schemas';
+import type {
+  FeeCategoriesResponse,
+  FeeEstimateResponse,
+  FeeRateCardListResponse,
+  FeeRateCardUpsertResponse,
+} from '@shared/types';
+import { endpoint } from '../../core/endpoint';
+import { badRequest, notFound } from '../../core/errors';
+import { singleQuery } from '../../core/validate';
+import type { PortalContext, PortalState } from '../../core/context';
+import { presentRateCard, rateCardRef } from './presenter';
+import { inForceOn, listRateCards, rateCardInForce, saveRateCard } from './service';
+
+/**
+ * Fees from dimensions and the rate cards behind them (docs/areas/seller-tools.md). Every member
+ * estimates (the Power Profit Tool's product form); role admin reads and edits the cards.
+ */
+export function feeRoutes(): Router<PortalState, PortalContext> {
+  const router = new Router<PortalState, PortalContext>({ prefix: '/api/fees' });
+
+  router.get(
+    '/estimate',
+    ...endpoint({ input: feeEstimateQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
+      const q = ctx.input;
+      const marketplace = q.marketplace as Marketplace;
+      const card = await rateCardInForce(ctx.deps.knex, marketplace, q.date ?? todayUtc());
+      if (!card) throw notFound(MESSAGES.noRateCardInForce);
+      const rates = card.rates as ReturnType<typeof asFeeRates>;
+      if (q.category && !findCategory(rates, q.category)) {
+        throw badRequest(MESSAGES.unknownFeeCategory, { category: MESSAGES.unknownFeeCategory });
+      }
+      const e = estimateFees(
+        {
+          length: q.length,
+          width: q.width,
+          height: q.height,
+          unit: q.unit as 'in' | 'cm',
+          weight: q.weight,
+          weightUnit: q.weightUnit as 'lb' | 'oz' | 'kg' | 'g',
+          price: q.price,
+          category: q.category,
+        },
+        rates,
+      );
+      const body: FeeEstimateResponse = {
+        sizeTier: e.sizeTier,
+        dimensionalWeightLb: e.dimensionalWeightLb,
+        billableWeightLb: e.billableWeightLb,
+        fulfillmentFee: e.fulfillmentFee,
+        referralFee: e.referralFee,
+        storageFeePerUnitMonth: e.storageFeePerUnitMonth,
+        rateCard: rateCardRef(card),
+        currency: e.currency,
+        priceExVat: e.priceExVat,
+      };
+      ctx.body = body;
+    }),
+  );
+
+  router.get(
+    '/categories',
+    ...endpoint({ input: feeCategoriesQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
+      const card = await rateCardInForce(ctx.deps.knex, ctx.input.marketplace as Marketplace, ctx.input.date ?? todayUtc());
+      if (!card) throw notFound(MESSAGES.noRateCardInForce);
+      const rates = card.rates as ReturnType<typeof asFeeRates>;
+      const body: FeeCategoriesResponse = {
+        categories: rates.referral.categories.map((c) => ({ key: c.key, name: c.name })),
+        defaultCategory: rates.referral.defaultCategory,
+      };
+      ctx.body = body;
+    }),
+  );
+
+  router.get(
+    '/rate-cards',
+    ...endpoint({ authorize: 'fees:manage' }, async (ctx) => {
+      const rows = await listRateCards(ctx.deps.knex);
+      const body: FeeRateCardListResponse = { rateCards: rows.map(presentRateCard), inForce: inForceOn(rows, todayUtc()) };
+      ctx.body = body;
+    }),
+  );
+
+  router.post(
+    '/rate-cards',
+    ...endpoint({ input: rateCardUpsertSchema, authorize: 'fees:manage', transaction: true }, async (ctx) => {
+      const { row, isNew } = await saveRateCard(ctx.trx, { actorId: ctx.user.id, ip: ctx.ip, input: ctx.input });
+      const body: FeeRateCardUpsertResponse = { rateCard: presentRateCard(row), isNew };
+      ctx.body = body;
+    }),
+  );
+
+  return router;
+}
