@@ -22,6 +22,7 @@ import { inForceOn, listRateCards, rateCardInForce, saveRateCard } from './servi
 export function feeRoutes(): Router<PortalState, PortalContext> {
   const router = new Router<PortalState, PortalContext>({ prefix: '/api/fees' });
 
+  /** Fees from a product's dimensions, weight and price, from the marketplace's card in force on the date (default today). */
   router.get(
     '/estimate',
     ...endpoint({ input: feeEstimateQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
@@ -61,6 +62,7 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
     }),
   );
 
+  /** The referral categories of the card in force, for the product form's category choice. */
   router.get(
     '/categories',
     ...endpoint({ input: feeCategoriesQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
@@ -75,6 +77,7 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
     }),
   );
 
+  /** Every rate card, newest first per marketplace, and which is in force today. */
   router.get(
     '/rate-cards',
     ...endpoint({ authorize: 'fees:manage' }, async (ctx) => {
@@ -84,6 +87,7 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
     }),
   );
 
+  /** Adds a card, or changes one (with `id`); audited. One card per marketplace and first day (409). */
   router.post(
     '/rate-cards',
     ...endpoint({ input: rateCardUpsertSchema, authorize: 'fees:manage', transaction: true }, async (ctx) => {

@@ -16,6 +16,7 @@ import { findOwnProduct } from './service';
  * member's own products only (another member's id is a 404, admins too).
  */
 export function productPlanningRoutes(router: Router<PortalState, PortalContext>): void {
+  /** Break-even ACoS, target ACoS and max CPC of the product at a target margin and conversion rate. */
   router.get(
     '/:id/ppc',
     ...endpoint({ ids: ['id'], input: ppcQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
@@ -26,6 +27,7 @@ export function productPlanningRoutes(router: Router<PortalState, PortalContext>
     }),
   );
 
+  /** When to reorder and how many, dated in the member's time zone. */
   router.get(
     '/:id/reorder',
     ...endpoint({ ids: ['id'], input: reorderQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
@@ -35,7 +37,7 @@ export function productPlanningRoutes(router: Router<PortalState, PortalContext>
     }),
   );
 
-  /** "Put it on my board": the same inputs, in the body. */
+  /** "Put it on my board": a card "Reorder: <product>" on the member's own board; the same inputs, in the body. */
   router.post(
     '/:id/reorder/card',
     ...endpoint(
