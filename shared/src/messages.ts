@@ -127,6 +127,13 @@ export const MESSAGES = {
   reorderCardCreated: 'Reorder card added to your board',
   reorderCardNoBoard: 'Your plan has no Move the Needle board to put this on',
   feeRateCardSaved: 'Rate card saved',
+  ppcNoPrice: 'Give the product an Amazon retail price to see its ad targets.',
+  reorderEmpty: 'Enter your stock and sales, then plan the reorder.',
+  feeRateCardsTitle: 'Fee rate cards',
+  feeRateCardsIntro:
+    'The Amazon fees behind “Estimate from dimensions”: dated cards per marketplace. The card in force on a day is the latest from on or before it.',
+  feeRateCardsError: 'The rate cards could not be loaded.',
+  feeRateCardsEmpty: 'No rate cards yet',
   feeRateCardNotFound: 'Rate card not found',
   feeRateCardTaken: 'This marketplace already has a rate card from that date',
   noRateCardInForce: 'No rate card is in force for this marketplace on that date',
