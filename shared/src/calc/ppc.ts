@@ -5,6 +5,9 @@
 import { computeProductUnrounded, normalizeProductInputs, type ProductInputs } from './profit';
 import { finite, round2 } from './round';
 
+/** The ad targets' start values in the product view, the CSV export and the printable summary (%). */
+export const PPC_DEFAULTS = { targetMargin: 10, conversionRate: 10 } as const;
+
 export interface PpcTargets {
   /** The profit margin before ad spend, % of the price: the product's ACOSBreakEven. */
   breakEvenAcos: number;

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { ValidationError } from 'yup';
+import { PPC_DEFAULTS } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import { ppcQuerySchema, reorderQuerySchema } from '@shared/schemas/fees';
@@ -43,8 +44,11 @@ const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone |
  */
 export function PpcPanel({ product }: { product: Product }) {
   const id = useId();
-  const [form, setForm] = useState({ targetMargin: '10', conversionRate: '10' });
-  const [asked, setAsked] = useState({ targetMargin: 10, conversionRate: 10 });
+  const [form, setForm] = useState({
+    targetMargin: String(PPC_DEFAULTS.targetMargin),
+    conversionRate: String(PPC_DEFAULTS.conversionRate),
+  });
+  const [asked, setAsked] = useState<{ targetMargin: number; conversionRate: number }>(PPC_DEFAULTS);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { data, error, isFetching, refetch } = useGetPpcQuery({ productId: product.id, ...asked });
 
