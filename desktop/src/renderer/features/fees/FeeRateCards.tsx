@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ValidationError } from 'yup';
 import { MARKETPLACE_CURRENCY, MARKETPLACES, type Marketplace } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
@@ -14,6 +14,7 @@ import { Loading } from '../../components/Spinner';
 import { Table, TBody, Td, Th, THead } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toApiError } from '../../lib/apiErrors';
+import { useNarrow } from '../../lib/useNarrow';
 import { useGetRateCardsQuery, useUpsertRateCardMutation } from './feesApi';
 
 type Status = 'in force' | 'upcoming' | 'past';
@@ -47,6 +48,31 @@ interface Draft {
 export function FeeRateCards() {
   const { data, error, isLoading, refetch } = useGetRateCardsQuery();
   const [draft, setDraft] = useState<Draft | null>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // Below 768 px the cards are a list (a six-column table does not fit a phone).
+  const narrow = useNarrow(boxRef, 768);
+  const edit = (card: FeeRateCard) =>
+    setDraft({
+      id: card.id,
+      marketplace: card.marketplace,
+      name: card.name,
+      effectiveFrom: card.effectiveFrom,
+      source: card.source,
+      rates: JSON.stringify(card.rates, null, 2),
+    });
+  const editButton = (card: FeeRateCard) => (
+    <Button size="sm" variant="secondary" aria-label={`Edit ${card.name}`} onClick={() => edit(card)}>
+      Edit
+    </Button>
+  );
+  const badge = (card: FeeRateCard) => {
+    const status = statusOf(card, data?.inForce ?? {});
+    return (
+      <span className={`rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap ${STATUS_CLASSES[status]}`}>
+        {status}
+      </span>
+    );
+  };
 
   const startNew = () => {
     const base = data?.rateCards.find((c) => c.id === data.inForce.US) ?? data?.rateCards[0];
@@ -60,7 +86,7 @@ export function FeeRateCards() {
   };
 
   return (
-    <div>
+    <div ref={boxRef}>
       <PageHeader
         title={MESSAGES.feeRateCardsTitle}
         description={MESSAGES.feeRateCardsIntro}
@@ -76,6 +102,25 @@ export function FeeRateCards() {
         <LoadError onRetry={() => void refetch()}>{toApiError(error).message || MESSAGES.feeRateCardsError}</LoadError>
       ) : data.rateCards.length === 0 ? (
         <EmptyState title={MESSAGES.feeRateCardsEmpty} />
+      ) : narrow ? (
+        <ul className="space-y-3" aria-label="Fee rate cards">
+          {data.rateCards.map((card) => (
+            <li key={card.id} className="rounded-lg border border-gray-200 bg-white p-4">
+              <div className="flex items-start justify-between gap-3">
+                <div className="min-w-0">
+                  <p className="font-medium [overflow-wrap:anywhere] text-gray-900">
+                    {card.marketplace} · {card.name}
+                  </p>
+                  <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
+                    In force from <span className="tabular-nums">{card.effectiveFrom}</span> {badge(card)}
+                  </p>
+                </div>
+                {editButton(card)}
+              </div>
+              <p className="mt-2 text-xs [overflow-wrap:anywhere] text-gray-600">{card.source}</p>
+            </li>
+          ))}
+        </ul>
       ) : (
         <Table caption="Fee rate cards" focusable>
           <THead>
@@ -89,41 +134,16 @@ export function FeeRateCards() {
             </Th>
           </THead>
           <TBody>
-            {data.rateCards.map((card) => {
-              const status = statusOf(card, data.inForce);
-              return (
-                <tr key={card.id}>
-                  <Td className="font-medium text-gray-900">{card.marketplace}</Td>
-                  <Td className="[overflow-wrap:anywhere]">{card.name}</Td>
-                  <Td className="whitespace-nowrap tabular-nums">{card.effectiveFrom}</Td>
-                  <Td>
-                    <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATUS_CLASSES[status]}`}>
-                      {status}
-                    </span>
-                  </Td>
-                  <Td className="max-w-md text-xs [overflow-wrap:anywhere]">{card.source}</Td>
-                  <Td>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Edit ${card.name}`}
-                      onClick={() =>
-                        setDraft({
-                          id: card.id,
-                          marketplace: card.marketplace,
-                          name: card.name,
-                          effectiveFrom: card.effectiveFrom,
-                          source: card.source,
-                          rates: JSON.stringify(card.rates, null, 2),
-                        })
-                      }
-                    >
-                      Edit
-                    </Button>
-                  </Td>
-                </tr>
-              );
-            })}
+            {data.rateCards.map((card) => (
+              <tr key={card.id}>
+                <Td className="font-medium text-gray-900">{card.marketplace}</Td>
+                <Td className="[overflow-wrap:anywhere]">{card.name}</Td>
+                <Td className="whitespace-nowrap tabular-nums">{card.effectiveFrom}</Td>
+                <Td>{badge(card)}</Td>
+                <Td className="max-w-md text-xs [overflow-wrap:anywhere]">{card.source}</Td>
+                <Td>{editButton(card)}</Td>
+              </tr>
+            ))}
           </TBody>
         </Table>
       )}

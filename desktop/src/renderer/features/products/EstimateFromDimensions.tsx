@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
-import { LENGTH_UNITS, MARKETPLACES, WEIGHT_UNITS, type Marketplace } from '@shared/calc';
+import { formatMoney, LENGTH_UNITS, MARKETPLACES, WEIGHT_UNITS, type Marketplace } from '@shared/calc';
 import { feeEstimateQuerySchema } from '@shared/schemas/fees';
 import type { FeeEstimateResponse } from '@shared/types';
 import { Banner } from '../../components/Banner';
@@ -188,7 +188,8 @@ export function EstimateFromDimensions({
             {data && !error && !isFetching && (
               <p className="text-sm text-gray-700" data-testid="fee-estimate">
                 {capitalize(data.sizeTier)}, billed at {data.billableWeightLb} lb (dimensional {data.dimensionalWeightLb}{' '}
-                lb). Storage October to December: {data.storageFeePerUnitMonth.octDec.toFixed(2)} a unit a month. From{' '}
+                lb). Storage October to December: {formatMoney(data.storageFeePerUnitMonth.octDec, data.currency)} a unit a
+                month. From{' '}
                 <span className="font-medium">{data.rateCard.name}</span>, in force since{' '}
                 {readableDate(data.rateCard.effectiveFrom)}.
               </p>
