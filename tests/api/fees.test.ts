@@ -66,7 +66,12 @@ describe('GET /api/fees/estimate', () => {
     );
     expect(res.status).toBe(200);
     // 18 x 14 x 8 in: 14.50 lb dimensional against 4.41 lb.
-    expect(res.body).toMatchObject({ sizeTier: 'large standard', billableWeightLb: 14.5, fulfillmentFee: 10.68, referralFee: 4 });
+    expect(res.body).toMatchObject({
+      sizeTier: 'large standard',
+      billableWeightLb: 14.5,
+      fulfillmentFee: 10.68,
+      referralFee: 4,
+    });
   });
 
   it('uses the card in force on the date asked: a newer card from its first day, the older one the day before', async () => {
@@ -145,12 +150,20 @@ describe('GET /api/fees/estimate', () => {
 });
 
 describe('rate cards: admins read, add and change them, audited', () => {
-  it.each(['coach', 'premium', 'course only', 'basic'] as const)('refuses a %s (403), reading and writing', async (role) => {
-    const { agent } = await member(role);
-    expect((await agent.get('/api/fees/rate-cards')).status).toBe(403);
-    expect((await agent.post('/api/fees/rate-cards').send(card())).status).toBe(403);
-    expect(await t.knex('fee_rate_cards').count<Array<{ n: string }>>('* as n').then((r) => Number(r[0]!.n))).toBeGreaterThan(0);
-  });
+  it.each(['coach', 'premium', 'course only', 'basic'] as const)(
+    'refuses a %s (403), reading and writing',
+    async (role) => {
+      const { agent } = await member(role);
+      expect((await agent.get('/api/fees/rate-cards')).status).toBe(403);
+      expect((await agent.post('/api/fees/rate-cards').send(card())).status).toBe(403);
+      expect(
+        await t
+          .knex('fee_rate_cards')
+          .count<Array<{ n: string }>>('* as n')
+          .then((r) => Number(r[0]!.n)),
+      ).toBeGreaterThan(0);
+    },
+  );
 
   it('refuses an admin switched to another role', async () => {
     const user = await createUser(t.knex, { role: 'premium', isAdmin: true });
@@ -170,29 +183,56 @@ describe('rate cards: admins read, add and change them, audited', () => {
 
   it('adds a card and changes it, each with an audit entry; a second card for the same day is a 409', async () => {
     const admin = await member('admin');
-    const added = await admin.agent.post('/api/fees/rate-cards').send(card({ effectiveFrom: '2030-01-01', marketplace: 'UK', name: 'UK 2030', rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 } }));
+    const added = await admin.agent
+      .post('/api/fees/rate-cards')
+      .send(
+        card({
+          effectiveFrom: '2030-01-01',
+          marketplace: 'UK',
+          name: 'UK 2030',
+          rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 },
+        }),
+      );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.isNew).toBe(true);
     const id = added.body.rateCard.id as number;
     const changed = await admin.agent
       .post('/api/fees/rate-cards')
-      .send({ ...card({ marketplace: 'UK', effectiveFrom: '2030-01-01', rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 } }), id, name: 'UK 2030 (fixed)' });
+      .send({
+        ...card({
+          marketplace: 'UK',
+          effectiveFrom: '2030-01-01',
+          rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 },
+        }),
+        id,
+        name: 'UK 2030 (fixed)',
+      });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ isNew: false, rateCard: { id, name: 'UK 2030 (fixed)' } });
     const entries = await t.knex('audit_log').where({ actor_id: admin.user.id }).orderBy('id');
     expect(entries.map((e: { action: string }) => e.action)).toEqual(['fee-rate-card.create', 'fee-rate-card.update']);
-    const dup = await admin.agent.post('/api/fees/rate-cards').send(card({ marketplace: 'UK', effectiveFrom: '2030-01-01', rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP' } }));
+    const dup = await admin.agent
+      .post('/api/fees/rate-cards')
+      .send(
+        card({
+          marketplace: 'UK',
+          effectiveFrom: '2030-01-01',
+          rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP' },
+        }),
+      );
     expect(dup.status).toBe(409);
     expect(dup.body.error.fields.effectiveFrom).toBe(MESSAGES.feeRateCardTaken);
     // A UK estimate on that card: the price without VAT.
     const { agent } = await member();
-    const uk = await estimate(agent, `${ITEM.replace("price=20", "price=24")}&marketplace=UK&date=2030-02-01`);
+    const uk = await estimate(agent, `${ITEM.replace('price=20', 'price=24')}&marketplace=UK&date=2030-02-01`);
     expect(uk.body, JSON.stringify(uk.body)).toMatchObject({ currency: 'GBP', priceExVat: 20, rateCard: { id } });
   });
 
   it('an unknown id is a 404 and writes nothing', async () => {
     const admin = await member('admin');
-    const res = await admin.agent.post('/api/fees/rate-cards').send({ ...card({ effectiveFrom: '2031-01-01' }), id: 999999 });
+    const res = await admin.agent
+      .post('/api/fees/rate-cards')
+      .send({ ...card({ effectiveFrom: '2031-01-01' }), id: 999999 });
     expect(res.status).toBe(404);
     expect(await t.knex('audit_log').where({ actor_id: admin.user.id })).toHaveLength(0);
   });
@@ -206,7 +246,11 @@ describe('rate cards: admins read, add and change them, audited', () => {
     ['another marketplace’s currency', { rates: { ...R, currency: 'EUR' } }, 'rates'],
     ['a divisor of 0', { rates: { ...R, dimensionalDivisor: 0 } }, 'rates'],
     ['a VAT rate that is not a number', { rates: { ...R, vatRate: '12abc' } }, 'rates'],
-    ['a negative storage rate', { rates: { ...R, storage: { ...R.storage, standard: { janSep: -1, octDec: 2 } } } }, 'rates'],
+    [
+      'a negative storage rate',
+      { rates: { ...R, storage: { ...R.storage, standard: { janSep: -1, octDec: 2 } } } },
+      'rates',
+    ],
     ['an unknown default category', { rates: { ...R, referral: { ...R.referral, defaultCategory: 'nope' } } }, 'rates'],
     ['rates that are not an object', { rates: 'not an object' }, 'rates'],
   ])('%s is a 400 naming the field, and nothing is written', async (_name, over, field) => {

@@ -31,7 +31,8 @@ async function create(agent: supertest.Agent, product: Record<string, unknown> =
 }
 
 const PLAN = 'onHand=1000&dailySales=10&leadTimeDays=30&coverDays=90&safetyDays=0';
-const plus = (days: number) => new Date(Date.parse(`${todayUtc()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plus = (days: number) =>
+  new Date(Date.parse(`${todayUtc()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('GET /api/product/{id}/ppc', () => {
   it('answers break-even ACoS, target ACoS and max CPC (E1)', async () => {
@@ -95,7 +96,9 @@ describe('GET /api/product/{id}/reorder', () => {
     const p = await create(agent);
     const none = await agent.get(`/api/product/${p.id}/reorder?${PLAN.replace('dailySales=10', 'dailySales=0')}`);
     expect(none.body).toMatchObject({ reorderOn: null, daysUntilReorder: null, message: MESSAGES.reorderNoSales });
-    const low = await agent.get(`/api/product/${p.id}/reorder?${PLAN.replace('onHand=1000', 'onHand=100')}&timeZone=UTC`);
+    const low = await agent.get(
+      `/api/product/${p.id}/reorder?${PLAN.replace('onHand=1000', 'onHand=100')}&timeZone=UTC`,
+    );
     expect(low.body).toMatchObject({ daysUntilReorder: 0, reorderOn: todayUtc(), message: MESSAGES.reorderNow });
   });
 
@@ -181,7 +184,9 @@ describe('the product keeps its fee breakdown', () => {
     const { agent } = await member();
     const p = await create(agent, { ...E1, fbaFee: 3.33, referralFee: 4.2, storageFee: 0.02, feesEstimated: true });
     expect(p).toMatchObject({ fbaFee: 3.33, referralFee: 4.2, storageFee: 0.02, feesEstimated: true });
-    const edited = await agent.post('/api/product/upsert').send({ product: { id: p.id, fbaFee: 3.5, feesEstimated: false } });
+    const edited = await agent
+      .post('/api/product/upsert')
+      .send({ product: { id: p.id, fbaFee: 3.5, feesEstimated: false } });
     expect(edited.body.product).toMatchObject({ fbaFee: 3.5, referralFee: 4.2, feesEstimated: false });
     const bad = await agent.post('/api/product/upsert').send({ product: { id: p.id, storageFee: -1 } });
     expect(bad.status).toBe(400);

@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { US_RATE_CARD_2025 } from '../content/fee-rate-cards';
-import { estimateFees, findCategory, formatMoney, referralFee, sizeTier, FEE_SIZE_TIERS, type FeeItem, type FeeSizeTier } from './fees';
+import {
+  estimateFees,
+  findCategory,
+  formatMoney,
+  referralFee,
+  sizeTier,
+  FEE_SIZE_TIERS,
+  type FeeItem,
+  type FeeSizeTier,
+} from './fees';
 
 // Golden cases of docs/areas/seller-tools.md ("Fees from dimensions"), on the seeded US card.
 const US = US_RATE_CARD_2025.rates;
@@ -80,7 +89,10 @@ describe('size tiers: every limit just under, at and just over', () => {
 
   it('reads centimetres and grams, kilograms and ounces', () => {
     // 38.1 x 30.48 x 1.905 cm is 15 x 12 x 0.75 in; 453.59237 g is 1 lb.
-    const cm = estimateFees(item({ length: 38.1, width: 30.48, height: 1.905, unit: 'cm', weight: 453.59237, weightUnit: 'g' }), US);
+    const cm = estimateFees(
+      item({ length: 38.1, width: 30.48, height: 1.905, unit: 'cm', weight: 453.59237, weightUnit: 'g' }),
+      US,
+    );
     expect(cm.sizeTier).toBe('small standard');
     expect(cm.fulfillmentFee).toBe(3.65);
     expect(estimateFees(item({ weight: 16, weightUnit: 'oz' }), US).billableWeightLb).toBe(1);
@@ -117,13 +129,21 @@ describe('dimensional against unit weight, per tier', () => {
 
   it('extra-large 0 to 50 lb: the greater of the two', () => {
     const e = estimateFees(item({ length: 60, width: 10, height: 10, weight: 30 }), US);
-    expect(e).toMatchObject({ sizeTier: 'extra-large 0 to 50 lb', dimensionalWeightLb: 43.17, billableWeightLb: 43.17 });
+    expect(e).toMatchObject({
+      sizeTier: 'extra-large 0 to 50 lb',
+      dimensionalWeightLb: 43.17,
+      billableWeightLb: 43.17,
+    });
     expect(e.fulfillmentFee).toBe(42.67); // 26.33 + 43 started pounds above the first x 0.38
   });
 
   it('extra-large over 150 lb: unit weight only', () => {
     const e = estimateFees(item({ length: 100, width: 50, height: 50, weight: 200 }), US);
-    expect(e).toMatchObject({ sizeTier: 'extra-large over 150 lb', dimensionalWeightLb: 1798.56, billableWeightLb: 200 });
+    expect(e).toMatchObject({
+      sizeTier: 'extra-large over 150 lb',
+      dimensionalWeightLb: 1798.56,
+      billableWeightLb: 200,
+    });
     expect(e.fulfillmentFee).toBe(204.26); // 194.95 + 49 x 0.19
   });
 });
@@ -139,7 +159,8 @@ describe('fee bands', () => {
   it('large standard: at 3 lb the band, just over it the base of the steps plus one step', () => {
     const dimensional = (17 * 13 * 7) / 139; // 11.13 lb: the billable weight below it
     expect(large(dimensional)).toBe(large(1));
-    const plain = (lb: number) => estimateFees(item({ length: 10, width: 8, height: 2, weight: lb }), US).fulfillmentFee;
+    const plain = (lb: number) =>
+      estimateFees(item({ length: 10, width: 8, height: 2, weight: lb }), US).fulfillmentFee;
     expect(plain(3)).toBe(6.62);
     expect(plain(3.01)).toBe(7);
     expect(plain(3.25)).toBe(7);
@@ -230,11 +251,15 @@ describe('properties', () => {
 
   it('every extra-large band: the fee never decreases with the weight', () => {
     fc.assert(
-      fc.property(fc.double({ min: 50.01, max: 1000, noNaN: true }), fc.double({ min: 0, max: 50, noNaN: true }), (w, d) => {
-        const x = estimateFees(item({ length: 60, width: 10, height: 10, weight: w }), US);
-        const y = estimateFees(item({ length: 60, width: 10, height: 10, weight: w + d }), US);
-        if (x.sizeTier === y.sizeTier) expect(y.fulfillmentFee).toBeGreaterThanOrEqual(x.fulfillmentFee);
-      }),
+      fc.property(
+        fc.double({ min: 50.01, max: 1000, noNaN: true }),
+        fc.double({ min: 0, max: 50, noNaN: true }),
+        (w, d) => {
+          const x = estimateFees(item({ length: 60, width: 10, height: 10, weight: w }), US);
+          const y = estimateFees(item({ length: 60, width: 10, height: 10, weight: w + d }), US);
+          if (x.sizeTier === y.sizeTier) expect(y.fulfillmentFee).toBeGreaterThanOrEqual(x.fulfillmentFee);
+        },
+      ),
     );
   });
 

@@ -175,7 +175,11 @@ function fits(
  * item keeps (sides and unit weight; length + girth for large bulky); else extra-large, in the band
  * of its billable weight (the greater of unit and dimensional weight, sides at least 2 in).
  */
-export function sizeTier(sidesIn: readonly [number, number, number], unitWeightLb: number, divisor: number): FeeSizeTier {
+export function sizeTier(
+  sidesIn: readonly [number, number, number],
+  unitWeightLb: number,
+  divisor: number,
+): FeeSizeTier {
   const m = measure(sidesIn);
   if (fits(m, unitWeightLb, SIZE_TIER_LIMITS['small standard'])) return 'small standard';
   if (fits(m, unitWeightLb, SIZE_TIER_LIMITS['large standard'])) return 'large standard';
@@ -224,10 +228,18 @@ export function findCategory(rates: FeeRates, key: string | null | undefined): R
  * and the category (an unknown category is the caller's 400).
  */
 export function estimateFees(item: FeeItem, rates: FeeRates): FeeEstimate {
-  const sides = [toInches(item.length, item.unit), toInches(item.width, item.unit), toInches(item.height, item.unit)] as const;
+  const sides = [
+    toInches(item.length, item.unit),
+    toInches(item.width, item.unit),
+    toInches(item.height, item.unit),
+  ] as const;
   const unitLb = toPounds(item.weight, item.weightUnit);
   const tier = sizeTier(sides, unitLb, rates.dimensionalDivisor);
-  const dimLb = dimensionalWeightLb(sides, rates.dimensionalDivisor, isStandardSize(tier) ? 0 : DIMENSIONAL_MIN_SIDE_IN);
+  const dimLb = dimensionalWeightLb(
+    sides,
+    rates.dimensionalDivisor,
+    isStandardSize(tier) ? 0 : DIMENSIONAL_MIN_SIDE_IN,
+  );
   const billable = usesDimensionalWeight(tier) ? Math.max(unitLb, dimLb) : unitLb;
   const category = findCategory(rates, item.category);
   const cubicFeet = (sides[0] * sides[1] * sides[2]) / CUBIC_IN_PER_CUBIC_FT;

@@ -3,11 +3,7 @@ import { hasOwnBoard, isAdministrator, type Principal } from './principal';
 
 /** The seller-tools actions (Power Profit Tool and Product Qualifier), asked through can(). */
 export type SellerToolsAction =
-  | 'product:use'
-  | 'product:additional-fees'
-  | 'qualifier:use'
-  | 'product:reorder-card'
-  | 'fees:manage';
+  'product:use' | 'product:additional-fees' | 'qualifier:use' | 'product:reorder-card' | 'fees:manage';
 
 export const SELLER_TOOLS_ACTIONS: readonly SellerToolsAction[] = [
   'product:use',

@@ -154,8 +154,18 @@ export type ReorderQuery = yup.InferType<typeof reorderQuerySchema>;
 
 /* ---- Rate cards (admin) ---- */
 
-const money = () => decimal().typeError('${path}: ' + aNumber).required('${path}: ' + required).min(0, '${path}: ' + notNegative).max(100_000, '${path}: at most 100,000');
-const weightLb = () => decimal().typeError('${path}: ' + aNumber).required('${path}: ' + required).moreThan(0, '${path}: ' + notPositive).max(FEE_LIMITS.weightMaxLb, '${path}: at most 5,000 lb');
+const money = () =>
+  decimal()
+    .typeError('${path}: ' + aNumber)
+    .required('${path}: ' + required)
+    .min(0, '${path}: ' + notNegative)
+    .max(100_000, '${path}: at most 100,000');
+const weightLb = () =>
+  decimal()
+    .typeError('${path}: ' + aNumber)
+    .required('${path}: ' + required)
+    .moreThan(0, '${path}: ' + notPositive)
+    .max(FEE_LIMITS.weightMaxLb, '${path}: at most 5,000 lb');
 
 const tierFeesSchema = yup
   .object({
@@ -168,7 +178,11 @@ const tierFeesSchema = yup
       ),
     above: yup
       .object({
-        fromLb: decimal().typeError('${path}: ' + aNumber).required('${path}: ' + required).min(0, '${path}: ' + notNegative).max(FEE_LIMITS.weightMaxLb),
+        fromLb: decimal()
+          .typeError('${path}: ' + aNumber)
+          .required('${path}: ' + required)
+          .min(0, '${path}: ' + notNegative)
+          .max(FEE_LIMITS.weightMaxLb),
         fee: money(),
         stepLb: weightLb(),
         perStep: money(),
@@ -177,7 +191,11 @@ const tierFeesSchema = yup
       .default(null),
   })
   .required('${path}: ' + required)
-  .test('has-fees', '${path}: give weight bands, a fee above them, or both', (t) => !t || t.bands.length > 0 || t.above !== null);
+  .test(
+    'has-fees',
+    '${path}: give weight bands, a fee above them, or both',
+    (t) => !t || t.bands.length > 0 || t.above !== null,
+  );
 
 const categorySchema = yup.object({
   key: yup
@@ -185,28 +203,40 @@ const categorySchema = yup.object({
     .trim()
     .required('${path}: ' + required)
     .matches(/^[a-z0-9-]{1,60}$/, '${path}: lower-case letters, digits and dashes'),
-  name: yup.string().trim().required('${path}: ' + required).max(120),
+  name: yup
+    .string()
+    .trim()
+    .required('${path}: ' + required)
+    .max(120),
   bands: yup
     .array(
       yup
         .object({
-          upTo: decimal().typeError('${path}: ' + aNumber).nullable().defined().moreThan(0, '${path}: ' + notPositive),
-          percent: decimal().typeError('${path}: ' + aNumber).required('${path}: ' + required).min(0, '${path}: ' + notNegative).max(100, '${path}: at most 100'),
+          upTo: decimal()
+            .typeError('${path}: ' + aNumber)
+            .nullable()
+            .defined()
+            .moreThan(0, '${path}: ' + notPositive),
+          percent: decimal()
+            .typeError('${path}: ' + aNumber)
+            .required('${path}: ' + required)
+            .min(0, '${path}: ' + notNegative)
+            .max(100, '${path}: at most 100'),
         })
         .required(),
     )
     .min(1, '${path}: at least one band')
     .max(10)
     .required('${path}: ' + required)
-    .test(
-      'bands-order',
-      '${path}: bands must rise, and only the last is open-ended (upTo null)',
-      (bands) =>
-        (bands ?? []).every((b, i, all) =>
-          i === all.length - 1 ? b.upTo === null : b.upTo !== null && (i === 0 || b.upTo > (all[i - 1]!.upTo ?? 0)),
-        ),
+    .test('bands-order', '${path}: bands must rise, and only the last is open-ended (upTo null)', (bands) =>
+      (bands ?? []).every((b, i, all) =>
+        i === all.length - 1 ? b.upTo === null : b.upTo !== null && (i === 0 || b.upTo > (all[i - 1]!.upTo ?? 0)),
+      ),
     ),
-  portions: yup.boolean().typeError('${path}: true or false').required('${path}: ' + required),
+  portions: yup
+    .boolean()
+    .typeError('${path}: true or false')
+    .required('${path}: ' + required),
   minimumFee: money(),
 });
 
@@ -218,7 +248,11 @@ export const feeRatesSchema = yup.object({
     .string()
     .oneOf([...CURRENCIES], 'rates.currency: choose one of ' + CURRENCIES.join(', '))
     .required('rates.currency: ' + required),
-  vatRate: decimal().typeError('rates.vatRate: ' + aNumber).required('rates.vatRate: ' + required).min(0, 'rates.vatRate: ' + notNegative).max(100, 'rates.vatRate: at most 100'),
+  vatRate: decimal()
+    .typeError('rates.vatRate: ' + aNumber)
+    .required('rates.vatRate: ' + required)
+    .min(0, 'rates.vatRate: ' + notNegative)
+    .max(100, 'rates.vatRate: at most 100'),
   dimensionalDivisor: decimal()
     .typeError('rates.dimensionalDivisor: ' + aNumber)
     .required('rates.dimensionalDivisor: ' + required)
@@ -230,7 +264,10 @@ export const feeRatesSchema = yup.object({
   storage: yup.object({ standard: seasonSchema, oversize: seasonSchema }).required('rates.storage: ' + required),
   referral: yup
     .object({
-      defaultCategory: yup.string().trim().required('rates.referral.defaultCategory: ' + required),
+      defaultCategory: yup
+        .string()
+        .trim()
+        .required('rates.referral.defaultCategory: ' + required),
       categories: yup
         .array(categorySchema.required())
         .min(1, 'rates.referral.categories: at least one')

@@ -1,7 +1,13 @@
 import Router from '@koa/router';
 import { estimateFees, findCategory, type Marketplace } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
-import { asFeeRates, feeCategoriesQuerySchema, feeEstimateQuerySchema, rateCardUpsertSchema, todayUtc } from '@shared/schemas';
+import {
+  asFeeRates,
+  feeCategoriesQuerySchema,
+  feeEstimateQuerySchema,
+  rateCardUpsertSchema,
+  todayUtc,
+} from '@shared/schemas';
 import type {
   FeeCategoriesResponse,
   FeeEstimateResponse,
@@ -27,7 +33,7 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
     '/estimate',
     ...endpoint({ input: feeEstimateQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
       const q = ctx.input;
-      const marketplace = q.marketplace as Marketplace;
+      const marketplace = q.marketplace;
       const card = await rateCardInForce(ctx.deps.knex, marketplace, q.date ?? todayUtc());
       if (!card) throw notFound(MESSAGES.noRateCardInForce);
       const rates = card.rates as ReturnType<typeof asFeeRates>;
@@ -39,9 +45,9 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
           length: q.length,
           width: q.width,
           height: q.height,
-          unit: q.unit as 'in' | 'cm',
+          unit: q.unit,
           weight: q.weight,
-          weightUnit: q.weightUnit as 'lb' | 'oz' | 'kg' | 'g',
+          weightUnit: q.weightUnit,
           price: q.price,
           category: q.category,
         },
@@ -66,7 +72,11 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
   router.get(
     '/categories',
     ...endpoint({ input: feeCategoriesQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
-      const card = await rateCardInForce(ctx.deps.knex, ctx.input.marketplace as Marketplace, ctx.input.date ?? todayUtc());
+      const card = await rateCardInForce(
+        ctx.deps.knex,
+        ctx.input.marketplace as Marketplace,
+        ctx.input.date ?? todayUtc(),
+      );
       if (!card) throw notFound(MESSAGES.noRateCardInForce);
       const rates = card.rates as ReturnType<typeof asFeeRates>;
       const body: FeeCategoriesResponse = {
@@ -82,7 +92,10 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
     '/rate-cards',
     ...endpoint({ authorize: 'fees:manage' }, async (ctx) => {
       const rows = await listRateCards(ctx.deps.knex);
-      const body: FeeRateCardListResponse = { rateCards: rows.map(presentRateCard), inForce: inForceOn(rows, todayUtc()) };
+      const body: FeeRateCardListResponse = {
+        rateCards: rows.map(presentRateCard),
+        inForce: inForceOn(rows, todayUtc()),
+      };
       ctx.body = body;
     }),
   );

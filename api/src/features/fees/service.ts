@@ -17,7 +17,11 @@ function columns(db: Db) {
 }
 
 /** The card in force on `date` (YYYY-MM-DD) for a marketplace: its latest from on or before that day. */
-export async function rateCardInForce(db: Db, marketplace: Marketplace, date: string): Promise<FeeRateCardRow | undefined> {
+export async function rateCardInForce(
+  db: Db,
+  marketplace: Marketplace,
+  date: string,
+): Promise<FeeRateCardRow | undefined> {
   return FeeRateCard.query(db)
     .select(columns(db))
     .where({ marketplace })

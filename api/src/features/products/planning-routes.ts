@@ -30,11 +30,14 @@ export function productPlanningRoutes(router: Router<PortalState, PortalContext>
   /** When to reorder and how many, dated in the member's time zone. */
   router.get(
     '/:id/reorder',
-    ...endpoint({ ids: ['id'], input: reorderQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
-      if (!(await findOwnProduct(ctx.deps.knex, ctx.user.id, ctx.input.id))) throw notFound(MESSAGES.productNotFound);
-      const body: ProductReorderResponse = reorderPlan(ctx.input);
-      ctx.body = body;
-    }),
+    ...endpoint(
+      { ids: ['id'], input: reorderQuerySchema, from: singleQuery, authorize: 'product:use' },
+      async (ctx) => {
+        if (!(await findOwnProduct(ctx.deps.knex, ctx.user.id, ctx.input.id))) throw notFound(MESSAGES.productNotFound);
+        const body: ProductReorderResponse = reorderPlan(ctx.input);
+        ctx.body = body;
+      },
+    ),
   );
 
   /** "Put it on my board": a card "Reorder: <product>" on the member's own board; the same inputs, in the body. */

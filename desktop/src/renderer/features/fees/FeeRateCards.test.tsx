@@ -29,9 +29,10 @@ describe('/fee-rate-cards (admins)', () => {
   it('lists the cards with the one in force; Add a card starts from it and saves a new one', async () => {
     let cards = [US];
     const calls = mockFetch(({ path, method, body }) => {
-      if (path === '/api/fees/rate-cards' && method === 'GET') return { body: { rateCards: cards, inForce: { US: 1 } } };
+      if (path === '/api/fees/rate-cards' && method === 'GET')
+        return { body: { rateCards: cards, inForce: { US: 1 } } };
       if (path === '/api/fees/rate-cards' && method === 'POST') {
-        const card = { ...US, ...(body as object), id: 2 } as FeeRateCard;
+        const card = { ...US, ...(body as object), id: 2 };
         cards = [card, ...cards];
         return { body: { rateCard: card, isNew: true } };
       }
@@ -45,7 +46,9 @@ describe('/fee-rate-cards (admins)', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add a card' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a rate card' });
-    expect((within(dialog).getByLabelText('Rates (JSON)') as HTMLTextAreaElement).value).toContain('"dimensionalDivisor": 139');
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>('Rates (JSON)').value).toContain(
+      '"dimensionalDivisor": 139',
+    );
     await user.type(within(dialog).getByLabelText('Name'), 'Amazon US 2027');
     fireEvent.change(within(dialog).getByLabelText('In force from'), { target: { value: '2027-01-15' } });
     await user.type(within(dialog).getByLabelText('Source'), 'Seller Central, 2027');

@@ -189,8 +189,9 @@ function RateCardDialog({ draft, onClose }: { draft: Draft; onClose: () => void 
     }
   };
 
-  const set = (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
-    setValues({ ...values, [key]: e.target.value });
+  const set =
+    (key: keyof Draft) => (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) =>
+      setValues({ ...values, [key]: e.target.value });
 
   return (
     <Dialog
@@ -212,7 +213,12 @@ function RateCardDialog({ draft, onClose }: { draft: Draft; onClose: () => void 
     >
       <form id={formId} className="flex flex-col gap-4" onSubmit={(e) => void submit(e)} noValidate>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <SelectField label="Marketplace" value={values.marketplace} onChange={set('marketplace')} error={errors.marketplace}>
+          <SelectField
+            label="Marketplace"
+            value={values.marketplace}
+            onChange={set('marketplace')}
+            error={errors.marketplace}
+          >
             {MARKETPLACES.map((m) => (
               <option key={m} value={m}>
                 {m} ({MARKETPLACE_CURRENCY[m]})

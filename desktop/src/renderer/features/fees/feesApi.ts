@@ -49,9 +49,5 @@ export const feesApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useLazyEstimateFeesQuery,
-  useGetFeeCategoriesQuery,
-  useGetRateCardsQuery,
-  useUpsertRateCardMutation,
-} = feesApi;
+export const { useLazyEstimateFeesQuery, useGetFeeCategoriesQuery, useGetRateCardsQuery, useUpsertRateCardMutation } =
+  feesApi;

@@ -58,13 +58,13 @@ export function EstimateFromDimensions({
       );
       setErrors({});
       const answer = await estimate({
-        marketplace: q.marketplace as Marketplace,
+        marketplace: q.marketplace,
         length: q.length,
         width: q.width,
         height: q.height,
-        unit: q.unit as Dimensions['unit'],
+        unit: q.unit,
         weight: q.weight,
-        weightUnit: q.weightUnit as Dimensions['weightUnit'],
+        weightUnit: q.weightUnit,
         price: q.price,
         category: q.category,
       }).unwrap();
@@ -114,8 +114,8 @@ export function EstimateFromDimensions({
       {open && (
         <div id={`${id}-panel`} className="flex flex-col gap-3 border-t border-gray-200 p-4">
           <p className="text-xs text-gray-600">
-            Amazon’s FBA, referral and storage fees from the product’s size, weight, category and the retail price above,
-            from the rate card in force today.
+            Amazon’s FBA, referral and storage fees from the product’s size, weight, category and the retail price
+            above, from the rate card in force today.
           </p>
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             {num('length', 'Length')}
@@ -187,9 +187,9 @@ export function EstimateFromDimensions({
             )}
             {data && !error && !isFetching && (
               <p className="text-sm text-gray-700" data-testid="fee-estimate">
-                {capitalize(data.sizeTier)}, billed at {data.billableWeightLb} lb (dimensional {data.dimensionalWeightLb}{' '}
-                lb). Storage October to December: {formatMoney(data.storageFeePerUnitMonth.octDec, data.currency)} a unit a
-                month. From{' '}
+                {capitalize(data.sizeTier)}, billed at {data.billableWeightLb} lb (dimensional{' '}
+                {data.dimensionalWeightLb} lb). Storage October to December:{' '}
+                {formatMoney(data.storageFeePerUnitMonth.octDec, data.currency)} a unit a month. From{' '}
                 <span className="font-medium">{data.rateCard.name}</span>, in force since{' '}
                 {readableDate(data.rateCard.effectiveFrom)}.
               </p>

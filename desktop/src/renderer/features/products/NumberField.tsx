@@ -16,7 +16,18 @@ export interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
 }
 
 /** A labelled numeric input with an optional $ or % adornment, its error under it. */
-export function NumberField({ label, error, tip, prefix, suffix, badge, id, className, ref, ...input }: NumberFieldProps) {
+export function NumberField({
+  label,
+  error,
+  tip,
+  prefix,
+  suffix,
+  badge,
+  id,
+  className,
+  ref,
+  ...input
+}: NumberFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;

@@ -84,8 +84,8 @@ describe('product view: reorder planner', () => {
     expect(within(panel).getByText(MESSAGES.reorderEmpty)).toBeTruthy();
     const user = userEvent.setup();
     // On hand starts at the product's units (1,000) and sales at a 30th of its projected month (10).
-    expect((within(panel).getByLabelText('Units on hand') as HTMLInputElement).value).toBe('1000');
-    expect((within(panel).getByLabelText('Sold a day') as HTMLInputElement).value).toBe('10');
+    expect(within(panel).getByLabelText<HTMLInputElement>('Units on hand').value).toBe('1000');
+    expect(within(panel).getByLabelText<HTMLInputElement>('Sold a day').value).toBe('10');
     await user.click(within(panel).getByRole('button', { name: 'Plan the reorder' }));
     const plan = await within(panel).findByTestId('reorder-plan');
     expect(plan.textContent).toContain('300 units');
@@ -143,11 +143,11 @@ describe('product form: Estimate from dimensions', () => {
     await user.type(within(dialog).getByLabelText('Weight'), '0.5');
     await user.click(within(dialog).getByRole('button', { name: 'Estimate fees' }));
     expect((await within(dialog).findByTestId('fee-estimate')).textContent).toContain('Small standard');
-    expect((within(dialog).getByLabelText('FBA fee') as HTMLInputElement).value).toBe('3.33');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('FBA fee').value).toBe('3.33');
     // 15 % of $27.99.
-    expect((within(dialog).getByLabelText('Referral fee') as HTMLInputElement).value).toBe('4.2');
-    expect((within(dialog).getByLabelText('Storage (a month)') as HTMLInputElement).value).toBe('0.02');
-    expect((within(dialog).getByLabelText('Amazon fees per unit') as HTMLInputElement).value).toBe('7.55');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Referral fee').value).toBe('4.2');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Storage (a month)').value).toBe('0.02');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Amazon fees per unit').value).toBe('7.55');
     expect(within(dialog).getAllByText('Estimated')).toHaveLength(3);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.list()[0]!.feesEstimated).toBe(true));

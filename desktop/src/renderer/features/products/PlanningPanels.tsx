@@ -13,7 +13,12 @@ import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
 import { NumberField } from './NumberField';
 import { formatMoney, formatPercent } from './metrics';
-import { useCreateReorderCardMutation, useGetPpcQuery, useLazyGetReorderQuery, type ReorderRequest } from './productsApi';
+import {
+  useCreateReorderCardMutation,
+  useGetPpcQuery,
+  useLazyGetReorderQuery,
+  type ReorderRequest,
+} from './productsApi';
 
 /** Field errors of a yup validation, by field. */
 function fieldErrors(err: unknown): Record<string, string> {
@@ -224,9 +229,7 @@ export function ReorderPanel({ product }: { product: Product }) {
           <p className="text-sm text-gray-600">{MESSAGES.reorderEmpty}</p>
         ) : (
           <div className="flex flex-col gap-3" data-testid="reorder-plan">
-            {data.message && (
-              <Banner kind={data.reorderOn === null ? 'info' : 'warning'}>{data.message}</Banner>
-            )}
+            {data.message && <Banner kind={data.reorderOn === null ? 'info' : 'warning'}>{data.message}</Banner>}
             {data.reorderOn !== null && (
               <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
                 <Figure
@@ -237,9 +240,7 @@ export function ReorderPanel({ product }: { product: Product }) {
                 <Figure
                   label="Reorder on"
                   value={readableDate(data.reorderOn)}
-                  explain={
-                    data.daysUntilReorder === 0 ? 'Today.' : `In ${data.daysUntilReorder} days, at this pace.`
-                  }
+                  explain={data.daysUntilReorder === 0 ? 'Today.' : `In ${data.daysUntilReorder} days, at this pace.`}
                 />
                 <Figure
                   label="Quantity"

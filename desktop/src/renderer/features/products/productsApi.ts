@@ -132,7 +132,11 @@ export const productsApi = api.injectEndpoints({
       }),
     }),
     createReorderCard: build.mutation<ReorderCardResponse, ReorderRequest>({
-      query: ({ productId, ...plan }) => ({ url: `/api/product/${productId}/reorder/card`, method: 'POST', body: plan }),
+      query: ({ productId, ...plan }) => ({
+        url: `/api/product/${productId}/reorder/card`,
+        method: 'POST',
+        body: plan,
+      }),
       invalidatesTags: ['Board'],
     }),
   }),

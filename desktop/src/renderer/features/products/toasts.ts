@@ -39,7 +39,11 @@ export const PRODUCT_TOAST_RULES: ToastRule[] = [
     message: () => ({ message: MESSAGES.scenarioDeleted }),
   },
   { matcher: e.deleteScenario.matchRejected, kind: 'error', message: serverMessage },
-  { matcher: e.createReorderCard.matchFulfilled, kind: 'success', message: () => ({ message: MESSAGES.reorderCardCreated }) },
+  {
+    matcher: e.createReorderCard.matchFulfilled,
+    kind: 'success',
+    message: () => ({ message: MESSAGES.reorderCardCreated }),
+  },
   { matcher: e.createReorderCard.matchRejected, kind: 'error', message: serverMessageUnlessFields },
   {
     matcher: productsExportFailed.match,
