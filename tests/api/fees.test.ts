@@ -183,43 +183,37 @@ describe('rate cards: admins read, add and change them, audited', () => {
 
   it('adds a card and changes it, each with an audit entry; a second card for the same day is a 409', async () => {
     const admin = await member('admin');
-    const added = await admin.agent
-      .post('/api/fees/rate-cards')
-      .send(
-        card({
-          effectiveFrom: '2030-01-01',
-          marketplace: 'UK',
-          name: 'UK 2030',
-          rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 },
-        }),
-      );
+    const added = await admin.agent.post('/api/fees/rate-cards').send(
+      card({
+        effectiveFrom: '2030-01-01',
+        marketplace: 'UK',
+        name: 'UK 2030',
+        rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 },
+      }),
+    );
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.isNew).toBe(true);
     const id = added.body.rateCard.id as number;
-    const changed = await admin.agent
-      .post('/api/fees/rate-cards')
-      .send({
-        ...card({
-          marketplace: 'UK',
-          effectiveFrom: '2030-01-01',
-          rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 },
-        }),
-        id,
-        name: 'UK 2030 (fixed)',
-      });
+    const changed = await admin.agent.post('/api/fees/rate-cards').send({
+      ...card({
+        marketplace: 'UK',
+        effectiveFrom: '2030-01-01',
+        rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP', vatRate: 20 },
+      }),
+      id,
+      name: 'UK 2030 (fixed)',
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ isNew: false, rateCard: { id, name: 'UK 2030 (fixed)' } });
     const entries = await t.knex('audit_log').where({ actor_id: admin.user.id }).orderBy('id');
     expect(entries.map((e: { action: string }) => e.action)).toEqual(['fee-rate-card.create', 'fee-rate-card.update']);
-    const dup = await admin.agent
-      .post('/api/fees/rate-cards')
-      .send(
-        card({
-          marketplace: 'UK',
-          effectiveFrom: '2030-01-01',
-          rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP' },
-        }),
-      );
+    const dup = await admin.agent.post('/api/fees/rate-cards').send(
+      card({
+        marketplace: 'UK',
+        effectiveFrom: '2030-01-01',
+        rates: { ...US_RATE_CARD_2025.rates, currency: 'GBP' },
+      }),
+    );
     expect(dup.status).toBe(409);
     expect(dup.body.error.fields.effectiveFrom).toBe(MESSAGES.feeRateCardTaken);
     // A UK estimate on that card: the price without VAT.
