@@ -8,7 +8,6 @@ import {
   toPounds,
   WEIGHT_UNITS,
   CURRENCIES,
-  type FeeRates,
   type LengthUnit,
   type Marketplace,
   type WeightUnit,
@@ -54,6 +53,14 @@ const side = () =>
       return v === undefined || toInches(v, LENGTH_UNITS.includes(unit) ? unit : 'in') <= FEE_LIMITS.sideMaxIn;
     });
 
+/** A marketplace of the rate cards; US when absent. */
+const marketplaceField = () =>
+  yup
+    .string()
+    .trim()
+    .oneOf([...MARKETPLACES], `Choose one of ${MARKETPLACES.join(', ')}`)
+    .default('US');
+
 /** A calendar date as YYYY-MM-DD. */
 const isoDate = () =>
   yup
@@ -67,11 +74,7 @@ const isoDate = () =>
  * (default US) and the date whose card applies (default today).
  */
 export const feeEstimateQuerySchema = yup.object({
-  marketplace: yup
-    .string()
-    .trim()
-    .oneOf([...MARKETPLACES], `Choose one of ${MARKETPLACES.join(', ')}`)
-    .default('US'),
+  marketplace: marketplaceField(),
   unit: yup
     .string()
     .oneOf([...LENGTH_UNITS], 'Choose in or cm')
@@ -105,7 +108,7 @@ export type FeeEstimateQuery = yup.InferType<typeof feeEstimateQuerySchema>;
 
 /** GET /api/fees/categories: the referral categories of the card in force for a marketplace on a date. */
 export const feeCategoriesQuerySchema = yup.object({
-  marketplace: feeEstimateQuerySchema.fields.marketplace,
+  marketplace: marketplaceField(),
   date: isoDate().optional(),
 });
 
@@ -306,8 +309,3 @@ export const rateCardUpsertSchema = yup.object({
     }),
 });
 export type RateCardUpsertInput = yup.InferType<typeof rateCardUpsertSchema>;
-
-/** The validated rates, typed as the calculator takes them. */
-export function asFeeRates(rates: RateCardUpsertInput['rates']): FeeRates {
-  return rates as unknown as FeeRates;
-}

@@ -1,13 +1,7 @@
 import Router from '@koa/router';
-import { estimateFees, findCategory, type Marketplace } from '@shared/calc';
+import { estimateFees, findCategory, type FeeRates } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
-import {
-  asFeeRates,
-  feeCategoriesQuerySchema,
-  feeEstimateQuerySchema,
-  rateCardUpsertSchema,
-  todayUtc,
-} from '@shared/schemas';
+import { feeCategoriesQuerySchema, feeEstimateQuerySchema, rateCardUpsertSchema, todayUtc } from '@shared/schemas';
 import type {
   FeeCategoriesResponse,
   FeeEstimateResponse,
@@ -33,10 +27,9 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
     '/estimate',
     ...endpoint({ input: feeEstimateQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
       const q = ctx.input;
-      const marketplace = q.marketplace;
-      const card = await rateCardInForce(ctx.deps.knex, marketplace, q.date ?? todayUtc());
+      const card = await rateCardInForce(ctx.deps.knex, q.marketplace, q.date ?? todayUtc());
       if (!card) throw notFound(MESSAGES.noRateCardInForce);
-      const rates = card.rates as ReturnType<typeof asFeeRates>;
+      const rates = card.rates as FeeRates;
       if (q.category && !findCategory(rates, q.category)) {
         throw badRequest(MESSAGES.unknownFeeCategory, { category: MESSAGES.unknownFeeCategory });
       }
@@ -72,13 +65,9 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
   router.get(
     '/categories',
     ...endpoint({ input: feeCategoriesQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
-      const card = await rateCardInForce(
-        ctx.deps.knex,
-        ctx.input.marketplace as Marketplace,
-        ctx.input.date ?? todayUtc(),
-      );
+      const card = await rateCardInForce(ctx.deps.knex, ctx.input.marketplace, ctx.input.date ?? todayUtc());
       if (!card) throw notFound(MESSAGES.noRateCardInForce);
-      const rates = card.rates as ReturnType<typeof asFeeRates>;
+      const rates = card.rates as FeeRates;
       const body: FeeCategoriesResponse = {
         categories: rates.referral.categories.map((c) => ({ key: c.key, name: c.name })),
         defaultCategory: rates.referral.defaultCategory,
