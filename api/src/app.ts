@@ -25,6 +25,7 @@ import { bannerRoutes } from './features/banners';
 import { aiToolRoutes } from './features/ai-tools';
 import { resourceRoutes } from './features/resources';
 import { paymentRoutes, stripeWebhookRoutes } from './features/payments';
+import { feeRoutes } from './features/fees';
 import { settingsRoutes } from './features/settings';
 import { notificationRoutes } from './features/notifications';
 import { liveRoutes } from './features/live';
@@ -105,6 +106,7 @@ export function createApp(opts: AppOptions): Koa {
     boardRoutes(),
     ...courseRouters(),
     productRoutes(),
+    feeRoutes(),
     qualifierRoutes(),
     bannerRoutes(),
     aiToolRoutes(),

@@ -64,7 +64,13 @@ describe('products.csv', () => {
       'spend',
       'sales',
       'projectedUnits',
+      'fbaFee',
+      'referralFee',
+      'storageFee',
+      'feesEstimated',
       ...ALL_FIGURE_FIELDS,
+      'targetAcos',
+      'maxCpc',
     ]);
     expect(rows).toHaveLength(3);
     // newest product first; a formula-looking title is escaped
@@ -85,6 +91,9 @@ describe('products.csv', () => {
     expect(cell(base, 'profitMargin')).toBe('29.27');
     expect(cell(base, 'roiPerUnit')).toBe('202.28');
     expect(cell(scenario, 'paybackUnits')).toBe('317');
+    // The fee breakdown (blank: not given) and the ad targets at a 10 % margin and conversion rate.
+    expect([cell(base, 'fbaFee'), cell(base, 'feesEstimated')]).toEqual(['', 'false']);
+    expect([cell(base, 'targetAcos'), cell(base, 'maxCpc')]).toEqual(['44.27', '1.24']);
   });
 
   it('requires a session', async () => {

@@ -42,6 +42,10 @@ const INPUT_KEYS = [
   'spend',
   'sales',
   'projectedUnits',
+  'fbaFee',
+  'referralFee',
+  'storageFee',
+  'feesEstimated',
 ];
 
 describe('products: authentication and roles', () => {

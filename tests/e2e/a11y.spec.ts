@@ -37,6 +37,7 @@ function appRoutes(courseSlug: string): string[] {
     '/portal-settings',
     '/audit-log',
     '/jobs',
+    '/fee-rate-cards',
     '/notifications',
     '/ai-toolkit',
     '/ai-toolkit-chat',

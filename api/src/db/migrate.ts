@@ -22,6 +22,7 @@ import * as insights from './migrations/0022_insights';
 import * as insightsRollups from './migrations/0023_insights_rollups';
 import * as liveSessionChecks from './migrations/0024_live_session_checks';
 import * as mailDeliveries from './migrations/0025_mail_deliveries';
+import * as feeRateCards from './migrations/0026_fee_rate_cards';
 import * as welcomeSeen from './migrations/0028_welcome_seen';
 
 interface Migration {
@@ -53,6 +54,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0023_insights_rollups', insightsRollups],
   ['0024_live_session_checks', liveSessionChecks],
   ['0025_mail_deliveries', mailDeliveries],
+  ['0026_fee_rate_cards', feeRateCards],
   ['0028_welcome_seen', welcomeSeen],
 ];
 

@@ -26,6 +26,10 @@ export class Product extends BaseModel {
     'projected_units',
     'created_at',
     'updated_at',
+    'fba_fee',
+    'referral_fee',
+    'storage_fee',
+    'fees_estimated',
   ] as const;
 
   declare id: number;
@@ -49,6 +53,10 @@ export class Product extends BaseModel {
   declare projected_units: number | null;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
+  declare fba_fee: string | null;
+  declare referral_fee: string | null;
+  declare storage_fee: string | null;
+  declare fees_estimated: boolean;
 }
 
 /** `product_scenarios` */

@@ -21,6 +21,7 @@ const AREA_DOCS: Record<string, string> = {
   courses: 'areas/courses.md',
   products: 'areas/seller-tools.md',
   qualifier: 'areas/seller-tools.md',
+  fees: 'areas/seller-tools.md',
   banners: 'areas/banners.md',
   'ai-tools': 'areas/ai-toolkit.md',
   resources: 'areas/resources.md',

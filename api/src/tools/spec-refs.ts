@@ -38,7 +38,10 @@ const AREA_PATTERNS: ReadonlyArray<readonly [RegExp, Area]> = [
   [/calc\/progress/, 'progress'],
   [/(?<!dash)board|move-the-needle|mtn|mention/i, 'board'],
   [/course|lesson|module/i, 'courses'],
-  [/product|qualifier|calc\/(profit|additional-fees|round|properties)/i, 'seller-tools'],
+  [
+    /product|qualifier|calc\/(profit|additional-fees|round|properties|fees|ppc|reorder)|fee-rate|features\/fees/i,
+    'seller-tools',
+  ],
   [/resource|categor/i, 'resources'],
   [/payment|stripe|purchase|webhook|subscription/i, 'payments'],
   [/banner/i, 'banners'],

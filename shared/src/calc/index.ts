@@ -6,3 +6,6 @@ export * from './progress';
 export * from './figures';
 export * from './solve';
 export * from './scenarios';
+export * from './fees';
+export * from './ppc';
+export * from './reorder';

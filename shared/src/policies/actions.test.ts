@@ -91,6 +91,8 @@ const ALL_ACTIONS: readonly Action[] = [
   'product:use',
   'product:additional-fees',
   'qualifier:use',
+  'product:reorder-card',
+  'fees:manage',
   'course:read',
   'course:manage',
   'resource:read',
@@ -158,6 +160,10 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'product:additional-fees': { anonymous: '000000', basic: '000000', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // Product Qualifier: course only members get the upgrade prompt.
   'qualifier:use':    { anonymous: '000000', basic: '111111', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // A reorder card on one's own board: premium before the cutoff and coach; never administrators (their board is the template).
+  'product:reorder-card': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '111111', coach: '111111', admin: '000000', adminSwitchedToBasic: '000000' },
+  // Fee rate cards: role admin.
+  'fees:manage':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   // Courses: every member reads (per-course visibility in policies/courses.ts); role admin manages.
   'course:read':      { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   'course:manage':    { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },

@@ -2,12 +2,15 @@ import type { QualifierResult } from '../calc/qualifier';
 import { hasOwnBoard, isAdministrator, type Principal } from './principal';
 
 /** The seller-tools actions (Power Profit Tool and Product Qualifier), asked through can(). */
-export type SellerToolsAction = 'product:use' | 'product:additional-fees' | 'qualifier:use';
+export type SellerToolsAction =
+  'product:use' | 'product:additional-fees' | 'qualifier:use' | 'product:reorder-card' | 'fees:manage';
 
 export const SELLER_TOOLS_ACTIONS: readonly SellerToolsAction[] = [
   'product:use',
   'product:additional-fees',
   'qualifier:use',
+  'product:reorder-card',
+  'fees:manage',
 ];
 
 export function isSellerToolsAction(action: string): action is SellerToolsAction {
@@ -30,6 +33,12 @@ export function canUseSellerTools(user: Principal | null, action: SellerToolsAct
       return user.role !== 'basic';
     case 'qualifier:use':
       return user.role !== 'course only';
+    // "Put it on my board" (docs/areas/seller-tools.md, "Reorder planner"): whoever gets a launch card.
+    case 'product:reorder-card':
+      return canHaveLaunchCard(user);
+    // The Fee rate cards screen: role admin, like the other site data.
+    case 'fees:manage':
+      return user.role === 'admin';
     default:
       return false;
   }

@@ -160,6 +160,7 @@ const GRID: Record<string, string> = {
   '/portal-settings':                  TAGMGMT,
   '/audit-log':                        TAGMGMT,
   '/jobs':                             TAGMGMT,
+  '/fee-rate-cards':                   TAGMGMT,
   '/ai-toolkit':                       AITOOL_,
   '/ai-toolkit/chat/listing-writer':   AITOOL_,
   '/ai-toolkit-chat':                  AITOOL_,
@@ -209,6 +210,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/portal-settings': '/portal-settings',
   '/audit-log': '/audit-log',
   '/jobs': '/jobs',
+  '/fee-rate-cards': '/fee-rate-cards',
   '/ai-toolkit': '/ai-toolkit',
   '/ai-toolkit/chat/:toolName': '/ai-toolkit/chat/listing-writer',
   '/ai-toolkit-chat': '/ai-toolkit-chat',
@@ -331,7 +333,7 @@ describe('access guard rules (docs/screens.md)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(26); // one sample per gated pattern
+    expect(NON_PUBLIC_PATHS.length).toBe(27); // one sample per gated pattern
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

@@ -52,6 +52,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/portal-settings', roles: ['admin'] },
   { pattern: '/audit-log', roles: ['admin'] },
   { pattern: '/jobs', roles: ['admin'] },
+  { pattern: '/fee-rate-cards', roles: ['admin'] },
   { pattern: '/ai-toolkit', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit/chat/:toolName', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit-chat', roles: ['coach'], tags: ['aitoolkit'] },

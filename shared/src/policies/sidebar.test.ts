@@ -58,9 +58,9 @@ const COACH = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calcul
 // prettier-ignore
 const COACH_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'product-qualifier', 'users', 'review', 'insights', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'community', 'search-site', 'support', 'settings'];
+const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'fee-rate-cards', 'community', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'search-site', 'support', 'settings'];
+const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'fee-rate-cards', 'search-site', 'support', 'settings'];
 
 const EXPECTED_KEYS: Record<Name, string[]> = {
   basic: BASIC,
@@ -107,6 +107,7 @@ const CATALOGUE: Record<string, { label: string; to: string; external: boolean; 
   'portal-settings': { label: 'Portal settings', to: '/portal-settings', external: false, section: 'main' },
   'audit-log': { label: 'Audit log', to: '/audit-log', external: false, section: 'main' },
   jobs: { label: 'Jobs', to: '/jobs', external: false, section: 'main' },
+  'fee-rate-cards': { label: 'Fee rate cards', to: '/fee-rate-cards', external: false, section: 'main' },
   apply: { label: 'Apply To Upgrade or AKG', to: EXTERNAL_LINKS.applyToUpgrade, external: true, section: 'extra' },
   community: { label: 'Community Group', to: EXTERNAL_LINKS.community, external: true, section: 'extra' },
   'search-site': { label: 'Product Search', to: EXTERNAL_LINKS.searchSite, external: true, section: 'extra' },

@@ -64,6 +64,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
   add(r === 'admin', { key: 'portal-settings', label: 'Portal settings', to: '/portal-settings' });
   add(r === 'admin', { key: 'audit-log', label: 'Audit log', to: '/audit-log' });
   add(r === 'admin', { key: 'jobs', label: 'Jobs', to: '/jobs' });
+  add(r === 'admin', { key: 'fee-rate-cards', label: 'Fee rate cards', to: '/fee-rate-cards' });
 
   const ext = (cond: boolean, key: string, label: string, to: string) =>
     add(cond, { key, label, to, external: true }, 'extra');

@@ -90,6 +90,10 @@ export const productFieldsSchema = yup.object({
   spend: optionalAmount(),
   sales: optionalAmount(),
   projectedUnits: optionalCount(PRODUCT_LIMITS.unitsMax),
+  fbaFee: optionalAmount(),
+  referralFee: optionalAmount(),
+  storageFee: optionalAmount(),
+  feesEstimated: yup.boolean().typeError('Please choose yes or no').optional(),
 });
 export type ProductFieldsInput = yup.InferType<typeof productFieldsSchema>;
 
@@ -120,6 +124,10 @@ export const PRODUCT_INPUT_KEYS = [
   'spend',
   'sales',
   'projectedUnits',
+  'fbaFee',
+  'referralFee',
+  'storageFee',
+  'feesEstimated',
 ] as const;
 export type ProductInputKey = (typeof PRODUCT_INPUT_KEYS)[number];
 

@@ -46,6 +46,8 @@ export const AUDIT_ACTIONS = [
   'insights.at_risk_export',
   'job.retry',
   'job.discard',
+  'fee-rate-card.create',
+  'fee-rate-card.update',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +95,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'insights.at_risk_export': 'Members at risk exported',
   'job.retry': 'Failed job retried',
   'job.discard': 'Failed job discarded',
+  'fee-rate-card.create': 'Fee rate card added',
+  'fee-rate-card.update': 'Fee rate card changed',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

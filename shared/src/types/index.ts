@@ -95,3 +95,4 @@ export * from './audit';
 export * from './analytics';
 export * from './insights';
 export * from './jobs';
+export * from './fees';

@@ -22,6 +22,12 @@ export interface ProductFields {
   spend: number | null;
   sales: number | null;
   projectedUnits: number | null;
+  /** The fees behind `amazonFees`, per unit (null when not given): FBA fulfillment, referral, a month of storage. */
+  fbaFee: number | null;
+  referralFee: number | null;
+  storageFee: number | null;
+  /** Whether the three fees are still what "Estimate from dimensions" filled in (unchanged since). */
+  feesEstimated: boolean;
 }
 
 /** docs/areas/seller-tools.md#data Product as the API sends it: the inputs echoed plus every server-computed field. */

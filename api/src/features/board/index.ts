@@ -14,7 +14,7 @@ export {
 export type { BoardChange, BoardTouch } from './commands/touch';
 export { moveCard, type CardMove, type MovedCard } from './commands/move-card';
 export { comment } from './commands/comment';
-export { createLaunchCard, launchSteps } from './commands/launch-card';
+export { createLaunchCard, createMemberCard, launchSteps } from './commands/launch-card';
 export { copyBoard } from './commands/template';
 export { findOwned, lookupBoard, type BoardTarget } from './access/policies';
 export { enteredCurrentListAt } from './read-model/history';

@@ -1,5 +1,13 @@
 import type { Knex } from 'knex';
-import { ALL_FIGURE_FIELDS, allFigures, applyScenario, type ProductInputs } from '@shared/calc';
+import {
+  ALL_FIGURE_FIELDS,
+  allFigures,
+  applyScenario,
+  PPC_DEFAULTS,
+  ppcTargets,
+  type ProductInputs,
+} from '@shared/calc';
+import type { ProductFields } from '@shared/types';
 import { csvLine } from '@shared/schemas';
 import { PRODUCT_COLUMNS, productFields, type ProductRow } from './presenter';
 import { scenarioChanges, type ScenarioRow } from './scenario-presenter';
@@ -25,6 +33,14 @@ const INPUT_COLUMNS = [
   'projectedUnits',
 ] as const satisfies ReadonlyArray<keyof ProductInputs>;
 
+/** The product's fee breakdown (the same on its scenario rows). */
+const FEE_COLUMNS = ['fbaFee', 'referralFee', 'storageFee', 'feesEstimated'] as const satisfies ReadonlyArray<
+  keyof ProductFields
+>;
+
+/** Ad targets at the planner's start values (PPC_DEFAULTS: a 10 % target margin, a 10 % conversion rate). */
+const PPC_COLUMNS = ['targetAcos', 'maxCpc'] as const;
+
 /** products.csv: one row per product, then one per scenario (its inputs with the changes applied). */
 export const PRODUCT_EXPORT_COLUMNS = [
   'productId',
@@ -32,20 +48,26 @@ export const PRODUCT_EXPORT_COLUMNS = [
   'description',
   'scenario',
   ...INPUT_COLUMNS,
+  ...FEE_COLUMNS,
   ...ALL_FIGURE_FIELDS,
+  ...PPC_COLUMNS,
 ] as const;
 
 type Cell = string | number | null;
 
 function row(product: ProductRow, scenario: string, inputs: ProductInputs): Cell[] {
   const figures = allFigures(inputs);
+  const fields = productFields(product);
+  const ppc = ppcTargets(inputs, PPC_DEFAULTS.targetMargin, PPC_DEFAULTS.conversionRate);
   return [
     product.id,
     product.title,
     product.description,
     scenario,
     ...INPUT_COLUMNS.map((k) => (inputs[k] ?? null) as Cell),
+    ...FEE_COLUMNS.map((k) => (typeof fields[k] === 'boolean' ? String(fields[k]) : fields[k])),
     ...ALL_FIGURE_FIELDS.map((f) => figures[f]),
+    ...PPC_COLUMNS.map((k) => ppc[k]),
   ];
 }
 

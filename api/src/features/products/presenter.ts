@@ -34,6 +34,10 @@ export function productFields(row: ProductRow): ProductFields {
     spend: optional(row.spend),
     sales: optional(row.sales),
     projectedUnits: optional(row.projected_units),
+    fbaFee: optional(row.fba_fee),
+    referralFee: optional(row.referral_fee),
+    storageFee: optional(row.storage_fee),
+    feesEstimated: row.fees_estimated,
   };
 }
 
@@ -68,6 +72,10 @@ export function presentProduct(row: ProductRow): Product {
     spend: f.spend,
     sales: f.sales,
     projectedUnits: f.projectedUnits,
+    fbaFee: f.fbaFee,
+    referralFee: f.referralFee,
+    storageFee: f.storageFee,
+    feesEstimated: f.feesEstimated,
     ACOSBreakEven: c.ACOSBreakEven,
     campaignACOS: c.campaignACOS,
     monthlyGross: c.monthlyGross,

@@ -8,6 +8,7 @@ import { optionalId } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentProduct } from './presenter';
 import { countProducts, deleteProduct, listProducts, pickProductChanges, saveProduct } from './service';
+import { productPlanningRoutes } from './planning-routes';
 import { productToolRoutes } from './tool-routes';
 
 /**
@@ -50,6 +51,7 @@ export function productRoutes(): Router<PortalState, PortalContext> {
   );
 
   productToolRoutes(router);
+  productPlanningRoutes(router);
 
   router.delete(
     '/:id',

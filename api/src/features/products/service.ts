@@ -80,6 +80,10 @@ export function toColumns(input: ProductFieldsInput, additionalFees: number, typ
     spend: opt(input.spend),
     sales: opt(input.sales),
     projected_units: opt(input.projectedUnits),
+    fba_fee: opt(input.fbaFee),
+    referral_fee: opt(input.referralFee),
+    storage_fee: opt(input.storageFee),
+    fees_estimated: input.feesEstimated ?? false,
   };
 }
 

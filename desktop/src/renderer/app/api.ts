@@ -23,6 +23,7 @@ export const TAG_TYPES = [
   'Notification',
   'ReviewQueue',
   'Jobs',
+  'FeeRateCard',
 ] as const;
 
 /**

@@ -1,12 +1,17 @@
 import {
   applyAdditionalFees,
   computeProduct,
+  estimateFees,
+  localDate,
+  planReorder,
+  ppcTargets,
   solve,
   type AdditionalFeesType,
   type ScenarioChanges,
   type SolveTarget,
 } from '@shared/calc';
 import type { Product, ProductFields, ProductScenario } from '@shared/types';
+import { US_RATE_CARD_2025 } from '@shared/content/fee-rate-cards';
 import { mockFetch, type MockResponse } from './render';
 
 const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCost' | 'amazonFees' | 'amazonRetail'> = {
@@ -20,6 +25,10 @@ const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCo
   spend: null,
   sales: null,
   projectedUnits: null,
+  fbaFee: null,
+  referralFee: null,
+  storageFee: null,
+  feesEstimated: false,
 };
 
 let nextId = 500;
@@ -75,6 +84,10 @@ export function fakeProductsServer(
     role?: 'basic' | 'premium';
     upsert?: (body: unknown) => MockResponse | undefined;
     scenarios?: ProductScenario[];
+    /** The answer of POST .../reorder/card (default: a card made). */
+    reorderCard?: MockResponse;
+    /** Paths that answer 500 (to show a screen's error state). */
+    failPaths?: RegExp;
   } = {},
 ) {
   let products = [...initial];
@@ -82,6 +95,11 @@ export function fakeProductsServer(
   const calls = mockFetch(({ method, path, body, search }) => {
     if (path === '/api/product/read-many') return { body: { products } };
     if (path === '/api/product/export.csv') return { body: 'productId,title' };
+    if (opts.failPaths?.test(path)) {
+      return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side' } } };
+    }
+    const answer = planningAnswer(products, path, search, body, opts.reorderCard);
+    if (answer) return answer;
     const tool = /^\/api\/product\/(\d+)\/(solve|scenarios)(?:\/(\d+))?$/.exec(path);
     if (tool) {
       const product = products.find((p) => p.id === Number(tool[1]));
@@ -108,7 +126,8 @@ export function fakeProductsServer(
       const existing = products.find((p) => p.id === b.product.id);
       const merged: Record<string, unknown> = { ...(existing ?? BLANK), ...b.product };
       for (const k of Object.keys(merged))
-        if (k !== 'title' && k !== 'description' && k !== 'typeAdditionalFees') merged[k] = num(merged[k]);
+        if (k !== 'title' && k !== 'description' && k !== 'typeAdditionalFees' && k !== 'feesEstimated')
+          merged[k] = num(merged[k]);
       const type = b.typeAdditionalFees ?? 'percentage';
       const a =
         b.product.additionalFees === undefined
@@ -139,4 +158,71 @@ export function fakeProductsServer(
     return undefined;
   });
   return { calls, list: () => products, scenarios: () => scenarios };
+}
+
+const US = US_RATE_CARD_2025;
+
+/** Stand-ins for the fee estimate, ad targets and the reorder planner, with the shared calculators. */
+function planningAnswer(
+  products: Product[],
+  path: string,
+  search: URLSearchParams,
+  body: unknown,
+  reorderCard?: MockResponse,
+): MockResponse | undefined {
+  const q = (k: string) => Number(search.get(k));
+  if (path === '/api/fees/categories') {
+    return {
+      body: {
+        categories: US.rates.referral.categories.map((c) => ({ key: c.key, name: c.name })),
+        defaultCategory: US.rates.referral.defaultCategory,
+      },
+    };
+  }
+  if (path === '/api/fees/estimate') {
+    const e = estimateFees(
+      {
+        length: q('length'),
+        width: q('width'),
+        height: q('height'),
+        unit: (search.get('unit') ?? 'in') as 'in',
+        weight: q('weight'),
+        weightUnit: (search.get('weightUnit') ?? 'lb') as 'lb',
+        price: q('price'),
+        category: search.get('category'),
+      },
+      US.rates,
+    );
+    const { priceExVat, currency, ...rest } = e;
+    return {
+      body: {
+        ...rest,
+        currency,
+        priceExVat,
+        rateCard: { id: 1, name: US.name, effectiveFrom: US.effectiveFrom, source: US.source },
+      },
+    };
+  }
+  const m = /^\/api\/product\/(\d+)\/(ppc|reorder|reorder\/card)$/.exec(path);
+  if (!m) return undefined;
+  const product = products.find((p) => p.id === Number(m[1]));
+  if (!product) return { status: 404, body: { error: { code: 'not_found', message: 'Product not found' } } };
+  if (m[2] === 'ppc') return { body: ppcTargets(product, q('targetMargin'), q('conversionRate')) };
+  const input = m[2] === 'reorder' ? Object.fromEntries(search) : (body as Record<string, string>);
+  const plan = planReorder(
+    {
+      onHand: Number(input.onHand),
+      dailySales: Number(input.dailySales),
+      leadTimeDays: Number(input.leadTimeDays),
+      coverDays: Number(input.coverDays),
+      safetyDays: Number(input.safetyDays ?? 0),
+    },
+    localDate(new Date(), String(input.timeZone ?? 'UTC')),
+  );
+  if (m[2] === 'reorder') return { body: plan };
+  return (
+    reorderCard ?? {
+      body: { cardId: 900, title: `Reorder: ${product.title}`, plan, message: 'Reorder card added to your board' },
+    }
+  );
 }

@@ -47,12 +47,16 @@ async function ensureMemberBoard(trx: Knex.Transaction, ownerId: number): Promis
 }
 
 /**
- * Adds "Launch: <title>" at the end of NOT STARTED on `ownerId`'s board, with a "Launch steps"
- * checklist of the Master Template's launch steps, inside the caller's transaction (so the product
- * and the card are made together or not at all). The board row is locked first, as every board
- * write does, and the board's live event names the new card. Returns the card id, or null when the board is the Master Template itself.
+ * Adds a card to the end of NOT STARTED on `ownerId`'s board, inside the caller's transaction (so
+ * the card is made with the caller's other rows or not at all). The board is created first if the
+ * member never opened it, and its row is locked first, as every board write does; the board's live
+ * event names the new card (the caller's transaction is no board write). Returns the card id, or null when the board is the Master Template itself (administrators get no card).
  */
-export async function createLaunchCard(trx: Knex.Transaction, ownerId: number, title: string): Promise<number | null> {
+export async function createMemberCard(
+  trx: Knex.Transaction,
+  ownerId: number,
+  card: { title: string; description: string },
+): Promise<number | null> {
   await ensureMemberBoard(trx, ownerId);
   const board = await trx.raw<{ rows: Array<{ is_template: boolean }> }>(
     'select is_template from mtn_boards where user_id = ? for update',
@@ -66,23 +70,31 @@ export async function createLaunchCard(trx: Knex.Transaction, ownerId: number, t
   );
   const target = list.rows[0];
   if (!target) throw notFound(MESSAGES.listNotFound);
-  const [card] = await trx('mtn_cards')
-    .insert({
-      list_id: target.id,
-      title: launchCardTitle(title),
-      description: `Started from the Product Qualifier. Its numbers are in the **Power Profit Tool** under *${title.replace(/[*_`[\]\\]/g, '\\$&')}*.`,
-      position: target.cards,
-    })
+  const [row] = await trx('mtn_cards')
+    .insert({ list_id: target.id, title: card.title, description: card.description, position: target.cards })
     .returning<Array<{ id: number }>>('id');
+  await recordCardCreated(trx, ownerId, row!.id);
+  await publishBoardTouch(trx, touched(ownerId, 'card-created', { cards: [row!.id] }));
+  return row!.id;
+}
+
+/**
+ * Adds "Launch: <title>" at the end of NOT STARTED on `ownerId`'s board (`createMemberCard`), with a
+ * "Launch steps" checklist of the Master Template's launch steps. Returns the card id, or null when
+ * the board is the Master Template itself.
+ */
+export async function createLaunchCard(trx: Knex.Transaction, ownerId: number, title: string): Promise<number | null> {
+  const cardId = await createMemberCard(trx, ownerId, {
+    title: launchCardTitle(title),
+    description: `Started from the Product Qualifier. Its numbers are in the **Power Profit Tool** under *${title.replace(/[*_`[\]\\]/g, '\\$&')}*.`,
+  });
+  if (cardId === null) return null;
   const [checklist] = await trx('mtn_checklists')
-    .insert({ card_id: card!.id, title: LAUNCH_CHECKLIST_TITLE })
+    .insert({ card_id: cardId, title: LAUNCH_CHECKLIST_TITLE })
     .returning<Array<{ id: number }>>('id');
   const steps = await launchSteps(trx);
   await trx('mtn_checklist_items').insert(
-    steps.map((step) => ({ checklist_id: checklist!.id, card_id: card!.id, title: step, completed: false })),
+    steps.map((step) => ({ checklist_id: checklist!.id, card_id: cardId, title: step, completed: false })),
   );
-  await recordCardCreated(trx, ownerId, card!.id);
-  // The caller's transaction is no board write: the card's live event is published here, with it.
-  await publishBoardTouch(trx, touched(ownerId, 'card-created', { cards: [card!.id] }));
-  return card!.id;
+  return cardId;
 }

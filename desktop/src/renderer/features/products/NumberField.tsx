@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { inputClasses } from '../../components/TextField';
 import { cn } from '../../lib/cn';
 import { InfoTip } from './InfoTip';
@@ -10,11 +10,24 @@ export interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
   tip?: string;
   prefix?: '$';
   suffix?: '%';
+  /** Shown beside the label (e.g. an "Estimated" mark). */
+  badge?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled numeric input with an optional $ or % adornment, its error under it. */
-export function NumberField({ label, error, tip, prefix, suffix, id, className, ref, ...input }: NumberFieldProps) {
+export function NumberField({
+  label,
+  error,
+  tip,
+  prefix,
+  suffix,
+  badge,
+  id,
+  className,
+  ref,
+  ...input
+}: NumberFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
@@ -25,6 +38,7 @@ export function NumberField({ label, error, tip, prefix, suffix, id, className, 
           {label}
         </label>
         {tip && <InfoTip text={tip} label={`About ${label.toLowerCase()}`} />}
+        {badge}
       </div>
       <div className="relative">
         {prefix && (

@@ -9,6 +9,7 @@ import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
 import { FiguresPanel } from './FiguresPanel';
 import { MetricsPanel } from './MetricsPanel';
+import { PpcPanel, ReorderPanel } from './PlanningPanels';
 import { ScenariosSection } from './ScenariosSection';
 import { SolvePanel } from './SolvePanel';
 import { inputsOf, previewComputed } from './form';
@@ -125,6 +126,10 @@ export function ProductDetail({
       <Card className="flex flex-col gap-4 p-4 sm:p-5">
         <SolvePanel product={product} />
         <ScenariosSection product={product} />
+      </Card>
+      <Card className="flex flex-col gap-4 p-4 sm:p-5">
+        <PpcPanel product={product} />
+        <ReorderPanel product={product} />
       </Card>
     </div>
   );

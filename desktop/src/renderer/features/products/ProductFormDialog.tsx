@@ -1,13 +1,16 @@
 import { useState } from 'react';
+import { round2 } from '@shared/calc';
+import { MESSAGES } from '@shared/messages';
 import { useWatch } from 'react-hook-form';
 import { ADDITIONAL_FEES_DEFAULT } from '@shared/calc';
 import { can } from '@shared/policies';
 import { productFieldsSchema } from '@shared/schemas/products';
-import type { Product } from '@shared/types';
+import type { FeeEstimateResponse, Product } from '@shared/types';
 import { EntityFormDialog } from '../../components/EntityFormDialog';
 import { TextField, inputClasses } from '../../components/TextField';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { useEntityForm } from '../../lib/useEntityForm';
+import { EstimateFromDimensions } from './EstimateFromDimensions';
 import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
 import { MetricsPanel } from './MetricsPanel';
 import { NumberField } from './NumberField';
@@ -15,7 +18,18 @@ import { formDefaults, previewComputed, typedNumber, type FormStrings } from './
 import { METRICS } from './metrics';
 import { useDeleteProductMutation, useUpsertProductMutation } from './productsApi';
 
-const KEYS = ['title', 'description', 'units', 'costPerUnit', 'shippingCost', 'amazonFees', 'amazonRetail'] as const;
+const KEYS = [
+  'title',
+  'description',
+  'units',
+  'costPerUnit',
+  'shippingCost',
+  'amazonFees',
+  'amazonRetail',
+  'fbaFee',
+  'referralFee',
+  'storageFee',
+] as const;
 type Key = (typeof KEYS)[number];
 const schema = productFieldsSchema.pick([...KEYS]);
 
@@ -26,6 +40,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   const [upsert] = useUpsertProductMutation();
   const [remove] = useDeleteProductMutation();
   const previous = product?.additionalFees ?? null;
+  const [estimated, setEstimated] = useState(product?.feesEstimated ?? false);
   const [fees, setFees] = useState<FeesEntry>(() =>
     feesEntryFor(
       previous ?? ADDITIONAL_FEES_DEFAULT,
@@ -42,6 +57,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
         product: {
           ...(product ? { id: product.id } : {}),
           ...values,
+          feesEstimated: estimated,
           ...(canEditFees ? { additionalFees: fees.value } : {}),
         },
         typeAdditionalFees: fees.type,
@@ -52,6 +68,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   const {
     register,
     control,
+    setValue,
     formState: { errors },
   } = form;
   const formId = dialog.formId;
@@ -69,6 +86,31 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
       {...register(key)}
     />
   );
+
+  /** A fee of the breakdown: marked while it is still the estimate's; editing it drops the mark. */
+  const feeField = (key: 'fbaFee' | 'referralFee' | 'storageFee', label: string) => (
+    <NumberField
+      label={label}
+      error={errors[key]?.message}
+      prefix="$"
+      badge={
+        estimated ? (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Estimated</span>
+        ) : undefined
+      }
+      {...register(key, { onChange: () => setEstimated(false) })}
+    />
+  );
+
+  const applyEstimate = (e: FeeEstimateResponse) => {
+    const options = { shouldDirty: true, shouldValidate: true } as const;
+    const storage = e.storageFeePerUnitMonth.janSep;
+    setValue('fbaFee', String(e.fulfillmentFee), options);
+    setValue('referralFee', String(e.referralFee), options);
+    setValue('storageFee', String(storage), options);
+    setValue('amazonFees', String(round2(e.fulfillmentFee + e.referralFee + storage)), options);
+    setEstimated(true);
+  };
 
   return (
     <EntityFormDialog
@@ -97,6 +139,16 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
         {money('amazonFees', 'Amazon fees per unit')}
         {money('amazonRetail', 'Amazon retail price')}
       </div>
+      <fieldset className="flex flex-col gap-3">
+        <legend className="mb-2 text-sm font-medium text-gray-700">Amazon fees per unit, in detail (optional)</legend>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          {feeField('fbaFee', 'FBA fee')}
+          {feeField('referralFee', 'Referral fee')}
+          {feeField('storageFee', 'Storage (a month)')}
+        </div>
+        {estimated && <p className="text-xs text-amber-900">{MESSAGES.feesEstimated}</p>}
+        <EstimateFromDimensions price={retail > 0 ? retail : null} onEstimate={applyEstimate} />
+      </fieldset>
       <AdditionalFeesControl
         entry={fees}
         onChange={setFees}

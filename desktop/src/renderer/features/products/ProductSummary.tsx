@@ -1,5 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
-import { allFigures, applyScenario, sensitivity, type AllFigureField } from '@shared/calc';
+import { allFigures, applyScenario, PPC_DEFAULTS, ppcTargets, sensitivity, type AllFigureField } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import type { Product, ProductScenario } from '@shared/types';
 import { Banner } from '../../components/Banner';
@@ -10,7 +10,7 @@ import { toApiError } from '../../lib/apiErrors';
 import { isDesktop, printOrSavePdf } from '../../platform/files';
 import { FIGURE_ROWS, formatFigure, NEXT_FIGURES } from './figures';
 import { inputsOf } from './form';
-import { METRICS } from './metrics';
+import { formatMoney, formatPercent, METRICS } from './metrics';
 import { productsExportFailed, useGetProductsQuery, useGetScenariosQuery } from './productsApi';
 import { formatInput, SCENARIO_FIELDS } from './scenarioFields';
 import { SensitivityStrip } from './SensitivityStrip';
@@ -47,6 +47,7 @@ function Figures({ product }: { product: Product }) {
           </dl>
         </section>
       ))}
+      <FeesAndAds product={product} />
       <section aria-label="Return and cash" className="col-span-2">
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">Return and cash</h3>
         <dl className="grid grid-cols-2 gap-x-8 text-sm">
@@ -61,6 +62,33 @@ function Figures({ product }: { product: Product }) {
         </dl>
       </section>
     </div>
+  );
+}
+
+/** The fee breakdown (marked when estimated) and the ad targets at the planner's start values. */
+function FeesAndAds({ product }: { product: Product }) {
+  const ppc = ppcTargets(inputsOf(product), PPC_DEFAULTS.targetMargin, PPC_DEFAULTS.conversionRate);
+  const fee = (v: number | null) => (v === null ? '—' : formatMoney(v));
+  const rows: Array<[string, string]> = [
+    [`FBA fee${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.fbaFee)],
+    [`Referral fee${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.referralFee)],
+    [`Storage a month${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.storageFee)],
+    ['Break-even ACoS', formatPercent(ppc.breakEvenAcos)],
+    [`Target ACoS (${PPC_DEFAULTS.targetMargin} % margin)`, formatPercent(ppc.targetAcos)],
+    [`Max CPC (${PPC_DEFAULTS.conversionRate} % conversion)`, formatMoney(ppc.maxCpc)],
+  ];
+  return (
+    <section aria-label="Fees and ad targets" className="col-span-2">
+      <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">Fees and ad targets</h3>
+      <dl className="grid grid-cols-2 gap-x-8 text-sm">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
+            <dt className="text-gray-600">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }
 

@@ -181,6 +181,9 @@ describe('export and summary', () => {
     expect(within(sheet).getByRole('heading', { name: E1.title })).toBeTruthy();
     expect(metric(sheet, 'paybackUnits')).toBe('331 units');
     expect(within(sheet).getByRole('columnheader', { name: 'Price up' })).toBeTruthy();
+    const ads = within(sheet).getByRole('region', { name: 'Fees and ad targets' });
+    expect(ads.textContent).toContain('Target ACoS (10 % margin)44.27 %');
+    expect(ads.textContent).toContain('Max CPC (10 % conversion)$1.24');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
     expect(platform.printOrSavePdf).toHaveBeenCalledWith('Bamboo board summary.pdf');

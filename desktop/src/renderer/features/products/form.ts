@@ -18,11 +18,15 @@ export const NUMBER_KEYS = [
 ] as const;
 export type NumberKey = (typeof NUMBER_KEYS)[number];
 
+/** The fee breakdown behind Amazon fees ("Estimate from dimensions" fills it). */
+export const FEE_KEYS = ['fbaFee', 'referralFee', 'storageFee'] as const;
+export type FeeKey = (typeof FEE_KEYS)[number];
+
 /** Form values as typed: every field a string ('' when blank). */
 export type FormStrings<K extends string> = Record<K, string>;
 
 /** The form's starting values from a product (or blanks for a new one). */
-export function formDefaults<K extends NumberKey | 'title' | 'description'>(
+export function formDefaults<K extends NumberKey | FeeKey | 'title' | 'description'>(
   product: Product | null,
   keys: readonly K[],
 ): FormStrings<K> {

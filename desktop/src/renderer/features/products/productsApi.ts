@@ -7,6 +7,9 @@ import type {
   ProductScenarioUpsertBody,
   ProductScenarioUpsertResponse,
   ProductSolveResponse,
+  ProductPpcResponse,
+  ProductReorderResponse,
+  ReorderCardResponse,
   ProductUpsertBody,
   ProductUpsertResponse,
   SolveTarget,
@@ -21,6 +24,22 @@ const LIST = { type: 'Product' as const, id: 'LIST' };
 const COUNT = { type: 'Product' as const, id: 'COUNT' };
 /** A product's scenarios (one cache entry per product). */
 export const scenariosTag = (productId: number) => ({ type: 'Product' as const, id: `SCENARIOS-${productId}` });
+
+export interface PpcRequest {
+  productId: number;
+  targetMargin: number;
+  conversionRate: number;
+}
+
+export interface ReorderRequest {
+  productId: number;
+  onHand: number;
+  dailySales: number;
+  leadTimeDays: number;
+  coverDays: number;
+  safetyDays: number;
+  timeZone: string;
+}
 
 export interface SolveRequest {
   productId: number;
@@ -97,6 +116,29 @@ export const productsApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: 0,
     }),
+    /** Ad targets at a target margin and conversion rate (docs/areas/seller-tools.md, "Ad targets"). */
+    getPpc: build.query<ProductPpcResponse, PpcRequest>({
+      query: ({ productId, targetMargin, conversionRate }) => ({
+        url: `/api/product/${productId}/ppc`,
+        params: { targetMargin: String(targetMargin), conversionRate: String(conversionRate) },
+      }),
+      // The figures follow the product's price, fees and costs.
+      providesTags: (_res, _err, { productId }) => [{ type: 'Product', id: `PLAN-${productId}` }, LIST],
+    }),
+    getReorder: build.query<ProductReorderResponse, ReorderRequest>({
+      query: ({ productId, ...plan }) => ({
+        url: `/api/product/${productId}/reorder`,
+        params: Object.fromEntries(Object.entries(plan).map(([k, v]) => [k, String(v)])),
+      }),
+    }),
+    createReorderCard: build.mutation<ReorderCardResponse, ReorderRequest>({
+      query: ({ productId, ...plan }) => ({
+        url: `/api/product/${productId}/reorder/card`,
+        method: 'POST',
+        body: plan,
+      }),
+      invalidatesTags: ['Board'],
+    }),
   }),
 });
 
@@ -109,4 +151,7 @@ export const {
   useUpsertScenarioMutation,
   useDeleteScenarioMutation,
   useLazySolveProductQuery,
+  useGetPpcQuery,
+  useLazyGetReorderQuery,
+  useCreateReorderCardMutation,
 } = productsApi;

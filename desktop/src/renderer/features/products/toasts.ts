@@ -40,6 +40,12 @@ export const PRODUCT_TOAST_RULES: ToastRule[] = [
   },
   { matcher: e.deleteScenario.matchRejected, kind: 'error', message: serverMessage },
   {
+    matcher: e.createReorderCard.matchFulfilled,
+    kind: 'success',
+    message: () => ({ message: MESSAGES.reorderCardCreated }),
+  },
+  { matcher: e.createReorderCard.matchRejected, kind: 'error', message: serverMessageUnlessFields },
+  {
     matcher: productsExportFailed.match,
     kind: 'error',
     message: (action) => ({

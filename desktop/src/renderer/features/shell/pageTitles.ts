@@ -34,6 +34,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/portal-settings': 'Portal settings',
   '/audit-log': 'Audit log',
   '/jobs': 'Jobs',
+  '/fee-rate-cards': 'Fee rate cards',
   '/ai-toolkit': 'AI Toolkit',
   '/ai-toolkit/chat/:toolName': 'AI Toolkit',
   '/ai-toolkit-chat': 'AI Toolkit',

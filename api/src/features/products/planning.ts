@@ -1,0 +1,53 @@
+import type { Knex } from 'knex';
+import { localDate, planReorder, type ReorderPlan } from '@shared/calc';
+import { MESSAGES } from '@shared/messages';
+import type { ReorderQuery } from '@shared/schemas';
+import { badRequest, notFound } from '../../core/errors';
+import { createMemberCard } from '../board';
+import { findOwnProduct } from './service';
+
+/** The reorder plan of a query, dated in the member's time zone. */
+export function reorderPlan(q: ReorderQuery, now = new Date()): ReorderPlan {
+  return planReorder(
+    {
+      onHand: q.onHand,
+      dailySales: q.dailySales,
+      leadTimeDays: q.leadTimeDays,
+      coverDays: q.coverDays,
+      safetyDays: q.safetyDays,
+    },
+    localDate(now, q.timeZone),
+  );
+}
+
+/** The card's title: "Reorder: <product>" (the board keeps titles to 255 characters). */
+export const reorderCardTitle = (product: string) => `Reorder: ${product}`.slice(0, 255);
+
+/**
+ * "Put it on my board": a card "Reorder: <product>" at the end of NOT STARTED on the member's own
+ * board, in the caller's transaction, saying when and how many. Without a reorder date (no sales)
+ * there is nothing to put on the board: 400. The card has no due date of its own yet: the date is
+ * in its description (docs/areas/seller-tools.md, "Reorder planner").
+ */
+export async function createReorderCard(
+  trx: Knex.Transaction,
+  userId: number,
+  productId: number,
+  q: ReorderQuery,
+): Promise<{ cardId: number; title: string; plan: ReorderPlan }> {
+  const product = await findOwnProduct(trx, userId, productId);
+  if (!product) throw notFound(MESSAGES.productNotFound);
+  const plan = reorderPlan(q);
+  if (plan.reorderOn === null) throw badRequest(MESSAGES.reorderNoSales, { dailySales: MESSAGES.reorderNoSales });
+  const title = reorderCardTitle(product.title);
+  const description = [
+    `Reorder **${plan.quantity.toLocaleString('en-US')} units** by **${plan.reorderOn}** (in ${plan.daysUntilReorder} days).`,
+    '',
+    `Planned in the Power Profit Tool: ${q.onHand.toLocaleString('en-US')} on hand, ${q.dailySales.toLocaleString('en-US')} sold a day, ` +
+      `${q.leadTimeDays} days lead time, ${q.safetyDays} safety days, ${q.coverDays} days of cover. ` +
+      `Reorder point ${plan.reorderPoint.toLocaleString('en-US')} units; at this pace the stock runs out on ${plan.stockoutOn}.`,
+  ].join('\n');
+  const cardId = await createMemberCard(trx, userId, { title, description });
+  if (cardId === null) throw notFound(MESSAGES.reorderCardNoBoard);
+  return { cardId, title, plan };
+}

@@ -1,0 +1,78 @@
+/**
+ * The reorder planner (docs/areas/seller-tools.md, "Reorder planner"): when to reorder, and how
+ * many, from stock on hand, daily sales, the supplier's lead time and the days an order should cover.
+ */
+import { MESSAGES } from '../messages';
+
+export interface ReorderInputs {
+  onHand: number;
+  dailySales: number;
+  leadTimeDays: number;
+  coverDays: number;
+  safetyDays: number;
+}
+
+export interface ReorderPlan {
+  /** Units: daily sales × (lead time + safety days), rounded up to a whole unit. */
+  reorderPoint: number;
+  /** Whole days from today until stock reaches the reorder point (0: reorder today); null without sales. */
+  daysUntilReorder: number | null;
+  /** YYYY-MM-DD in the member's time zone; null without sales. */
+  reorderOn: string | null;
+  /** Units to order: daily sales × cover days, rounded up. */
+  quantity: number;
+  /** YYYY-MM-DD the stock on hand runs out at this pace; null without sales. */
+  stockoutOn: string | null;
+  /** Why there are no dates (no sales), or that the stock is already at or below the reorder point. */
+  message: string | null;
+}
+
+/** Whole units up: 299.9999999 (float noise) is 300, 300.5 is 301. */
+const unitsUp = (x: number) => Math.max(0, Math.ceil(x - 1e-9));
+
+/** The calendar date (YYYY-MM-DD) of `now` in an IANA time zone. */
+export function localDate(now: Date, timeZone: string): string {
+  // en-CA formats dates as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** A YYYY-MM-DD date plus whole days (calendar arithmetic, no time zone involved). */
+export function datePlusDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `today` is the member's date (YYYY-MM-DD, see `localDate`). */
+export function planReorder(input: ReorderInputs, today: string): ReorderPlan {
+  const { onHand, dailySales, leadTimeDays, coverDays, safetyDays } = input;
+  if (!(dailySales > 0)) {
+    return {
+      reorderPoint: 0,
+      daysUntilReorder: null,
+      reorderOn: null,
+      quantity: 0,
+      stockoutOn: null,
+      message: MESSAGES.reorderNoSales,
+    };
+  }
+  const reorderPoint = unitsUp(dailySales * (leadTimeDays + safetyDays));
+  const days = Math.max(0, Math.floor((onHand - reorderPoint) / dailySales + 1e-9));
+  return {
+    reorderPoint,
+    daysUntilReorder: days,
+    reorderOn: datePlusDays(today, days),
+    quantity: unitsUp(dailySales * coverDays),
+    stockoutOn: datePlusDays(today, Math.max(0, Math.floor(onHand / dailySales + 1e-9))),
+    message: onHand <= reorderPoint ? MESSAGES.reorderNow : null,
+  };
+}
