@@ -22,6 +22,7 @@ import * as insights from './migrations/0022_insights';
 import * as insightsRollups from './migrations/0023_insights_rollups';
 import * as liveSessionChecks from './migrations/0024_live_session_checks';
 import * as mailDeliveries from './migrations/0025_mail_deliveries';
+import * as calendar from './migrations/0027_calendar';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,6 +53,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0023_insights_rollups', insightsRollups],
   ['0024_live_session_checks', liveSessionChecks],
   ['0025_mail_deliveries', mailDeliveries],
+  ['0027_calendar', calendar],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -15,3 +15,4 @@ export * from './notifications';
 export * from './mail';
 export * from './live';
 export * from './analytics';
+export * from './calendar';
