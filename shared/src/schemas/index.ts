@@ -19,3 +19,4 @@ export * from './analytics';
 export * from './insights';
 export * from './dates';
 export * from './jobs';
+export * from './calendar';

@@ -46,6 +46,9 @@ export const AUDIT_ACTIONS = [
   'insights.at_risk_export',
   'job.retry',
   'job.discard',
+  'calendar.call.create',
+  'calendar.call.update',
+  'calendar.call.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -93,6 +96,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'insights.at_risk_export': 'Members at risk exported',
   'job.retry': 'Failed job retried',
   'job.discard': 'Failed job discarded',
+  'calendar.call.create': 'Call scheduled',
+  'calendar.call.update': 'Call changed',
+  'calendar.call.delete': 'Call deleted',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -93,3 +93,4 @@ export * from './audit';
 export * from './analytics';
 export * from './insights';
 export * from './jobs';
+export * from './calendar';
