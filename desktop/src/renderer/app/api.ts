@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'Notification',
   'ReviewQueue',
   'Jobs',
+  'Calendar',
+  'CalendarFeed',
 ] as const;
 
 /**
