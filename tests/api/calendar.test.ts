@@ -280,7 +280,7 @@ describe('feed', () => {
     expect(rrule.interval).toBe(2);
     const it = callEvent.iterator();
     const second = it.next() && it.next();
-    expect(second!.toJSDate().getTime() - soon.getTime()).toBe(14 * 86_400_000);
+    expect(second.toJSDate().getTime() - soon.getTime()).toBe(14 * 86_400_000);
     expect(text).toContain('DTSTART:');
     expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);
     const cardEvent = vevents.find((e) => e.summary === 'Due: Ship it')!;

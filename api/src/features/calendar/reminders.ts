@@ -1,8 +1,6 @@
 import type { Knex } from 'knex';
 import { fillMessage, MESSAGES } from '@shared/messages';
-import { callAudience, isCallVisible } from '@shared/policies';
-import { isSubscriptionBlocked } from '@shared/policies';
-import type { Role } from '@shared/limits';
+import { callAudience, isCallVisible, isSubscriptionBlocked } from '@shared/policies';
 import { enqueueMail } from '../../core/queue';
 import type { User } from '../../models';
 import { occurrenceStarts } from './occurrences';
@@ -53,7 +51,7 @@ export async function sendCallReminders(knex: Knex, publicUrl: string, now: Date
       const tags = typeof a.tags === 'string' ? (JSON.parse(a.tags) as Attendee['tags']) : a.tags;
       const principal = {
         id: a.id,
-        role: a.role as Role,
+        role: a.role,
         isAdmin: a.is_admin,
         createdAt: a.created_at instanceof Date ? a.created_at : String(a.created_at),
         stripeStatus: a.stripe_status,

@@ -29,23 +29,15 @@ export async function findCall(db: Db, id: number): Promise<CallRow | undefined>
 
 /** The calls that may have an occurrence overlapping [from, to) (ms). */
 export async function findCallsBetween(db: Db, from: number, to: number): Promise<CallRow[]> {
-  const rows: CallRow[] = await callsQuery(db)
+  // A call's last possible end: its one start's, or its `until`'s (none: no end), plus its length.
+  return (await callsQuery(db)
     .where('c.starts_at', '<', new Date(to))
-    .where((q) =>
-      q
-        .where((one) =>
-          one.where('c.repeat', 'none').whereRaw("c.starts_at + c.duration_minutes * interval '1 minute' > ?", [new Date(from)]),
-        )
-        .orWhere((many) =>
-          many
-            .whereNot('c.repeat', 'none')
-            .where((u) =>
-              u.whereNull('c.until').orWhereRaw("c.until + c.duration_minutes * interval '1 minute' > ?", [new Date(from)]),
-            ),
-        ),
+    .whereRaw(
+      `(CASE WHEN c.repeat = 'none' THEN c.starts_at ELSE coalesce(c.until, 'infinity'::timestamptz) END)
+         + c.duration_minutes * interval '1 minute' > ?`,
+      [new Date(from)],
     )
-    .orderBy('c.id');
-  return rows;
+    .orderBy('c.id')) as CallRow[];
 }
 
 /** A call the viewer may see, or a 404 (a call they may not see is not there for them). */

@@ -20,6 +20,7 @@ import { NOTIFICATION_TOAST_RULES } from '../features/notifications/toasts';
 import { REVIEW_TOAST_RULES } from '../features/review/toasts';
 import { AUDIT_TOAST_RULES } from '../features/audit/toasts';
 import { JOB_TOAST_RULES } from '../features/jobs/toasts';
+import { CALENDAR_TOAST_RULES } from '../features/calendar/toasts';
 import { ANALYTICS_RULES } from '../features/analytics/rules';
 import { track } from '../features/analytics/tracker';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
@@ -60,6 +61,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...NOTIFICATION_TOAST_RULES,
   ...AUDIT_TOAST_RULES,
   ...JOB_TOAST_RULES,
+  ...CALENDAR_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

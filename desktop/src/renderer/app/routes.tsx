@@ -22,6 +22,7 @@ const Insights = lazyNamed(() => import('../features/insights/Insights'), 'Insig
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
 const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog');
 const Jobs = lazyNamed(() => import('../features/jobs/Jobs'), 'Jobs');
+const Calendar = lazyNamed(() => import('../features/calendar/Calendar'), 'Calendar');
 const MoveTheNeedle = lazyNamed(loadBoardScreen, 'MoveTheNeedle', loadedBoardScreen);
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
 const ProductSummary = lazyNamed(() => import('../features/products/ProductSummary'), 'ProductSummary');
@@ -60,6 +61,7 @@ export function AppRoutes() {
           <Route path="/portal-settings" element={<PortalSettings />} />
           <Route path="/audit-log" element={<AuditLog />} />
           <Route path="/jobs" element={<Jobs />} />
+          <Route path="/calendar" element={<Calendar />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />
           <Route path="/resources" element={<Resources />} />
