@@ -68,6 +68,8 @@ export function Calendar() {
     return map;
   }, [data]);
 
+  // The open event as last read (an answer given in its dialog shows once the events are read again).
+  const current = open ? (data?.events.find((e) => eventKey(e) === eventKey(open)) ?? open) : null;
   const title = viewTitle(view, anchor, days);
   const unit = view === 'week' ? 'week' : 'month';
 
@@ -147,13 +149,13 @@ export function Calendar() {
         </>
       )}
 
-      {open && (
+      {current && (
         <EventDialog
-          event={open}
+          event={current}
           admin={admin}
           onClose={() => setOpen(null)}
           onEdit={() => {
-            setEditing({ id: open.id });
+            setEditing({ id: current.id });
             setOpen(null);
           }}
         />
