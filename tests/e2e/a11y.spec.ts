@@ -38,6 +38,7 @@ function appRoutes(courseSlug: string): string[] {
     '/audit-log',
     '/jobs',
     '/notifications',
+    '/calendar',
     '/ai-toolkit',
     '/ai-toolkit-chat',
     '/no-such-page',
