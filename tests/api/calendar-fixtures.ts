@@ -16,7 +16,9 @@ export async function calendarActor(t: TestApp, input: UserFactoryInput = {}): P
 
 /** A card due at `dueAt` on a list of its own for `ownerId`, straight in the database. */
 export async function dueCard(knex: Knex, ownerId: number, title: string, dueAt: string): Promise<number> {
-  let list = await knex('mtn_lists').where({ user_id: ownerId, name: 'Calendar test' }).first<{ id: number } | undefined>();
+  let list = await knex('mtn_lists')
+    .where({ user_id: ownerId, name: 'Calendar test' })
+    .first<{ id: number } | undefined>();
   if (!list) {
     await knex('mtn_boards').insert({ user_id: ownerId }).onConflict('user_id').ignore();
     const lists = await knex('mtn_lists').where({ user_id: ownerId }).count<Array<{ n: number }>>('* as n').first();

@@ -102,7 +102,10 @@ describe('call reminders', () => {
     expect(await sendCallReminders(db.knex, URL_, at(T0 - 30 * MIN))).toBe(0);
     await db.knex('user_tags').insert({ user_id: member.id, tag_id: vip.id });
     // Moved an hour later: the reminder follows the new time.
-    await db.knex('calendar_calls').where({ id }).update({ starts_at: at(T0 + 60 * MIN) });
+    await db
+      .knex('calendar_calls')
+      .where({ id })
+      .update({ starts_at: at(T0 + 60 * MIN) });
     expect(await sendCallReminders(db.knex, URL_, at(T0 - 30 * MIN))).toBe(0);
     expect(await sendCallReminders(db.knex, URL_, at(T0 + 10 * MIN))).toBe(1);
     // Deleted: its rows go with it, nothing is sent.

@@ -67,7 +67,10 @@ describe('calls', () => {
     const id = created.body.call.id as number;
     const changed = await admin.agent.post(`${C}/call/upsert`).send(call({ id, title: 'Renamed', roles: ['premium'] }));
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ isNew: false, call: { id, title: 'Renamed', roles: ['premium'], repeat: 'none' } });
+    expect(changed.body).toMatchObject({
+      isNew: false,
+      call: { id, title: 'Renamed', roles: ['premium'], repeat: 'none' },
+    });
     for (const role of ['coach', 'premium', 'basic', 'course only'] as const) {
       const other = await calendarActor(t, { role });
       expect((await other.agent.post(`${C}/call/upsert`).send(call())).status).toBe(403);
@@ -75,11 +78,7 @@ describe('calls', () => {
     }
     expect((await admin.agent.delete(`${C}/call/${id}`)).status).toBe(200);
     expect((await admin.agent.delete(`${C}/call/${id}`)).status).toBe(404);
-    const actions = await t
-      .knex('audit_log')
-      .where({ actor_id: admin.user.id })
-      .orderBy('id')
-      .pluck('action');
+    const actions = await t.knex('audit_log').where({ actor_id: admin.user.id }).orderBy('id').pluck('action');
     expect(actions).toEqual(['calendar.call.create', 'calendar.call.update', 'calendar.call.delete']);
   });
 
@@ -162,24 +161,31 @@ describe('events', () => {
   it('expands repeating calls into their occurrences in the range, with the RSVP', async () => {
     const admin = await calendarActor(t, { role: 'admin' });
     const weekly = await createCall(admin, { title: 'Weekly', repeat: 'weekly', until: '2026-12-22' });
-    await createCall(admin, { title: 'Biweekly', startsAt: '2026-12-02T18:30:00Z', durationMinutes: 45, repeat: 'biweekly' });
+    await createCall(admin, {
+      title: 'Biweekly',
+      startsAt: '2026-12-02T18:30:00Z',
+      durationMinutes: 45,
+      repeat: 'biweekly',
+    });
     await createCall(admin, { title: 'Monthly', startsAt: '2026-10-31T09:00:00Z', repeat: 'monthly' });
     await createCall(admin, { title: 'Once', startsAt: '2026-11-30T23:30:00Z', durationMinutes: 60 });
     const member = await calendarActor(t, { role: 'premium' });
     expect((await member.agent.put(`${C}/call/${weekly}/rsvp`).send({ going: true })).status).toBe(200);
     const list = (await events(member)).filter((e) => e.kind === 'call');
-    expect(list.map((e) => [e.title, e.startsAt, e.endsAt, e.going])).toEqual([
-      // Began the evening before, still on at midnight: it overlaps the range.
-      ['Once', '2026-11-30T23:30:00.000Z', '2026-12-01T00:30:00.000Z', undefined],
-      ['Biweekly', '2026-12-02T18:30:00.000Z', '2026-12-02T19:15:00.000Z', undefined],
-      ['Weekly', '2026-12-07T15:00:00.000Z', '2026-12-07T16:00:00.000Z', true],
-      ['Weekly', '2026-12-14T15:00:00.000Z', '2026-12-14T16:00:00.000Z', true],
-      ['Biweekly', '2026-12-16T18:30:00.000Z', '2026-12-16T19:15:00.000Z', undefined],
-      ['Weekly', '2026-12-21T15:00:00.000Z', '2026-12-21T16:00:00.000Z', true],
-      // A monthly call on the 31st skips the months without one (RFC 5545): none in November, one in December.
-      ['Monthly', '2026-12-31T09:00:00.000Z', '2026-12-31T10:00:00.000Z', undefined],
-      ['Biweekly', '2026-12-30T18:30:00.000Z', '2026-12-30T19:15:00.000Z', undefined],
-    ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))));
+    expect(list.map((e) => [e.title, e.startsAt, e.endsAt, e.going])).toEqual(
+      [
+        // Began the evening before, still on at midnight: it overlaps the range.
+        ['Once', '2026-11-30T23:30:00.000Z', '2026-12-01T00:30:00.000Z', undefined],
+        ['Biweekly', '2026-12-02T18:30:00.000Z', '2026-12-02T19:15:00.000Z', undefined],
+        ['Weekly', '2026-12-07T15:00:00.000Z', '2026-12-07T16:00:00.000Z', true],
+        ['Weekly', '2026-12-14T15:00:00.000Z', '2026-12-14T16:00:00.000Z', true],
+        ['Biweekly', '2026-12-16T18:30:00.000Z', '2026-12-16T19:15:00.000Z', undefined],
+        ['Weekly', '2026-12-21T15:00:00.000Z', '2026-12-21T16:00:00.000Z', true],
+        // A monthly call on the 31st skips the months without one (RFC 5545): none in November, one in December.
+        ['Monthly', '2026-12-31T09:00:00.000Z', '2026-12-31T10:00:00.000Z', undefined],
+        ['Biweekly', '2026-12-30T18:30:00.000Z', '2026-12-30T19:15:00.000Z', undefined],
+      ].sort((a, b) => String(a[1]).localeCompare(String(b[1]))),
+    );
     expect(list[0]).toEqual({
       id: expect.any(Number),
       kind: 'call',

@@ -49,11 +49,7 @@ const instant = () =>
 export const callUpsertSchema = yup.object({
   id: id().optional(),
   title: yup.string().trim().required(MESSAGES.fieldRequired).max(CALL_LIMITS.titleMax, tooLong(CALL_LIMITS.titleMax)),
-  description: yup
-    .string()
-    .trim()
-    .max(CALL_LIMITS.descriptionMax, tooLong(CALL_LIMITS.descriptionMax))
-    .default(''),
+  description: yup.string().trim().max(CALL_LIMITS.descriptionMax, tooLong(CALL_LIMITS.descriptionMax)).default(''),
   startsAt: instant().required(MESSAGES.fieldRequired),
   durationMinutes: integer()
     .typeError('Enter the length in minutes')
@@ -85,13 +81,15 @@ export const callUpsertSchema = yup.object({
       return untilEnd(value!) >= start;
     }),
   roles: yup
-    .array(yup.string<Role>().oneOf([...ROLES], MESSAGES.callRoleUnknown).required())
+    .array(
+      yup
+        .string<Role>()
+        .oneOf([...ROLES], MESSAGES.callRoleUnknown)
+        .required(),
+    )
     .max(ROLES.length)
     .default([]),
-  tagIds: yup
-    .array(id().required())
-    .max(CALL_LIMITS.tagsMax, `At most ${CALL_LIMITS.tagsMax} tags`)
-    .default([]),
+  tagIds: yup.array(id().required()).max(CALL_LIMITS.tagsMax, `At most ${CALL_LIMITS.tagsMax} tags`).default([]),
 });
 export type CallUpsertInput = yup.InferType<typeof callUpsertSchema>;
 

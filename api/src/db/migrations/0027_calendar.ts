@@ -38,7 +38,9 @@ export async function up(knex: Knex): Promise<void> {
     'ALTER TABLE calendar_calls ADD CONSTRAINT calendar_calls_until_check CHECK (until IS NULL OR until >= starts_at)',
   );
   await knex.raw('CREATE INDEX calendar_calls_starts_idx ON calendar_calls (starts_at)');
-  await knex.raw('CREATE INDEX calendar_calls_created_by_idx ON calendar_calls (created_by) WHERE created_by IS NOT NULL');
+  await knex.raw(
+    'CREATE INDEX calendar_calls_created_by_idx ON calendar_calls (created_by) WHERE created_by IS NOT NULL',
+  );
 
   await knex.schema.createTable('calendar_call_tags', (t) => {
     t.integer('call_id').notNullable().references('calendar_calls.id').onDelete('CASCADE');

@@ -62,7 +62,11 @@ export async function feedOwner(db: Db, token: string): Promise<number | null> {
   return row?.user_id ?? null;
 }
 
-const FREQ = { weekly: ICalEventRepeatingFreq.WEEKLY, biweekly: ICalEventRepeatingFreq.WEEKLY, monthly: ICalEventRepeatingFreq.MONTHLY };
+const FREQ = {
+  weekly: ICalEventRepeatingFreq.WEEKLY,
+  biweekly: ICalEventRepeatingFreq.WEEKLY,
+  monthly: ICalEventRepeatingFreq.MONTHLY,
+};
 
 /**
  * The feed's iCalendar text (RFC 5545, built with ical-generator): what GET /api/calendar/events

@@ -59,7 +59,8 @@ export async function sendCallReminders(knex: Knex, publicUrl: string, now: Date
         Tags: tags as Array<{ id: number; name: string }>,
       };
       return (
-        !isSubscriptionBlocked(principal) && isCallVisible(callAudience(principal), { roles: call.roles, tagIds: call.tag_ids })
+        !isSubscriptionBlocked(principal) &&
+        isCallVisible(callAudience(principal), { roles: call.roles, tagIds: call.tag_ids })
       );
     });
     if (recipients.length === 0) continue;

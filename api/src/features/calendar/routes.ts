@@ -44,7 +44,9 @@ export function calendarRoutes(): Router<PortalState, PortalContext> {
   router.get(
     '/call/:id',
     ...endpoint({ ids: ['id'], authorize: 'calendar:read' }, async (ctx) => {
-      const body: CalendarCallResponse = { call: presentCall(await visibleCall(ctx.deps.knex, ctx.user, ctx.input.id)) };
+      const body: CalendarCallResponse = {
+        call: presentCall(await visibleCall(ctx.deps.knex, ctx.user, ctx.input.id)),
+      };
       ctx.body = body;
     }),
   );
@@ -59,13 +61,10 @@ export function calendarRoutes(): Router<PortalState, PortalContext> {
 
   router.put(
     '/call/:id/rsvp',
-    ...endpoint(
-      { ids: ['id'], input: callRsvpSchema, authorize: 'calendar:read', transaction: true },
-      async (ctx) => {
-        const body: CalendarRsvpResponse = await saveRsvp(ctx.trx, ctx.user, ctx.input.id, ctx.input.going);
-        ctx.body = body;
-      },
-    ),
+    ...endpoint({ ids: ['id'], input: callRsvpSchema, authorize: 'calendar:read', transaction: true }, async (ctx) => {
+      const body: CalendarRsvpResponse = await saveRsvp(ctx.trx, ctx.user, ctx.input.id, ctx.input.going);
+      ctx.body = body;
+    }),
   );
 
   router.get(

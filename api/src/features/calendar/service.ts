@@ -70,7 +70,8 @@ export async function saveCall(trx: Knex.Transaction, input: SaveCallInput): Pro
   const tagIds = [...new Set(c.tagIds)];
   if (tagIds.length > 0) {
     const found = await trx('tags').whereIn('id', tagIds).count<Array<{ n: string | number }>>('* as n').first();
-    if (Number(found?.n) !== tagIds.length) throw badRequest(MESSAGES.callTagUnknown, { tagIds: MESSAGES.callTagUnknown });
+    if (Number(found?.n) !== tagIds.length)
+      throw badRequest(MESSAGES.callTagUnknown, { tagIds: MESSAGES.callTagUnknown });
   }
   const values = {
     title: c.title,
@@ -156,7 +157,12 @@ export async function findDueCards(db: Db, viewer: CalendarViewer, from: number,
 }
 
 /** The calls of [from, to) the audience sees, with each call's row. */
-export async function visibleCallsBetween(db: Db, audience: CallAudience, from: number, to: number): Promise<CallRow[]> {
+export async function visibleCallsBetween(
+  db: Db,
+  audience: CallAudience,
+  from: number,
+  to: number,
+): Promise<CallRow[]> {
   const rows = await findCallsBetween(db, from, to);
   return rows.filter((r) => isCallVisible(audience, { roles: r.roles, tagIds: r.tag_ids }));
 }
@@ -172,7 +178,12 @@ export async function rsvpsOf(db: Db, userId: number, callIds: number[]): Promis
  * What the viewer's calendar shows in [from, to) (ms): each occurrence of the calls they see, with
  * their answer, and the due cards they may see; by start, calls before cards at the same moment.
  */
-export async function calendarEvents(db: Db, viewer: CalendarViewer, from: number, to: number): Promise<CalendarEvent[]> {
+export async function calendarEvents(
+  db: Db,
+  viewer: CalendarViewer,
+  from: number,
+  to: number,
+): Promise<CalendarEvent[]> {
   const calls = await visibleCallsBetween(db, callAudience(viewer), from, to);
   const answers = await rsvpsOf(
     db,

@@ -65,9 +65,11 @@ describe('/calendar', () => {
 
     await userEvent.click(chip);
     const dialog = await screen.findByRole('dialog', { name: 'Weekly coaching' });
-    expect(within(dialog).getByRole('link', { name: /Join the call/ }).getAttribute('href')).toBe(
-      'https://meet.example.com/weekly',
-    );
+    expect(
+      within(dialog)
+        .getByRole('link', { name: /Join the call/ })
+        .getAttribute('href'),
+    ).toBe('https://meet.example.com/weekly');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Going' }));
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/api/calendar/call/3/rsvp')?.body).toEqual({ going: true }),
@@ -128,7 +130,7 @@ describe('/calendar', () => {
     expect(calls.some((c) => c.path === '/api/calendar/feed/rotate')).toBe(false);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reset address' }));
     await waitFor(() =>
-      expect((within(dialog).getByLabelText('Calendar address') as HTMLInputElement).value).toBe(
+      expect(within(dialog).getByLabelText<HTMLInputElement>('Calendar address').value).toBe(
         'https://portal.test/api/calendar/feed/second.ics',
       ),
     );

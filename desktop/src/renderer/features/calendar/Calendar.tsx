@@ -166,7 +166,15 @@ export function Calendar() {
   );
 }
 
-function EventChip({ event, onOpen, compact }: { event: CalendarEvent; onOpen: (e: CalendarEvent) => void; compact?: boolean }) {
+function EventChip({
+  event,
+  onOpen,
+  compact,
+}: {
+  event: CalendarEvent;
+  onOpen: (e: CalendarEvent) => void;
+  compact?: boolean;
+}) {
   const call = event.kind === 'call';
   return (
     <button
@@ -231,7 +239,11 @@ function Grid({
               <div
                 className={cn(
                   'mb-1 flex size-6 items-center justify-center rounded-full text-xs',
-                  sameDay(day, today) ? 'bg-brand-600 font-semibold text-white' : outside ? 'text-gray-400' : 'text-gray-700',
+                  sameDay(day, today)
+                    ? 'bg-brand-600 font-semibold text-white'
+                    : outside
+                      ? 'text-gray-400'
+                      : 'text-gray-700',
                 )}
                 aria-hidden="true"
               >

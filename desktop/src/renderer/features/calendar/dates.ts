@@ -58,10 +58,10 @@ export function viewTitle(view: CalendarView, anchor: Date, days: readonly Date[
   return `${short(first)} – ${short(last)} ${last.getFullYear()}`;
 }
 
-export const timeOf = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+export const timeOf = (iso: string) =>
+  new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
 
-export const longDay = (d: Date) =>
-  d.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
+export const longDay = (d: Date) => d.toLocaleDateString(undefined, { weekday: 'long', day: 'numeric', month: 'long' });
 
 /** `YYYY-MM-DDTHH:mm` of an instant in local time, for a datetime-local input. */
 export function localInputValue(iso: string): string {
