@@ -1,6 +1,11 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '../../shared/src/messages';
-import { DEMO, shot, signInAs } from './support';
+import { DEMO, axeViolations, shot, signInAs } from './support';
+
+const serious = async (page: Page) =>
+  (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => String(n.target)).join(' ')}`);
 
 /** `YYYY-MM-DDTHH:mm` of today at `hour` in the browser's zone (the form's datetime-local value). */
 const todayAt = (hour: number) => {
@@ -53,6 +58,7 @@ test('an admin schedules a call; a premium member answers it at 1280 and 390 px 
   await details.getByRole('button', { name: 'Close' }).click();
   await expect(details).toBeHidden();
   await shot(page, 'calendar-month-1280');
+  expect(await serious(page)).toEqual([]);
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Days of the week' })).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(`^Call: ${title}.*, going$`) })).toBeVisible();
@@ -70,6 +76,7 @@ test('an admin schedules a call; a premium member answers it at 1280 and 390 px 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await shot(page, 'calendar-agenda-390');
+  expect(await serious(page)).toEqual([]);
 
   // Subscribe: the address serves the calendar without the session.
   await page.getByRole('button', { name: 'Subscribe' }).click();

@@ -233,7 +233,7 @@ function Grid({
               className={cn(
                 'border-b border-r border-gray-100 p-1.5',
                 view === 'month' ? 'min-h-24' : 'min-h-64',
-                outside && 'bg-gray-50/70',
+                outside && 'bg-gray-50',
               )}
             >
               <div
@@ -242,8 +242,8 @@ function Grid({
                   sameDay(day, today)
                     ? 'bg-brand-600 font-semibold text-white'
                     : outside
-                      ? 'text-gray-400'
-                      : 'text-gray-700',
+                      ? 'text-gray-600'
+                      : 'text-gray-900',
                 )}
                 aria-hidden="true"
               >
