@@ -33,6 +33,7 @@ import { analyticsRoutes, registerAnalyticsForwarder } from './features/analytic
 import { createPostHogForwarder } from './adapters/posthog';
 import { insightsRoutes } from './features/insights';
 import { jobRoutes } from './features/jobs';
+import { calendarRoutes } from './features/calendar';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -119,6 +120,7 @@ export function createApp(opts: AppOptions): Koa {
     analyticsRoutes(),
     insightsRoutes(),
     jobRoutes(),
+    calendarRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

@@ -10,6 +10,7 @@ import { pruneSessions } from './core/session';
 import { analyticsForwardHandler, analyticsRetentionDays, sweepAnalytics } from './features/analytics';
 import { pruneResetTokens, RESET_MAIL, resetMailRenderer } from './features/auth';
 import { sweepLiveEvents } from './features/live';
+import { pruneCallReminders, sendCallReminders } from './features/calendar';
 import { enqueueNotificationDigests, NOTIFICATION_MAIL, notificationMailRenderer } from './features/notifications';
 import { stripeSyncHandler } from './features/payments';
 import { sweepUnreferencedUploads } from './features/uploads';
@@ -44,6 +45,7 @@ export function jobHandlers(deps: JobDeps): Record<QueueName, JobHandler> {
         sessions: await pruneSessions(knex),
         resetTokens: await pruneResetTokens(knex),
         mailDeliveries: await pruneMailDeliveries(knex),
+        callReminders: await pruneCallReminders(knex),
       };
     },
     'live-sweep': async () => ({ deleted: await sweepLiveEvents(knex) }),
@@ -65,5 +67,6 @@ export function jobHandlers(deps: JobDeps): Record<QueueName, JobHandler> {
       if (queued) log.info('notification digests queued', { count: queued });
       return { queued };
     },
+    'call-reminders': async () => ({ queued: await sendCallReminders(knex, config.publicUrl) }),
   };
 }

@@ -39,6 +39,7 @@ function appRoutes(courseSlug: string): string[] {
     '/jobs',
     '/fee-rate-cards',
     '/notifications',
+    '/calendar',
     '/ai-toolkit',
     '/ai-toolkit-chat',
     '/no-such-page',

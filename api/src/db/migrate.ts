@@ -23,6 +23,7 @@ import * as insightsRollups from './migrations/0023_insights_rollups';
 import * as liveSessionChecks from './migrations/0024_live_session_checks';
 import * as mailDeliveries from './migrations/0025_mail_deliveries';
 import * as feeRateCards from './migrations/0026_fee_rate_cards';
+import * as calendar from './migrations/0027_calendar';
 import * as welcomeSeen from './migrations/0028_welcome_seen';
 
 interface Migration {
@@ -55,6 +56,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0024_live_session_checks', liveSessionChecks],
   ['0025_mail_deliveries', mailDeliveries],
   ['0026_fee_rate_cards', feeRateCards],
+  ['0027_calendar', calendar],
   ['0028_welcome_seen', welcomeSeen],
 ];
 

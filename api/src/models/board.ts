@@ -74,6 +74,7 @@ export class Card extends BaseModel {
     'archived_at',
     'archived_owner_id',
     'archived_list_id',
+    'due_at',
   ] as const;
 
   declare id: number;
@@ -92,6 +93,8 @@ export class Card extends BaseModel {
   declare archived_at: Timestamp | null;
   declare archived_owner_id: number | null;
   declare archived_list_id: number | null;
+  /** When the card is due (the calendar shows it; docs/areas/calendar.md). */
+  declare due_at: Timestamp | null;
 }
 
 /** `mtn_labels` */

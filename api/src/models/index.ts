@@ -16,3 +16,4 @@ export * from './mail';
 export * from './live';
 export * from './analytics';
 export * from './fees';
+export * from './calendar';

@@ -120,6 +120,8 @@ const ALL_ACTIONS: readonly Action[] = [
   'review:send',
   'insights:read',
   'insights:export',
+  'calendar:read',
+  'calendar:manage',
 ];
 
 /**
@@ -189,6 +191,9 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // The audit log: role admin only (not a coach, not an admin switched to another role).
   'audit:read':       { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   'jobs:manage':      { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // The calendar: every signed-in user reads theirs; calls are managed by role admin.
+  'calendar:read':    { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  'calendar:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   // The notification inbox: every signed-in user, their own rows only (the API scopes them).
   'notification:own': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Analytics events: every signed-in user records their own.

@@ -11,6 +11,7 @@ import { canReadLive, isLiveAction, type LiveAction } from './live';
 import { canAdministerUsers, isUserAdminAction, type UserAdminAction } from './user-admin-actions';
 import { canReview, isReviewAction, type ReviewAction } from './review';
 import { canReadInsights, isInsightsAction, type InsightsAction } from './insights';
+import { canUseCalendar, isCalendarAction, type CalendarAction } from './calendar';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -63,7 +64,8 @@ export type Action =
   | BoardAction
   | LiveAction
   | ReviewAction
-  | InsightsAction;
+  | InsightsAction
+  | CalendarAction;
 
 export interface UserSubject {
   id: number;
@@ -84,6 +86,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isLiveAction(action)) return canReadLive(user, subject as BoardSubject | undefined);
   if (isReviewAction(action)) return canReview(user, action, subject as BoardSubject | undefined);
   if (isInsightsAction(action)) return canReadInsights(user);
+  if (isCalendarAction(action)) return canUseCalendar(user, action);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -14,3 +14,4 @@ export * from './resources';
 export * from './live';
 export * from './review';
 export * from './insights';
+export * from './calendar';

@@ -150,6 +150,7 @@ const GRID: Record<string, string> = {
   '/product-qualifier':                ALLROLE,
   '/profile':                          ALLROLE,
   '/notifications':                    ALLROLE,
+  '/calendar':                         ALLROLE,
   // role-gated
   '/move-the-needle':                  MTN____,
   '/move-the-needle/42':               MTN_ID_,
@@ -203,6 +204,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/product-qualifier': '/product-qualifier',
   '/profile': '/profile',
   '/notifications': '/notifications',
+  '/calendar': '/calendar',
   '/users': '/users',
   '/review': '/review',
   '/insights': '/insights',
@@ -333,7 +335,7 @@ describe('access guard rules (docs/screens.md)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(27); // one sample per gated pattern
+    expect(NON_PUBLIC_PATHS.length).toBe(28); // one sample per gated pattern
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

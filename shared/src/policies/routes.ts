@@ -45,6 +45,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/product-qualifier', roles: ALL },
   { pattern: '/profile', roles: ALL },
   { pattern: '/notifications', roles: ALL },
+  { pattern: '/calendar', roles: ALL },
   { pattern: '/users', roles: ['admin', 'coach'] },
   { pattern: '/review', roles: ['admin', 'coach'] },
   { pattern: '/insights', roles: ['admin', 'coach'] },

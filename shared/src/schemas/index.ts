@@ -20,3 +20,4 @@ export * from './insights';
 export * from './dates';
 export * from './jobs';
 export * from './fees';
+export * from './calendar';

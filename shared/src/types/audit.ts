@@ -48,6 +48,9 @@ export const AUDIT_ACTIONS = [
   'job.discard',
   'fee-rate-card.create',
   'fee-rate-card.update',
+  'calendar.call.create',
+  'calendar.call.update',
+  'calendar.call.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -97,6 +100,9 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'job.discard': 'Failed job discarded',
   'fee-rate-card.create': 'Fee rate card added',
   'fee-rate-card.update': 'Fee rate card changed',
+  'calendar.call.create': 'Call scheduled',
+  'calendar.call.update': 'Call changed',
+  'calendar.call.delete': 'Call deleted',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -96,3 +96,4 @@ export * from './analytics';
 export * from './insights';
 export * from './jobs';
 export * from './fees';
+export * from './calendar';

@@ -11,6 +11,7 @@ export const JOB_QUEUES = [
   'uploads-sweep',
   'analytics-sweep',
   'notification-digest',
+  'call-reminders',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

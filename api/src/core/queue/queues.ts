@@ -60,6 +60,8 @@ export const QUEUES = {
   'analytics-sweep': { ...TIMER, cron: '41 */6 * * *', atStart: true },
   /** The daily notification digest, at 07:00 UTC. */
   'notification-digest': { ...TIMER, cron: '0 7 * * *' },
+  /** Reminders of the coaching calls starting within the hour, to members who said they attend. */
+  'call-reminders': { ...TIMER, expireInSeconds: 5 * 60, cron: '* * * * *' },
 } as const satisfies Record<JobQueueName, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;

@@ -24,6 +24,8 @@ export const TAG_TYPES = [
   'ReviewQueue',
   'Jobs',
   'FeeRateCard',
+  'Calendar',
+  'CalendarFeed',
 ] as const;
 
 /**

@@ -21,6 +21,7 @@ import { REVIEW_TOAST_RULES } from '../features/review/toasts';
 import { AUDIT_TOAST_RULES } from '../features/audit/toasts';
 import { JOB_TOAST_RULES } from '../features/jobs/toasts';
 import { FEE_TOAST_RULES } from '../features/fees/toasts';
+import { CALENDAR_TOAST_RULES } from '../features/calendar/toasts';
 import { ANALYTICS_RULES } from '../features/analytics/rules';
 import { track } from '../features/analytics/tracker';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
@@ -62,6 +63,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...AUDIT_TOAST_RULES,
   ...JOB_TOAST_RULES,
   ...FEE_TOAST_RULES,
+  ...CALENDAR_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

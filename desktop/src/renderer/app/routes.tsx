@@ -23,6 +23,7 @@ const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettin
 const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog');
 const Jobs = lazyNamed(() => import('../features/jobs/Jobs'), 'Jobs');
 const FeeRateCards = lazyNamed(() => import('../features/fees/FeeRateCards'), 'FeeRateCards');
+const Calendar = lazyNamed(() => import('../features/calendar/Calendar'), 'Calendar');
 const MoveTheNeedle = lazyNamed(loadBoardScreen, 'MoveTheNeedle', loadedBoardScreen);
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
 const ProductSummary = lazyNamed(() => import('../features/products/ProductSummary'), 'ProductSummary');
@@ -62,6 +63,7 @@ export function AppRoutes() {
           <Route path="/audit-log" element={<AuditLog />} />
           <Route path="/jobs" element={<Jobs />} />
           <Route path="/fee-rate-cards" element={<FeeRateCards />} />
+          <Route path="/calendar" element={<Calendar />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />
           <Route path="/resources" element={<Resources />} />

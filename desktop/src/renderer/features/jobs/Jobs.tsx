@@ -29,6 +29,7 @@ export const QUEUE_LABELS: Record<JobQueueName, string> = {
   'uploads-sweep': 'Uploads clean-up',
   'analytics-sweep': 'Analytics clean-up',
   'notification-digest': 'Notification digest',
+  'call-reminders': 'Call reminders',
 };
 
 const when = (iso: string | null) =>

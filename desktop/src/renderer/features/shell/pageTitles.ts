@@ -27,6 +27,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/product-qualifier': 'Product Qualifier Tool',
   '/profile': 'Profile',
   '/notifications': 'Notifications',
+  '/calendar': 'Calendar',
   '/users': 'User Dashboard',
   '/review': 'Review queue',
   '/insights': 'Insights',
