@@ -48,6 +48,14 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['audit_log', 'action'],
   ['audit_log', 'details'],
   ['audit_log', 'ip'],
+  // Coaching calls (docs/areas/calendar.md): plain text and an external https join link.
+  ['calendar_calls', 'description'],
+  ['calendar_calls', 'join_url'],
+  ['calendar_calls', 'repeat'],
+  ['calendar_calls', 'roles'],
+  ['calendar_calls', 'title'],
+  ['calendar_feeds', 'salt'],
+  ['calendar_feeds', 'token_hash'],
   ['categories', 'name'],
   ['courses', 'slug'],
   ['courses', 'status'],
@@ -56,6 +64,11 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['dashboard_banners', 'title'],
   ['dashboard_banners', 'type'],
   ['dashboard_banners', 'video_url'],
+  // Fee rate cards (docs/areas/seller-tools.md): names, codes, figures and the source's citation.
+  ['fee_rate_cards', 'marketplace'],
+  ['fee_rate_cards', 'name'],
+  ['fee_rate_cards', 'rates'],
+  ['fee_rate_cards', 'source'],
   ['knex_migrations', 'name'],
   ['lessons', 'title'],
   // The mail queue's sent markers (docs/areas/jobs.md): a Message-ID.
