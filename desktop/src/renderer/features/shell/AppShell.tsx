@@ -38,8 +38,11 @@ export function AppShell({ children }: { children?: ReactNode }) {
             <Logo />
             <NotificationBell user={user} />
           </div>
-          <div className="flex min-h-0 flex-1 flex-col justify-between gap-6 overflow-y-auto px-3 pb-4">
+          {/* The links scroll; the account block (Log out) stays in view at any window height. */}
+          <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-4">
             <SidebarNav user={user} />
+          </div>
+          <div className="shrink-0 px-3 pb-4">
             <UserBlock user={user} />
           </div>
         </aside>

@@ -2,7 +2,12 @@ import { cn } from '../../lib/cn';
 
 export function Logo({ className }: { className?: string }) {
   return (
-    <span className={cn('inline-flex items-center gap-2 text-base font-semibold text-gray-900', className)}>
+    <span
+      className={cn(
+        'inline-flex items-center gap-2 text-base font-semibold whitespace-nowrap text-gray-900',
+        className,
+      )}
+    >
       <span
         aria-hidden="true"
         className="inline-flex size-8 items-center justify-center rounded-lg bg-brand-600 text-white"
