@@ -114,6 +114,19 @@ test('the sidebar says "Apply To Upgrade or AKG" and each route sets its documen
   }
 });
 
+test('an admin at 1280 x 800 reaches Log out without scrolling, and the brand name stays on one line', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, DEMO.admin);
+  const logOut = page.getByRole('button', { name: /Log out/ }).first();
+  await expect(logOut).toBeInViewport();
+  const brand = page.locator('aside').getByText('Rainmakers Portal');
+  const box = await brand.boundingBox();
+  expect(box!.height).toBeLessThan(40); // one line beside its 32 px mark; wrapped it was 48
+  await shot(page, 'sidebar-admin-1280x800');
+});
+
 test('a failed Rate My Product takes the member to question 1 and says how many answers are missing', async ({
   page,
 }) => {
