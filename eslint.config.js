@@ -89,11 +89,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': 'off' },
   },
   {
-    // The board and live wing still has its own row interfaces; they go with its commands.
-    files: ['api/src/features/{board,live,review}/**/*.ts'],
-    rules: { 'no-restricted-syntax': 'off' },
-  },
-  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },

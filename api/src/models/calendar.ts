@@ -34,6 +34,8 @@ export class CalendarCall extends BaseModel {
   declare created_by: number | null;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
+  /** Through `withGraphFetched('tags')`. */
+  declare tags?: Tag[];
 }
 
 /** `calendar_call_tags`: the tags that see a call (docs/areas/calendar.md, "Who sees a call"). */

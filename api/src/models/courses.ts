@@ -55,6 +55,9 @@ export class Module extends BaseModel {
   declare visible_to_premium: boolean;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
+  /** Through `withGraphFetched`. */
+  declare course?: Course | null;
+  declare tags?: Tag[];
 }
 
 /** `lessons` */
@@ -80,6 +83,9 @@ export class Lesson extends BaseModel {
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
   declare search_vector: string | null;
+  /** Through `withGraphFetched`. */
+  declare module?: Module;
+  declare tags?: Tag[];
 }
 
 /** `course_tags` */

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
 import { callAudience, isCallVisible, type CallAudience } from '@shared/policies';
 import type { CallUpsertInput } from '@shared/schemas';
 import { untilEnd } from '@shared/schemas';
@@ -16,28 +17,42 @@ type Db = Knex | Knex.Transaction;
 /** Who the calendar is read for: the policy's facts about the user. */
 export type CalendarViewer = Pick<SessionUser, 'id' | 'role' | 'Tags'>;
 
-const TAG_IDS_SQL = `coalesce((select array_agg(ct.tag_id order by ct.tag_id) from calendar_call_tags ct where ct.call_id = c.id), '{}'::int[]) as tag_ids`;
-
+/** Calls with their tags: one query for the calls and one for the tags of all of them (no N+1). */
 function callsQuery(db: Db) {
-  return db('calendar_calls as c').select(...CalendarCall.columns.map((col) => `c.${col}`), db.raw(TAG_IDS_SQL));
+  return CalendarCall.query(db)
+    .withGraphFetched('tags(ids)')
+    .modifiers({
+      ids: (q) => {
+        void q.select('tags.id');
+      },
+    });
+}
+
+/** A call as the calendar uses it: its row and the ids of its tags, in id order. */
+function callRow(call: CalendarCall): CallRow {
+  const { tags, ...row }: ModelObject<CalendarCall> = call;
+  return { ...row, tag_ids: (tags ?? []).map((t) => t.id).sort((a, b) => a - b) };
 }
 
 /** One call with its tags, or undefined. */
 export async function findCall(db: Db, id: number): Promise<CallRow | undefined> {
-  return callsQuery(db).where('c.id', id).first<CallRow | undefined>();
+  const call = await callsQuery(db).findById(id);
+  return call ? callRow(call) : undefined;
 }
 
 /** The calls that may have an occurrence overlapping [from, to) (ms). */
 export async function findCallsBetween(db: Db, from: number, to: number): Promise<CallRow[]> {
   // A call's last possible end: its one start's, or its `until`'s (none: no end), plus its length.
-  return (await callsQuery(db)
-    .where('c.starts_at', '<', new Date(to))
+  const calls = await callsQuery(db)
+    .where('calendar_calls.starts_at', '<', new Date(to))
     .whereRaw(
-      `(CASE WHEN c.repeat = 'none' THEN c.starts_at ELSE coalesce(c.until, 'infinity'::timestamptz) END)
-         + c.duration_minutes * interval '1 minute' > ?`,
+      `(CASE WHEN calendar_calls.repeat = 'none' THEN calendar_calls.starts_at
+             ELSE coalesce(calendar_calls.until, 'infinity'::timestamptz) END)
+         + calendar_calls.duration_minutes * interval '1 minute' > ?`,
       [new Date(from)],
     )
-    .orderBy('c.id')) as CallRow[];
+    .orderBy('calendar_calls.id');
+  return calls.map(callRow);
 }
 
 /** A call the viewer may see, or a 404 (a call they may not see is not there for them). */

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
+import { Lesson as LessonModel, Module as ModuleModel, type Tag as TagModel } from '../../models';
 import { COURSES_PER_REQUEST } from '@shared/limits';
 import type { CourseAudience } from '@shared/policies';
 import type { Lesson, LessonPage, LessonSummary, ModuleSummary } from '@shared/types';
@@ -134,28 +136,50 @@ export async function readAllModules(knex: Knex): Promise<ModuleSummary[]> {
   return result.rows.map((r) => presentModuleSummary({ ...r, completed_count: 0 }));
 }
 
-/** One module as an admin sees it (after a save). */
+/** One module as an admin sees it (after a save): the module with its course and tags, and its lesson count. */
 export async function readModuleSummary(knex: Knex, id: number): Promise<ModuleSummary | undefined> {
-  const result = await knex.raw<{ rows: ModuleRow[] }>(
-    `select m.id, m.title, m.course_id, m.position, m.visible_to_basic, m.visible_to_premium,
-      c.title as course_title, c.slug as course_slug, ${tagsJsonSql('module_tags', 'module_id', 'm')} as tags,
-      (select count(*)::int from lessons l where l.module_id = m.id) as lesson_count
-    from modules m left join courses c on c.id = m.course_id where m.id = ?`,
-    [id],
-  );
-  const row = result.rows[0];
-  return row ? presentModuleSummary({ ...row, completed_count: 0 }) : undefined;
+  const found = await ModuleModel.query(knex)
+    .findById(id)
+    .select('modules.*', ModuleModel.relatedQuery('lessons').count().as('lesson_count'))
+    .withGraphFetched('[course, tags(ref)]');
+  if (!found) return undefined;
+  const { course, tags, ...module }: ModelObject<ModuleModel> = found;
+  return presentModuleSummary({
+    ...module,
+    course_title: course?.title ?? null,
+    course_slug: course?.slug ?? null,
+    tags: tagRefs(tags),
+    lesson_count: Number((found as ModuleModel & { lesson_count: number | string }).lesson_count),
+    completed_count: 0,
+  });
 }
 
-/** One lesson as an admin sees it (after a save); loose modules have no course. */
+/** One lesson as an admin sees it (after a save): with its module, its course (loose modules have none) and tags. */
 export async function readLessonForAdmin(knex: Knex, userId: number, id: number): Promise<Lesson | undefined> {
-  const result = await knex.raw<{ rows: LessonRow[] }>(
-    `select ${LESSON_COLUMNS}, l.content, ${tagsJsonSql('lesson_tags', 'lesson_id', 'l')} as tags,
-      exists (select 1 from lesson_completions lc where lc.user_id = ? and lc.lesson_id = l.id) as completed
-    from lessons l join modules m on m.id = l.module_id left join courses c on c.id = m.course_id
-    where l.id = ?`,
-    [userId, id],
-  );
-  const row = result.rows[0];
-  return row ? presentLesson(row) : undefined;
+  const found = await LessonModel.query(knex)
+    .findById(id)
+    .select('lessons.id', 'lessons.title', 'lessons.content', 'lessons.module_id', 'lessons.position')
+    .select(
+      LessonModel.relatedQuery('completedBy').where('lesson_completions.user_id', userId).count().as('completions'),
+    )
+    .withGraphFetched('[module.course, tags(ref)]');
+  if (!found?.module) return undefined;
+  const { module, tags } = found;
+  return presentLesson({
+    id: found.id,
+    title: found.title,
+    content: found.content,
+    module_id: found.module_id,
+    position: found.position,
+    tags: tagRefs(tags),
+    completed: Number((found as LessonModel & { completions: number | string }).completions) > 0,
+    module_title: module.title,
+    course_id: module.course_id,
+    course_title: module.course?.title ?? null,
+    course_slug: module.course?.slug ?? null,
+  });
 }
+
+/** Tags fetched with the `ref` modifier, as the JSON names them. */
+const tagRefs = (tags: ReadonlyArray<Pick<TagModel, 'id' | 'name'>> | undefined) =>
+  (tags ?? []).map((t) => ({ id: t.id, name: t.name }));

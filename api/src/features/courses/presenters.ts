@@ -19,7 +19,7 @@ export type CourseRow = Omit<ModelObject<CourseModel>, 'status' | 'created_at' |
   completed_count?: number;
 };
 
-export type ModuleRow = Omit<ModelObject<ModuleModel>, 'created_at' | 'updated_at'> & {
+export type ModuleRow = Omit<ModelObject<ModuleModel>, 'created_at' | 'updated_at' | 'course' | 'tags'> & {
   tags?: Tags;
   course_title?: CourseModel['title'] | null;
   course_slug?: CourseModel['slug'] | null;

@@ -42,17 +42,9 @@ export type NotificationRow = Pick<
   Notification,
   'id' | 'user_id' | 'type' | 'actor_id' | 'card_id' | 'board_owner_id' | 'text' | 'read_at' | 'created_at'
 >;
-const ROW_COLUMNS = [
-  'id',
-  'user_id',
-  'type',
-  'actor_id',
-  'card_id',
-  'board_owner_id',
-  'text',
-  'read_at',
-  'created_at',
-] as const;
+/** What a write returns: the columns of NotificationRow (every column but emailed_at). */
+const returned = (): Array<keyof NotificationRow> =>
+  Notification.columns.filter((c): c is keyof NotificationRow => c !== 'emailed_at');
 
 /**
  * Writes `drafts` in `trx`: never one to its own actor, at most one per recipient (the first
@@ -77,7 +69,7 @@ export async function notify(trx: Knex.Transaction, drafts: readonly Notificatio
         text: d.text,
       })),
     )
-    .returning([...ROW_COLUMNS]);
+    .returning(returned());
   // Each recipient's open event streams get the new notification as the inbox presents it, on commit.
   const presented = await inboxRows(trx).whereIn(
     'n.id',

@@ -9,7 +9,8 @@ import {
 } from '@shared/calc';
 import type { ProductFields } from '@shared/types';
 import { csvLine } from '@shared/schemas';
-import { PRODUCT_COLUMNS, productFields, type ProductRow } from './presenter';
+import { Product } from '../../models';
+import { productFields, type ProductRow } from './presenter';
 import { scenarioChanges, type ScenarioRow } from './scenario-presenter';
 import { listMemberScenarios } from './scenarios';
 
@@ -77,7 +78,7 @@ function row(product: ProductRow, scenario: string, inputs: ProductInputs): Cell
  */
 export async function productsCsv(knex: Knex, userId: number): Promise<string> {
   const products = await knex('products')
-    .select<ProductRow[]>([...PRODUCT_COLUMNS])
+    .select<ProductRow[]>([...Product.columns])
     .where({ user_id: userId })
     .orderBy([
       { column: 'position', order: 'desc' },

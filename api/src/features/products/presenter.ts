@@ -9,9 +9,6 @@ export type ProductRow = Omit<ModelObject<ProductModel>, 'type_additional_fees'>
   type_additional_fees: AdditionalFeesType;
 };
 
-/** The columns a product read selects: the table's, as its model lists them. */
-export const PRODUCT_COLUMNS = ProductModel.columns;
-
 const num = (v: string | number): number => Number(v);
 const optional = (v: string | number | null): number | null => (v === null ? null : Number(v));
 

@@ -21,16 +21,6 @@ export const SCENARIO_CHANGE_COLUMNS: Readonly<Record<ScenarioChangeKey, keyof S
   projectedUnits: 'projected_units',
 };
 
-export const SCENARIO_COLUMNS = [
-  'id',
-  'product_id',
-  'name',
-  'position',
-  ...Object.values(SCENARIO_CHANGE_COLUMNS),
-  'created_at',
-  'updated_at',
-] as const;
-
 /** The changes of a row: a number where the scenario changes the input, null where it keeps it. */
 export function scenarioChanges(row: ScenarioRow): ScenarioChanges {
   const out: ScenarioChanges = {};

@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { PRODUCT_LIMITS } from '@shared/schemas';
 import { conflict, isUniqueViolation, notFound } from '../../core/errors';
 import { Product, ProductScenario } from '../../models';
-import { SCENARIO_CHANGE_COLUMNS, SCENARIO_COLUMNS, type ScenarioRow } from './scenario-presenter';
+import { SCENARIO_CHANGE_COLUMNS, type ScenarioRow } from './scenario-presenter';
 
 type Db = Knex | Knex.Transaction;
 
@@ -14,7 +14,7 @@ export function listScenarios(knex: Db, userId: number, productId: number): Prom
     .join('products as p', 'p.id', 's.product_id')
     .where({ 's.product_id': productId, 'p.user_id': userId })
     .orderBy('s.position')
-    .select<ScenarioRow[]>(SCENARIO_COLUMNS.map((c) => `s.${c}`));
+    .select<ScenarioRow[]>(ProductScenario.columns.map((c) => `s.${c}`));
 }
 
 /** Every scenario of a member's products, by product then position (the CSV export: one query). */
@@ -23,7 +23,7 @@ export function listMemberScenarios(knex: Db, userId: number): Promise<ScenarioR
     .join('products as p', 'p.id', 's.product_id')
     .where('p.user_id', userId)
     .orderBy([{ column: 's.product_id' }, { column: 's.position' }])
-    .select<ScenarioRow[]>(SCENARIO_COLUMNS.map((c) => `s.${c}`));
+    .select<ScenarioRow[]>(ProductScenario.columns.map((c) => `s.${c}`));
 }
 
 export interface SaveScenarioCommand {
@@ -67,7 +67,7 @@ export async function saveScenario(
       const [row] = await trx('product_scenarios')
         .where({ id: cmd.id, product_id: product.id })
         .update({ ...values, updated_at: trx.fn.now() })
-        .returning<ScenarioRow[]>([...SCENARIO_COLUMNS]);
+        .returning<ScenarioRow[]>([...ProductScenario.columns]);
       if (!row) throw notFound(MESSAGES.scenarioNotFound);
       return { row, isNew: false };
     }
@@ -77,7 +77,7 @@ export async function saveScenario(
     while (taken.map(Number).includes(position)) position++;
     const [row] = await trx('product_scenarios')
       .insert({ ...values, product_id: product.id, position })
-      .returning<ScenarioRow[]>([...SCENARIO_COLUMNS]);
+      .returning<ScenarioRow[]>([...ProductScenario.columns]);
     return { row: row!, isNew: true };
   } catch (err) {
     if (isUniqueViolation(err, 'product_scenarios_product_name_unique')) {

@@ -6,7 +6,7 @@ import type { Role } from '@shared/limits';
 import { conflict, notFound } from '../../core/errors';
 import { parse } from '../../core/validate';
 import { Product } from '../../models';
-import { PRODUCT_COLUMNS, productFields, type ProductRow } from './presenter';
+import { productFields, type ProductRow } from './presenter';
 
 /** A member's products, newest first (create adds to the top). One query. */
 const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -14,7 +14,7 @@ const ISO_UTC = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 /** The list's columns: timestamps formatted as ISO text by PostgreSQL (cheaper than Date objects). */
 function listColumns(knex: Knex) {
   return [
-    ...PRODUCT_COLUMNS.filter((c) => c !== 'created_at' && c !== 'updated_at'),
+    ...Product.columns.filter((c) => c !== 'created_at' && c !== 'updated_at'),
     knex.raw(`to_char(created_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS created_at`),
     knex.raw(`to_char(updated_at AT TIME ZONE 'UTC', ${ISO_UTC}) AS updated_at`),
   ];
@@ -101,7 +101,7 @@ export async function saveProduct(
   let existing: ProductRow | undefined;
   if (cmd.id) {
     existing = await Product.query(trx)
-      .select(...PRODUCT_COLUMNS)
+      .select(...Product.columns)
       .where({ id: cmd.id, user_id: cmd.userId })
       .forUpdate()
       .first()
@@ -134,7 +134,7 @@ export async function saveProduct(
     const [row] = await trx('products')
       .where({ id: existing.id })
       .update({ ...values, updated_at: trx.fn.now() })
-      .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
+      .returning<ProductRow[]>([...Product.columns]);
     return { row: row!, isNew: false };
   }
 
@@ -160,7 +160,7 @@ export async function insertProduct(
   if (Number(stats?.count ?? 0) >= PRODUCT_LIMITS.productsPerUser) throw conflict(MESSAGES.tooManyProducts);
   const [row] = await trx('products')
     .insert({ ...values, user_id: userId, position: Number(stats?.top ?? 0) + 1 })
-    .returning<ProductRow[]>([...PRODUCT_COLUMNS]);
+    .returning<ProductRow[]>([...Product.columns]);
   return row!;
 }
 
@@ -171,7 +171,7 @@ export async function findOwnProduct(
   id: number,
 ): Promise<ProductRow | undefined> {
   return Product.query(knex)
-    .select(...PRODUCT_COLUMNS)
+    .select(...Product.columns)
     .where({ id, user_id: userId })
     .first()
     .castTo<ProductRow | undefined>();

@@ -7,17 +7,22 @@ import { conflict } from '../../core/errors';
 import { iso } from '../../core/dates';
 import { comment, moveCard, type BoardWrite } from '../board';
 import { waitingSinceSql } from './waiting';
+import type { BoardList, Card, Timestamp, User } from '../../models';
 
 type Db = Knex | Knex.Transaction;
 
-interface QueueRow {
-  id: number | null;
-  title: string | null;
-  owner_id: number | null;
-  owner_name: string | null;
-  waiting_since: Date | string | null;
+/**
+ * A line of the queue statement's answer: a card of the page with its owner and since when it
+ * waits, and the total (a page past the end still answers one line, all null but the total).
+ */
+type QueueLine = {
+  id: Card['id'] | null;
+  title: Card['title'] | null;
+  owner_id: User['id'] | null;
+  owner_name: User['full_name'] | null;
+  waiting_since: Timestamp | null;
   total: number | string;
-}
+};
 
 /**
  * The review queue (docs/areas/review.md): every live card in a FOR REVIEW list of a member's board (not an
@@ -33,7 +38,7 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
         ? "and u.coach_id is null and u.role = 'premium' and not u.is_admin"
         : '';
   const waiting = waitingSinceSql('c');
-  const result = await db.raw<{ rows: QueueRow[] }>(
+  const result = await db.raw<{ rows: QueueLine[] }>(
     `with q as (
        select c.id, c.title, u.id as owner_id, u.full_name as owner_name, ${waiting} as waiting_since
          from mtn_lists l
@@ -81,12 +86,12 @@ export interface SentOn {
   activityId: number | null;
 }
 
-interface WaitingRow {
-  list_id: number;
-  title: string;
-  source_name: string;
-  dest_id: number | null;
-}
+/** The card under the lock: its list and title, that list's name and the destination list's id. */
+type WaitingCard = Pick<Card, 'title'> & {
+  list_id: BoardList['id'];
+  source_name: BoardList['name'];
+  dest_id: BoardList['id'] | null;
+};
 
 /**
  * Sends card `cardId` on from FOR REVIEW (docs/areas/review.md), in the board write of its board
@@ -102,7 +107,7 @@ export async function sendOn(
   publicUrl: string,
 ): Promise<SentOn> {
   const { trx, ownerId } = w;
-  const found = await trx.raw<{ rows: WaitingRow[] }>(
+  const found = await trx.raw<{ rows: WaitingCard[] }>(
     `select c.list_id, c.title, l.name as source_name,
             (select d.id from mtn_lists d where d.user_id = l.user_id and ${listNameKeySql('d.name')} = :to
               order by d.position limit 1) as dest_id

@@ -7,7 +7,7 @@ import { likePattern, USER_TAGS_JSON_SQL } from '../../db/sql';
 import { revokeUserSessions } from '../../core/session';
 import { MESSAGES } from '@shared/messages';
 import { conflict, isUniqueViolation } from '../../core/errors';
-import { User, type UserRow } from '../../models';
+import { User, type Tag, type UserRow } from '../../models';
 import { changedFieldNames } from './fields';
 import { replaceOwnedResources, RESOURCES_JSON_SQL } from '../resources';
 import type { UserRowWithRelations } from './presenter';
@@ -107,13 +107,28 @@ export async function listUsers(knex: Knex, query: UserListQuery, scope: ListSco
   return { rows, totalCount: c?.total ?? 0, premiumCount: c?.premium ?? 0, basicCount: c?.basic ?? 0 };
 }
 
+/**
+ * One user as the admin form shows it: the row with its tags and its coach through the model's
+ * relations (one query per relation), and the resources it owns (the resources feature's aggregate).
+ */
 export async function getUserWithTags(knex: Knex, id: number): Promise<UserRowWithRelations | undefined> {
-  const result = await knex.raw<{ rows: UserRowWithRelations[] }>(
-    `select u.*, ${USER_TAGS_JSON_SQL} as tags, ${RESOURCES_JSON_SQL} as resources, ${COACH_JSON_SQL} as coach
-       from users u where u.id = ?`,
-    [id],
-  );
-  return result.rows[0];
+  const found = (await User.query(knex)
+    .alias('u')
+    .findById(id)
+    .select('u.*', knex.raw(`${RESOURCES_JSON_SQL} as resources`))
+    .withGraphFetched('[tags(ref), coach(name)]')
+    .modifiers({
+      name: (q) => {
+        void q.select('id', 'full_name');
+      },
+    })) as (User & { tags: Tag[]; coach: User | null; resources: UserRowWithRelations['resources'] }) | undefined;
+  if (!found) return undefined;
+  const { tags, coach, ...row } = found;
+  return {
+    ...(row as UserRow & Pick<UserRowWithRelations, 'resources'>),
+    tags: tags.map((t) => ({ id: t.id, name: t.name })),
+    coach: coach ? { id: coach.id, fullName: coach.full_name } : null,
+  };
 }
 
 export async function getUser(knex: Knex, id: number): Promise<UserRow | undefined> {

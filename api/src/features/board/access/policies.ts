@@ -1,4 +1,3 @@
-import type { Role } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
 import type { BoardAction, BoardOwner, BoardSubject } from '@shared/policies/board';
@@ -76,7 +75,7 @@ export async function lookupBoard(
  */
 export interface BoardTarget extends BoardSubject {
   lock: number;
-  row?: OwnedRow;
+  row?: OwnedEntity;
   board?: ResolvedBoard;
 }
 
@@ -167,16 +166,17 @@ const NOT_FOUND: Record<OwnedKind, string> = {
   activity: 'Comment not found',
 };
 
-export interface OwnedRow {
+/** The answer of an owner lookup (OWNER_SQL): the entity's columns with its board's owner. */
+export type OwnedEntity = {
   id: number;
-  owner_id: number;
-  owner_role: Role;
+  owner_id: User['id'];
+  owner_role: User['role'];
   [column: string]: unknown;
-}
+};
 
 /** Loads the entity `id` of `kind` with its board's owner: 404 when it does not exist. */
-export async function findOwned(db: Db, kind: OwnedKind, id: number): Promise<OwnedRow> {
-  const result = await db.raw<{ rows: OwnedRow[] }>(OWNER_SQL[kind], [id]);
+export async function findOwned(db: Db, kind: OwnedKind, id: number): Promise<OwnedEntity> {
+  const result = await db.raw<{ rows: OwnedEntity[] }>(OWNER_SQL[kind], [id]);
   const row = result.rows[0];
   if (!row) throw notFound(NOT_FOUND[kind]);
   return row;

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/board';
 import { endpoint } from '../../../core/endpoint';
 import type { PortalContext, PortalState } from '../../../core/context';
-import { byInput, ownedPolicy, type OwnedRow } from '../access/policies';
+import { byInput, ownedPolicy, type OwnedEntity } from '../access/policies';
 import { BOARD_TRANSACTION, boardWriteOf } from '../commands/board-write';
 import {
   createChecklist,
@@ -21,7 +21,7 @@ import {
 import { presentChecklist, presentItem } from '../presenters';
 
 /** A checklist's or an item's id and card, from the row the policy loaded. */
-const onCard = (row: OwnedRow) => ({ id: row.id, card_id: Number(row.card_id) });
+const onCard = (row: OwnedEntity) => ({ id: row.id, card_id: Number(row.card_id) });
 
 /** Checklists of a card and their items (title in markdown, completed). */
 export function checklistRoutes(router: Router<PortalState, PortalContext>): void {
