@@ -16,6 +16,7 @@ interface QueueRow {
   owner_id: number | null;
   owner_name: string | null;
   waiting_since: Date | string | null;
+  due_at: Date | string | null;
   total: number | string;
 }
 
@@ -35,7 +36,7 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
   const waiting = waitingSinceSql('c');
   const result = await db.raw<{ rows: QueueRow[] }>(
     `with q as (
-       select c.id, c.title, u.id as owner_id, u.full_name as owner_name, ${waiting} as waiting_since
+       select c.id, c.title, c.due_at, u.id as owner_id, u.full_name as owner_name, ${waiting} as waiting_since
          from mtn_lists l
          join users u on u.id = l.user_id
          join mtn_cards c on c.list_id = l.id
@@ -63,6 +64,7 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
       ownerId: r.owner_id!,
       ownerName: r.owner_name!,
       waitingSince: iso(r.waiting_since!),
+      dueAt: r.due_at === null ? null : iso(r.due_at),
     }));
   return { cards, total: Number(rows[0]?.total ?? 0) };
 }

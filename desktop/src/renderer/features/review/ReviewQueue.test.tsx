@@ -22,6 +22,7 @@ const card = (id: number, over: Partial<ReviewCard> = {}): ReviewCard => ({
   ownerId: 40 + id,
   ownerName: `Member ${id}`,
   waitingSince: ago(3 * DAY + 60_000),
+  dueAt: null,
   ...over,
 });
 
@@ -45,6 +46,7 @@ const fullCard = (id: number, over: Partial<BoardCard> = {}): BoardCard => ({
   listName: 'FOR REVIEW',
   position: 0,
   coverPhotoUrl: null,
+  dueAt: null,
   userId: 40 + id,
   Labels: [],
   Attachments: [{ id: 5, fileUrl: '/uploads/plan.pdf', fileName: 'plan.pdf', CardId: id, createdAt: ago(DAY) }],
