@@ -23,7 +23,7 @@ export function fromLocalInput(value: string): string | null {
 
 /**
  * The card dialog's due date (docs/areas/board.md, "Due dates"): a native date-time picker in the
- * member's time zone, saved (as UTC) when it loses focus with a new value, and Clear.
+ * member's time zone, saved (as UTC) when it loses focus (or on Enter) with a new value, and Clear.
  */
 export function CardDueDate({ card }: { card: Pick<Card, 'id' | 'dueAt'> }) {
   const id = useId();
