@@ -48,6 +48,7 @@ describe('cards', () => {
         'ListId',
         'coverPhotoUrl',
         'description',
+        'dueAt',
         'id',
         'listName',
         'position',

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { MESSAGES } from '../messages';
 import { LABEL_COLORS } from '../types/board';
+import { dueAtError } from '../board/due';
 import { decimal } from './fields';
 
 const required = MESSAGES.fieldRequired;
@@ -72,6 +73,19 @@ export const cardUpsertSchema = yup.object({
   ListId: requiredOnCreate(),
   position: position().optional(),
   coverPhotoUrl: yup.string().trim().max(BOARD_LIMITS.url).nullable().optional(),
+  /** An instant (ISO 8601 with its offset) inside the due-date bounds (shared/src/board/due.ts), or null to clear it. */
+  dueAt: yup
+    .string()
+    .typeError(MESSAGES.dueAtInvalid)
+    .trim()
+    .nullable()
+    .optional()
+    .transform((value: unknown, original: unknown) => (original === '' ? null : value))
+    .test('due-at', function check(value) {
+      if (value === undefined || value === null) return true;
+      const message = dueAtError(value);
+      return message ? this.createError({ message }) : true;
+    }),
 });
 export type CardUpsertInput = yup.InferType<typeof cardUpsertSchema>;
 

@@ -33,6 +33,8 @@ export interface BoardCard {
   ListId: number;
   position: number;
   coverPhotoUrl: string | null;
+  /** When the card is due (ISO 8601, UTC), or null. */
+  dueAt: string | null;
   hasDescription: boolean;
   Labels: Label[];
   attachmentsCount: number;
@@ -119,6 +121,7 @@ export const CARD_EVENT_KINDS = [
   'label_removed',
   'archived',
   'restored',
+  'due_changed',
 ] as const;
 export type CardEventKind = (typeof CARD_EVENT_KINDS)[number];
 
@@ -148,6 +151,8 @@ export interface Card {
   listName: string;
   position: number;
   coverPhotoUrl: string | null;
+  /** When the card is due (ISO 8601, UTC), or null. */
+  dueAt: string | null;
   userId: number;
   Labels: Label[];
   Attachments: Attachment[];
@@ -178,4 +183,23 @@ export interface ArchivedCard {
   /** The list it left, while that list exists (restore puts it back there, else in the first list). */
   ListId: number | null;
   listName: string | null;
+}
+
+/** One card of the dashboard's "Due soon": on the member's own board, not in COMPLETED. */
+export interface DueSoonCard {
+  id: number;
+  title: string;
+  /** ISO 8601, UTC. */
+  dueAt: string;
+  ListId: number;
+  listName: string;
+}
+
+/**
+ * GET /api/move-the-needle/due-soon: the actor's own cards that are overdue or due within
+ * DUE_SOON_DAYS (shared/src/board/due.ts), soonest first; `overdue` counts the ones past due.
+ */
+export interface DueSoonResponse {
+  cards: DueSoonCard[];
+  overdue: number;
 }

@@ -15,6 +15,8 @@ export interface ReviewCard {
   ownerName: string;
   /** When the card entered FOR REVIEW (ISO 8601). */
   waitingSince: string;
+  /** When the card is due (ISO 8601, UTC), or null. */
+  dueAt: string | null;
 }
 
 /** GET /api/move-the-needle/review-queue: a page of the queue, oldest first, and how many wait in all. */

@@ -21,6 +21,7 @@ type QueueLine = {
   owner_id: User['id'] | null;
   owner_name: User['full_name'] | null;
   waiting_since: Timestamp | null;
+  due_at: Card['due_at'];
   total: number | string;
 };
 
@@ -40,7 +41,7 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
   const waiting = waitingSinceSql('c');
   const result = await db.raw<{ rows: QueueLine[] }>(
     `with q as (
-       select c.id, c.title, u.id as owner_id, u.full_name as owner_name, ${waiting} as waiting_since
+       select c.id, c.title, c.due_at, u.id as owner_id, u.full_name as owner_name, ${waiting} as waiting_since
          from mtn_lists l
          join users u on u.id = l.user_id
          join mtn_cards c on c.list_id = l.id
@@ -68,6 +69,7 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
       ownerId: r.owner_id!,
       ownerName: r.owner_name!,
       waitingSince: iso(r.waiting_since!),
+      dueAt: r.due_at === null ? null : iso(r.due_at),
     }));
   return { cards, total: Number(rows[0]?.total ?? 0) };
 }

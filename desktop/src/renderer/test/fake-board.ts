@@ -1,4 +1,12 @@
-import type { ArchivedCard, BoardCard, BoardResponse, Card, CardHistoryEntry, Label } from '@shared/types/board';
+import type {
+  ArchivedCard,
+  BoardCard,
+  BoardResponse,
+  Card,
+  CardHistoryEntry,
+  DueSoonResponse,
+  Label,
+} from '@shared/types/board';
 import { mockFetch, type MockResponse } from './render';
 
 /** A card of the fake board; `extra` fills the dialog's details. */
@@ -9,6 +17,7 @@ export function fakeCard(id: number, ListId: number, position: number, title = `
     ListId,
     position,
     coverPhotoUrl: null,
+    dueAt: null,
     hasDescription: false,
     Labels: [],
     attachmentsCount: 0,
@@ -63,6 +72,7 @@ export function fakeDetail(card: BoardCard, board: BoardResponse, over: Partial<
     listName: board.lists.find((l) => l.id === card.ListId)?.name ?? '',
     position: card.position,
     coverPhotoUrl: card.coverPhotoUrl,
+    dueAt: card.dueAt,
     userId: board.board.userId,
     Labels: card.Labels,
     Attachments: [],
@@ -82,6 +92,8 @@ export interface FakeServerOptions {
   archived?: ArchivedCard[];
   /** Each card's history (GET card/{id}/history); none by default. */
   history?: Record<number, CardHistoryEntry[]>;
+  /** The dashboard's "Due soon" (GET due-soon); nothing due by default. */
+  dueSoon?: DueSoonResponse;
 }
 
 /** A Move the Needle API in memory, enough for the screens' tests. Returns the calls made. */
@@ -111,6 +123,7 @@ export function fakeBoardServer(opts: FakeServerOptions = {}) {
           },
         },
       };
+    if (path === `${base}/due-soon`) return { body: opts.dueSoon ?? { cards: [], overdue: 0 } };
     if (path === `${base}/coaches`) return { body: { coaches: [{ id: 3, fullName: 'Cole Coach', photoUrl: null }] } };
     if (path === `${base}/label/read-many`) return { body: { labels } };
     if (path === `${base}/card/archive/read-many`) return { body: { cards: archived } };

@@ -3,7 +3,7 @@ import type { CardUpsertInput } from '@shared/schemas/board';
 import { badRequest } from '../../../core/errors';
 import { Attachment, Card } from '../../../models';
 import { record, type BoardWrite } from './board-write';
-import { recordCardCreated, recordCardEdited } from './history';
+import { recordCardCreated, recordCardEdited, recordDueChanged } from './history';
 import { deleteCardAt, openCardSlot, reorderWithin } from './positions';
 import { touched, type BoardTouch } from './touch';
 
@@ -27,12 +27,21 @@ export async function createCard(
     .insert({ list_id: listId, title: input.title, description: input.description ?? '', position })
     .returning('id');
   await recordCardCreated(w.trx, w.actor.id, card.id);
+  const dueAt = dueAtOf(input);
+  if (dueAt) {
+    await recordDueChanged(w.trx, w.actor.id, card.id, dueAt);
+    await Card.query(w.trx).patch({ due_at: dueAt }).where({ id: card.id });
+  }
   return { cardId: card.id, touch: record(w, touched(w.ownerId, 'card-created', { cards: [card.id] })) };
 }
 
+/** The input's due date as an instant: undefined when not given, null to clear it. */
+const dueAtOf = (input: CardUpsertInput): Date | null | undefined =>
+  input.dueAt === undefined ? undefined : input.dueAt === null ? null : new Date(input.dueAt);
+
 /**
- * Title, description and cover of card `card` (the cover: null, or the URL of one of the card's
- * attachments), with the history of a rename and an edited description. Position and list change
+ * Title, description, due date and cover of card `card` (the cover: null, or the URL of one of the card's
+ * attachments), with the history of a rename, an edited description and a changed due date. Position and list change
  * only through reorder and move.
  */
 export async function updateCard(
@@ -41,7 +50,10 @@ export async function updateCard(
   input: CardUpsertInput,
 ): Promise<BoardTouch> {
   await recordCardEdited(w.trx, w.actor.id, card.id, input);
+  const dueAt = dueAtOf(input);
+  await recordDueChanged(w.trx, w.actor.id, card.id, dueAt);
   const values: Partial<Card> = {};
+  if (dueAt !== undefined) values.due_at = dueAt;
   if (input.title !== undefined) values.title = input.title;
   if (input.description !== undefined) values.description = input.description;
   if (input.coverPhotoUrl !== undefined) {

@@ -52,6 +52,28 @@ export async function recordCardEdited(
   );
 }
 
+/**
+ * Before a card's edit: its due date set, moved or removed (`dueAt`: the new instant, or null),
+ * when it changes. `data.to` is the new due date (ISO 8601, UTC); absent when removed.
+ */
+export async function recordDueChanged(
+  trx: Trx,
+  actorId: number,
+  cardId: number,
+  dueAt: Date | null | undefined,
+): Promise<void> {
+  if (dueAt === undefined) return;
+  await trx.raw(
+    `insert into mtn_card_events (card_id, actor_id, kind, data)
+     select c.id, ?, 'due_changed',
+            case when ?::timestamptz is null then '{}'::jsonb
+                 else jsonb_build_object('to', to_char(?::timestamptz at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end
+       from mtn_cards c
+      where c.id = ? and c.due_at is distinct from ?::timestamptz`,
+    [actorId, dueAt, dueAt, cardId, dueAt],
+  );
+}
+
 /** Before a checklist item's edit: completed or reopened (with its text), when `completed` changes. */
 export async function recordItemToggled(
   trx: Trx,

@@ -6,7 +6,7 @@ import { LIVE_CHANNEL } from '../../../core/live-events';
 import { enqueueSql, nudgeAfterCommit } from '../../../core/queue';
 import { notificationMailJobsSelect } from '../../notifications';
 import type { Card } from '../../../models';
-import { CARD_JSON } from '../read-model/board-event';
+import { CARD_JSON, isoSql } from '../read-model/board-event';
 import { boardWriteError, lockBoardRow, record, type BoardActor, type BoardWrite } from './board-write';
 import { touched, type BoardTouch } from './touch';
 
@@ -68,9 +68,6 @@ export function messageFormat(template: string): string {
 
 /** A list name that is FOR REVIEW (the list role of shared/src/board/list-roles.ts; args.review_list is its name). */
 const isReview = (name: string) => `${listNameKeySql(name)} = a.review_list`;
-
-/** An ISO 8601 timestamp in UTC with milliseconds, as the API's iso() writes it. */
-const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const MOVE_SQL = `
 with
@@ -148,7 +145,7 @@ moved as (
 -- The card after the move, with the columns the board read presents (CARD_JSON).
 after as (
   select c.id, c.title, coalesce(m.list_id, c.list_id) as list_id, coalesce(m.position, c.position) as position,
-         c.cover_photo_url, c.description, c.attachments_count, c.items_total, c.items_done, c.activities_count
+         c.cover_photo_url, c.due_at, c.description, c.attachments_count, c.items_total, c.items_done, c.activities_count
     from mtn_cards c join plan p on p.status = 'ok' and c.id = p.card_id
     left join moved m on m.id = c.id),
 

@@ -10,6 +10,18 @@ const str = (data: Record<string, unknown>, key: string): string => {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 };
 
+/**
+ * A due date in a history entry: the API does not know the reader's time zone, so it says the
+ * instant in UTC ("3 Dec 2026, 14:00 UTC"); the card dialog shows the due date in local time.
+ */
+function dueText(value: string): string {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  const date = at.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' });
+  return `${date}, ${time} UTC`;
+}
+
 /** What an entry says, after the actor's name, in the words of shared/src/messages. */
 export function describeCardEvent(kind: CardEventKind, data: Record<string, unknown>): string {
   const v = (key: string) => str(data, key);
@@ -38,6 +50,8 @@ export function describeCardEvent(kind: CardEventKind, data: Record<string, unkn
       return fillMessage(MESSAGES.historyArchived, { list: v('list') });
     case 'restored':
       return fillMessage(MESSAGES.historyRestored, { list: v('list') });
+    case 'due_changed':
+      return v('to') ? fillMessage(MESSAGES.historyDueSet, { due: dueText(v('to')) }) : MESSAGES.historyDueRemoved;
   }
 }
 

@@ -4,6 +4,7 @@ import type {
   BoardPerson,
   CheckList,
   CheckListItem,
+  DueSoonCard,
   Label,
   LabelColor,
   MtnList,
@@ -79,4 +80,15 @@ export const presentActivity = (r: CommentView): Activity => ({
   User: r.author ? presentPerson(r.author) : null,
   TaggedUsers: (r.tagged ?? []).map(presentPerson),
   createdAt: iso(r.created_at),
+});
+
+/** A card of the dashboard's "Due soon" (read-model/due-soon.ts). */
+export const presentDueSoon = (
+  r: Pick<M.Card, 'id' | 'title'> & { due_at: Date | string; list_id: number; list_name: string },
+): DueSoonCard => ({
+  id: r.id,
+  title: r.title,
+  dueAt: iso(r.due_at),
+  ListId: r.list_id,
+  listName: r.list_name,
 });

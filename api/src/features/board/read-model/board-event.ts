@@ -7,13 +7,16 @@ import type { BoardTouch } from '../commands/touch';
  * presented as the board read presents them, so an open board patches itself without a reload.
  */
 
+/** A timestamptz column as ISO 8601 in UTC (what `iso()` gives in Node), null when null. */
+export const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /**
  * A card as the board read presents it (board.ts BOARD_SQL, one card), from a row `c` with
  * mtn_cards' columns (the move's one statement, commands/move-card.ts, builds it too).
  */
 export const CARD_JSON = `json_build_object(
   'id', c.id, 'title', c.title, 'ListId', c.list_id, 'position', c.position,
-  'coverPhotoUrl', c.cover_photo_url, 'hasDescription', c.description <> '',
+  'coverPhotoUrl', c.cover_photo_url, 'dueAt', ${isoSql('c.due_at')}, 'hasDescription', c.description <> '',
   'Labels', coalesce((select json_agg(json_build_object('id', lb.id, 'name', lb.name, 'color', lb.color, 'userId', lb.user_id)
                                       order by lb.id)
                         from mtn_card_labels cl join mtn_labels lb on lb.id = cl.label_id where cl.card_id = c.id), '[]'::json),

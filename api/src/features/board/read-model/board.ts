@@ -5,6 +5,8 @@ import { boardProgress } from '@shared/calc/progress';
 import { DONUT_STATUSES } from '@shared/calc/board';
 import { Attachment, Checklist, ChecklistItem, Label, type BoardList, type Card as CardModel } from '../../../models';
 import { presentActivity, presentAttachment, presentChecklist, presentLabel, type CommentView } from '../presenters';
+import { iso } from '../../../core/dates';
+import { isoSql } from './board-event';
 import type { Db } from './queries';
 
 /**
@@ -17,7 +19,7 @@ import type { Db } from './queries';
  */
 const BOARD_SQL = `
 with c as (
-  select c.id, c.list_id, c.title, c.position, c.cover_photo_url, c.description <> '' as has_description,
+  select c.id, c.list_id, c.title, c.position, c.cover_photo_url, c.due_at, c.description <> '' as has_description,
          c.attachments_count, c.items_total, c.items_done, c.activities_count
     from mtn_lists l join mtn_cards c on c.list_id = l.id
    where l.user_id = :owner
@@ -33,7 +35,7 @@ lab as (
 cj as (
   select c.list_id, json_agg(json_build_object(
            'id', c.id, 'title', c.title, 'ListId', c.list_id, 'position', c.position,
-           'coverPhotoUrl', c.cover_photo_url, 'hasDescription', c.has_description,
+           'coverPhotoUrl', c.cover_photo_url, 'dueAt', ${isoSql('c.due_at')}, 'hasDescription', c.has_description,
            'Labels', coalesce(lab.labels, '[]'::json),
            'attachmentsCount', c.attachments_count,
            'checkListItemsCount', c.items_total,
@@ -146,7 +148,7 @@ export async function readActivities(db: Db, where: { cardId?: number; activityI
 export async function readCard(db: Db, cardId: number): Promise<Card | null> {
   const card = await db.raw<{
     rows: Array<
-      Pick<CardModel, 'id' | 'title' | 'description' | 'cover_photo_url'> & {
+      Pick<CardModel, 'id' | 'title' | 'description' | 'cover_photo_url' | 'due_at'> & {
         list_id: number;
         position: number;
         list_name: BoardList['name'];
@@ -154,7 +156,7 @@ export async function readCard(db: Db, cardId: number): Promise<Card | null> {
       }
     >;
   }>(
-    `select c.id, c.title, c.description, c.list_id, l.name as list_name, c.position, c.cover_photo_url, l.user_id
+    `select c.id, c.title, c.description, c.list_id, l.name as list_name, c.position, c.cover_photo_url, c.due_at, l.user_id
        from mtn_cards c join mtn_lists l on l.id = c.list_id where c.id = ?`,
     [cardId],
   );
@@ -183,6 +185,7 @@ export async function readCard(db: Db, cardId: number): Promise<Card | null> {
     listName: row.list_name,
     position: row.position,
     coverPhotoUrl: row.cover_photo_url,
+    dueAt: row.due_at === null ? null : iso(row.due_at),
     userId: row.user_id,
     Labels: labels.map(presentLabel),
     Attachments: attachments.map(presentAttachment),

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
 import { boardQuerySchema, resetBoardSchema } from '@shared/schemas/board';
-import type { BoardInfo } from '@shared/types/board';
+import type { BoardInfo, DueSoonResponse } from '@shared/types/board';
 import { endpoint } from '../../../core/endpoint';
 import type { PortalContext, PortalState } from '../../../core/context';
 import { boardPolicy } from '../access/policies';
@@ -9,6 +9,8 @@ import { BOARD_TRANSACTION, boardWriteOf } from '../commands/board-write';
 import { resetBoard } from '../commands/template';
 import { readBoardJson } from '../read-model/board';
 import { summaryFor } from '../read-model/summary';
+import { readDueSoon } from '../read-model/due-soon';
+import { presentDueSoon } from '../presenters';
 import { activityRoutes } from './activities';
 import { attachmentRoutes } from './attachments';
 import { cardRoutes } from './cards';
@@ -79,6 +81,19 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
     '/summary',
     ...endpoint({ authorize: 'board:own' }, async (ctx) => {
       ctx.body = { summary: await summaryFor(ctx.deps.knex, ctx.user.id) };
+    }),
+  );
+
+  /**
+   * The dashboard's "Due soon": the actor's own cards overdue or due within the week, soonest
+   * first (docs/areas/board.md, "Due dates"). An admin's own board is the template: theirs too.
+   */
+  router.get(
+    '/due-soon',
+    ...endpoint({ authorize: 'board:own' }, async (ctx) => {
+      const { rows, overdue } = await readDueSoon(ctx.deps.knex, ctx.user.id, new Date());
+      const body: DueSoonResponse = { cards: rows.map(presentDueSoon), overdue };
+      ctx.body = body;
     }),
   );
 

@@ -3,6 +3,7 @@ import type { BoardCard } from '@shared/types/board';
 import { assetUrl } from '../../lib/assetUrl';
 import { cn } from '../../lib/cn';
 import { LABEL_CLASSES } from './config';
+import { DueChip } from './DueChip';
 
 const ICONS = {
   description: 'M3 5h14M3 10h14M3 15h9',
@@ -48,13 +49,16 @@ function Count({
   );
 }
 
-/** A card on the board: cover, labels, title and its counts. Opens the card dialog. */
+/** A card on the board: cover, labels, title, its due-date chip and its counts. Opens the card dialog. */
 export const BoardCardTile = memo(function BoardCardTile({
   card,
   onOpen,
+  hidden = false,
 }: {
   card: BoardCard;
   onOpen: (id: number) => void;
+  /** Left out by the board's due-date filter: kept in the list (drag indices count it), not shown. */
+  hidden?: boolean;
 }) {
   const items = card.checkListItemsCount;
   const cardLabels = card.Labels;
@@ -63,6 +67,7 @@ export const BoardCardTile = memo(function BoardCardTile({
     <li
       className="mtn-card list-none [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]"
       data-card-id={card.id}
+      hidden={hidden}
     >
       <button
         type="button"
@@ -92,8 +97,13 @@ export const BoardCardTile = memo(function BoardCardTile({
             </span>
           )}
           <span className="block text-sm break-words text-gray-900">{card.title}</span>
-          {(card.hasDescription || items > 0 || card.attachmentsCount > 0 || card.activitiesCount > 0) && (
+          {(card.dueAt ||
+            card.hasDescription ||
+            items > 0 ||
+            card.attachmentsCount > 0 ||
+            card.activitiesCount > 0) && (
             <span className="mt-1.5 flex flex-wrap items-center gap-2">
+              {card.dueAt && <DueChip dueAt={card.dueAt} />}
               {card.hasDescription && <Count icon="description" label="Has a description" value="" />}
               {items > 0 && (
                 <Count

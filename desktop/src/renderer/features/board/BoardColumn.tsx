@@ -2,6 +2,7 @@ import { memo, useMemo, useState } from 'react';
 import { ReactSortable, type SortableEvent } from 'react-sortablejs';
 import type { BoardList } from '@shared/types/board';
 import { AddCard } from './AddCard';
+import { matchesDueFilter, type DueFilter } from '@shared/board/due';
 import { BoardCardTile } from './BoardCardTile';
 import { ListMenu, type ListMenuAction } from './ListMenu';
 
@@ -31,6 +32,9 @@ export interface BoardColumnProps {
   onMoveList: (listId: number, to: number) => void;
   onRenameList: (listId: number, name: string) => void;
   onDeleteList: (list: BoardList) => void;
+  /** The board's due-date filter and the moment it was chosen at (docs/areas/board.md, "Due dates"). */
+  dueFilter?: DueFilter;
+  filterNow?: Date;
 }
 
 /**
@@ -119,7 +123,12 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
           className="flex min-h-10 flex-col gap-2 py-1"
         >
           {visible.map((card) => (
-            <BoardCardTile key={card.id} card={card} onOpen={onOpenCard} />
+            <BoardCardTile
+              key={card.id}
+              card={card}
+              onOpen={onOpenCard}
+              hidden={!matchesDueFilter(card.dueAt, props.dueFilter ?? 'all', props.filterNow)}
+            />
           ))}
         </ReactSortable>
         {list.Cards.length > shown && (

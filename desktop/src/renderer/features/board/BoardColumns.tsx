@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { ReactSortable, type SortableEvent } from 'react-sortablejs';
 import { canDeleteList, canRenameList } from '@shared/policies/board';
 import type { BoardList, BoardResponse } from '@shared/types/board';
+import type { DueFilter } from '@shared/board/due';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { AddList } from './AddList';
 import { BoardColumn, type CardDrop } from './BoardColumn';
@@ -19,12 +20,16 @@ export function BoardColumns({
   boardArg,
   onOpenCard,
   onDeleteList,
+  dueFilter = 'all',
+  filterNow,
 }: {
   data: BoardResponse;
   /** The getBoard argument the board was loaded with (the cache entry to update). */
   boardArg: number | undefined;
   onOpenCard: (id: number) => void;
   onDeleteList: (list: BoardList) => void;
+  dueFilter?: DueFilter;
+  filterNow?: Date;
 }) {
   const user = useAppSelector(selectCurrentUser);
   const [reorderCard] = useReorderCardMutation();
@@ -107,6 +112,8 @@ export function BoardColumns({
             onMoveList={onMoveList}
             onRenameList={onRenameList}
             onDeleteList={onDeleteList}
+            dueFilter={dueFilter}
+            filterNow={filterNow}
           />
         ))}
       </ReactSortable>

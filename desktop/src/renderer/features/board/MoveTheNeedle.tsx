@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { canArchiveCard, canResetBoard } from '@shared/policies/board';
 import type { BoardList } from '@shared/types/board';
+import { matchesDueFilter, type DueFilter } from '@shared/board/due';
 import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -25,7 +26,8 @@ const CardDialog = lazy(async () => ({ default: (await import('./card/CardDialog
 
 /**
  * /move-the-needle (own board; for an admin the Master Template) and /move-the-needle/{id}
- * (a member's board, coach and admin). The open card is in the URL (?card=ID).
+ * (a member's board, coach and admin). The open card is in the URL (?card=ID), and so is the
+ * due-date filter (?due=week|overdue), applied over the loaded board (docs/areas/board.md, "Due dates").
  */
 export function MoveTheNeedle() {
   const params = useParams();
@@ -39,6 +41,11 @@ function Board({ userId }: { userId: number | undefined }) {
   const { data, error, isLoading, isFetching, refetch } = useGetBoardQuery(userId);
   const [searchParams, updateParams] = useQueryParams();
   const openCard = Number(searchParams.get('card')) || null;
+  const dueParam = searchParams.get('due');
+  const dueFilter: DueFilter = dueParam === 'week' || dueParam === 'overdue' ? dueParam : 'all';
+  // The moment the filter compares with: when it was chosen (or the board changed).
+  const filterNow = useMemo(() => new Date(), [dueFilter, data]);
+  const filterId = useId();
   const [deleting, setDeleting] = useState<BoardList | null>(null);
   const [confirmReset, setConfirmReset] = useState(false);
   const [archiveOpen, setArchiveOpen] = useState(false);
@@ -71,6 +78,13 @@ function Board({ userId }: { userId: number | undefined }) {
   const owner = { id: data.board.userId, role: data.board.ownerRole };
   const progress = progressOf(data);
   const cardCount = data.lists.reduce((n, l) => n + l.Cards.length, 0);
+  const matching =
+    dueFilter === 'all'
+      ? cardCount
+      : data.lists.reduce(
+          (n, l) => n + l.Cards.filter((c) => matchesDueFilter(c.dueAt, dueFilter, filterNow)).length,
+          0,
+        );
 
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-[28rem] flex-col gap-4">
@@ -87,6 +101,21 @@ function Board({ userId }: { userId: number | undefined }) {
         </div>
         <div className="flex flex-wrap items-center gap-4">
           <LiveIndicator state={live} />
+          <div className="flex items-center gap-2 text-sm">
+            <label htmlFor={filterId} className="text-gray-600">
+              Show
+            </label>
+            <select
+              id={filterId}
+              value={dueFilter}
+              onChange={(e) => updateParams({ due: e.target.value === 'all' ? null : e.target.value })}
+              className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm text-gray-900"
+            >
+              <option value="all">All cards</option>
+              <option value="week">Due this week</option>
+              <option value="overdue">Overdue</option>
+            </select>
+          </div>
           <div aria-live="polite">
             <ProgressBar
               label="Total progress"
@@ -119,7 +148,23 @@ function Board({ userId }: { userId: number | undefined }) {
       <p className="sr-only" aria-live="polite">
         {isFetching ? 'Updating the board…' : `${data.lists.length} lists, ${cardCount} cards`}
       </p>
-      <BoardColumns data={data} boardArg={userId} onOpenCard={onOpenCard} onDeleteList={setDeleting} />
+      {dueFilter !== 'all' && (
+        <p className="-mt-2 text-sm text-gray-600" role="status" data-testid="due-filter-count">
+          {matching === 0
+            ? dueFilter === 'week'
+              ? 'No cards due this week.'
+              : 'No overdue cards.'
+            : `${matching} card${matching === 1 ? '' : 's'} ${dueFilter === 'week' ? 'due this week' : 'overdue'}`}
+        </p>
+      )}
+      <BoardColumns
+        data={data}
+        boardArg={userId}
+        onOpenCard={onOpenCard}
+        onDeleteList={setDeleting}
+        dueFilter={dueFilter}
+        filterNow={filterNow}
+      />
 
       {/* Never on top of a card opened from a link. */}
       {welcomeOpen && openCard === null && <WelcomeDialog onClose={closeWelcome} />}

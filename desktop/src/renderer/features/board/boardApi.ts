@@ -9,6 +9,7 @@ import type {
   CardHistoryEntry,
   CheckList,
   CheckListItem,
+  DueSoonResponse,
   Label,
   LabelColor,
   MtnList,
@@ -52,6 +53,8 @@ export interface CardUpsertArgs {
   description?: string;
   ListId?: number;
   coverPhotoUrl?: string | null;
+  /** ISO 8601 (UTC), or null to clear the due date. */
+  dueAt?: string | null;
 }
 
 const strip = <T extends object>(args: T & Partial<OnBoard>): Omit<T, 'board'> => {
@@ -77,6 +80,11 @@ export const boardApi = api.injectEndpoints({
     getBoardSummary: build.query<BoardSummary, void>({
       query: () => `${BASE}/summary`,
       transformResponse: (res: { summary: BoardSummary }) => res.summary,
+      providesTags: ['BoardSummary'],
+    }),
+    /** The dashboard's "Due soon" (own board): refreshed with the summary after every card change. */
+    getDueSoon: build.query<DueSoonResponse, void>({
+      query: () => `${BASE}/due-soon`,
       providesTags: ['BoardSummary'],
     }),
     getCard: build.query<Card, number>({
@@ -281,6 +289,7 @@ export const boardApi = api.injectEndpoints({
 export const {
   useGetBoardQuery,
   useGetBoardSummaryQuery,
+  useGetDueSoonQuery,
   useGetCardQuery,
   useGetCardHistoryQuery,
   useGetLabelsQuery,

@@ -8,6 +8,7 @@ const card = (id: number, ListId: number, position: number): BoardCard => ({
   ListId,
   position,
   coverPhotoUrl: null,
+  dueAt: null,
   hasDescription: false,
   Labels: [],
   attachmentsCount: 0,

@@ -7,6 +7,7 @@ import { CommunitySearch } from './CommunitySearch';
 import { TotalProductsCard } from '../products/TotalProductsCard';
 import { CourseProgressCard } from '../courses/CourseProgressCard';
 import { BoardDashboardCard } from '../board/BoardDashboardCard';
+import { DueSoonCard } from '../board/DueSoonCard';
 import { DashboardBanners } from '../banners/DashboardBanners';
 import { ShippingRateCard } from '../banners/ShippingRateCard';
 import { RecentResourcesCard } from '../resources/RecentResourcesCard';
@@ -14,7 +15,7 @@ import { ReviewQueueCard } from '../review/ReviewQueueCard';
 
 /**
  * Dashboard (docs/screens.md): the role banners, then a grid without holes at any width:
- * - the small stat cards (course progress, products, shipping rate) are stacked in one column, so
+ * - the small stat cards (course progress, products, shipping rate, review queue, due soon) are stacked in one column, so
  *   they are as wide as one column and share its height, however many of them a role gets;
  * - the Move the Needle / calendar card (when the role has one) and Recent Resources fill the
  *   other columns: three columns from xl, two from md (Recent Resources then gets a row of its
@@ -36,6 +37,7 @@ export function Dashboard() {
           <TotalProductsCard />
           <ShippingRateCard />
           {showsReviewQueueCard(user) && <ReviewQueueCard />}
+          {dashboardBoardCard(user) === 'donut' && <DueSoonCard />}
         </div>
         {hasBoardCard && <BoardDashboardCard />}
         <RecentResourcesCard className={cn(hasBoardCard ? 'md:col-span-2 xl:col-span-1' : 'xl:col-span-2')} />

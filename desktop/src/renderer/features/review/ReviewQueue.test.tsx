@@ -22,6 +22,7 @@ const card = (id: number, over: Partial<ReviewCard> = {}): ReviewCard => ({
   ownerId: 40 + id,
   ownerName: `Member ${id}`,
   waitingSince: ago(3 * DAY + 60_000),
+  dueAt: null,
   ...over,
 });
 
@@ -45,6 +46,7 @@ const fullCard = (id: number, over: Partial<BoardCard> = {}): BoardCard => ({
   listName: 'FOR REVIEW',
   position: 0,
   coverPhotoUrl: null,
+  dueAt: null,
   userId: 40 + id,
   Labels: [],
   Attachments: [{ id: 5, fileUrl: '/uploads/plan.pdf', fileName: 'plan.pdf', CardId: id, createdAt: ago(DAY) }],
@@ -116,15 +118,19 @@ function inboxServer(initial: ReviewCard[], send?: (id: number, body: unknown) =
 
 describe('/review: the review inbox', () => {
   it('lists the coach’s members’ cards, oldest first, and previews the first in full', async () => {
-    const calls = inboxServer([card(1), card(2, { waitingSince: ago(5 * 3600_000) })]);
+    const calls = inboxServer([
+      card(1),
+      card(2, { waitingSince: ago(5 * 3600_000), dueAt: new Date(Date.now() - 2 * DAY - 60_000).toISOString() }),
+    ]);
     renderApp('/review', makeUser({ role: 'coach' }));
     expect(await screen.findByRole('heading', { name: MESSAGES.reviewQueueTitle })).toBeTruthy();
     const list = await screen.findByRole('list', { name: MESSAGES.reviewQueueTitle });
     const rows = within(list).getAllByRole('button');
     expect(rows.map((b) => b.textContent)).toEqual([
       'Card 1Member 1 · waiting 3 days',
-      'Card 2Member 2 · waiting 5 hours',
+      'Card 2Member 2 · waiting 5 hoursoverdue by 2 days',
     ]);
+    expect(within(rows[1]!).getByTestId('due-chip').dataset.tone).toBe('overdue');
     expect(rows[0]!.getAttribute('aria-current')).toBe('true');
     expect(calls.find((c) => c.path === QUEUE)?.search.get('scope')).toBe('mine');
 

@@ -14,6 +14,7 @@ import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
 import { useGetCardHistoryQuery, useGetCardQuery } from '../board/boardApi';
+import { DueChip } from '../board/DueChip';
 import { useGetReviewQueueQuery, useSendOnReviewMutation } from './reviewApi';
 import { waitingTime } from './waiting';
 
@@ -141,6 +142,7 @@ export function ReviewQueue() {
                     <span className="block text-sm text-gray-600">
                       {card.ownerName} · waiting {waitingTime(card.waitingSince)}
                     </span>
+                    {card.dueAt && <DueChip dueAt={card.dueAt} className="mt-1" />}
                   </button>
                 </li>
               );

@@ -30,6 +30,7 @@ const card: Card = {
   listName: 'NOT STARTED',
   position: 0,
   coverPhotoUrl: null,
+  dueAt: null,
   userId: 7,
   Labels: [],
   Attachments: [],

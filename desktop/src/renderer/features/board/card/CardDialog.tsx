@@ -22,6 +22,7 @@ import { CardActivity } from './CardActivity';
 import { CardAttachments } from './CardAttachments';
 import { CardChecklists } from './CardChecklists';
 import { CardDescription } from './CardDescription';
+import { CardDueDate } from './CardDueDate';
 import { CardLabels } from './CardLabels';
 import { useAttachImage } from './useAttachImage';
 
@@ -34,7 +35,7 @@ interface Props {
 
 /**
  * The card dialog (docs/areas/board.md#screens): title, the list it is in (a select that moves it), labels,
- * markdown description, attachments, checklists and activity; Add to Card and Actions at the
+ * due date, markdown description, attachments, checklists and activity; Add to Card and Actions at the
  * side. Closing it saves the title and description when they changed.
  */
 export function CardDialog({ cardId, board, boardArg, onClose }: Props) {
@@ -163,6 +164,7 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
                 </ul>
               )}
             </div>
+            <CardDueDate card={card} />
             <CardDescription
               value={description}
               onChange={setDescription}
