@@ -83,7 +83,7 @@ module.exports = {
       severity: 'error',
       comment:
         'The API tests use the board and the live events through their public entry (api/src/features/board/index.ts, ' +
-        'api/src/features/live/index.ts), as other features do (feature-not-to-feature-internals); the commands\' own ' +
+        "api/src/features/live/index.ts), as other features do (feature-not-to-feature-internals); the commands' own " +
         'tests sit beside them inside the feature (docs/areas/board.md, "Layout").',
       from: { path: '^tests/' },
       to: {

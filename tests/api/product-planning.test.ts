@@ -142,7 +142,7 @@ describe('POST /api/product/{id}/reorder/card: "Put it on my board"', () => {
     expect(new Date(row.due_at).toISOString()).toBe(`${plus(70)}T00:00:00.000Z`);
   });
 
-  it('the card is due when the reorder day starts in the member\'s time zone, stored UTC', async () => {
+  it("the card is due when the reorder day starts in the member's time zone, stored UTC", async () => {
     const a = await member();
     const p = await create(a.agent, { ...E1, title: 'Tokyo boards' });
     const res = await a.agent.post(`/api/product/${p.id}/reorder/card`).send({ ...body, timeZone: 'Asia/Tokyo' });

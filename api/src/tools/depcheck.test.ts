@@ -51,7 +51,8 @@ const FIXTURE: Record<string, string> = {
   'api/src/features/other/bad.ts': "import { area } from '../area/service';\nexport const x = area;\n",
   // the API's tests use the board through its entry too
   'tests/api/uses-board.test.ts': "import { move } from '../../api/src/features/board';\nexport const x = move;\n",
-  'tests/api/bad-board.test.ts': "import { move } from '../../api/src/features/board/commands/move';\nexport const x = move;\n",
+  'tests/api/bad-board.test.ts':
+    "import { move } from '../../api/src/features/board/commands/move';\nexport const x = move;\n",
   'api/src/app.ts': "import { routes } from './features/other';\nexport const app = routes;\n",
   'api/src/features/other/index.ts': "export { routes } from './routes';\n",
   'api/src/bad-app.ts': "import { routes } from './features/other/routes';\nexport const x = routes;\n",
