@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type supertest from 'supertest';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
-import { US_RATE_CARD_2025 } from '../../shared/src/content/fee-rate-cards';
+import {
+  CA_RATE_CARD_2025,
+  DE_RATE_CARD_2025,
+  UK_RATE_CARD_2025,
+  US_RATE_CARD_2025,
+} from '../../shared/src/content/fee-rate-cards';
 import type { Role } from '../../shared/src/limits';
 import { MESSAGES } from '../../shared/src/messages';
 import { BEFORE_CUTOFF } from './board-fixtures';
@@ -90,11 +95,35 @@ describe('GET /api/fees/estimate', () => {
     expect(early.body.error.message).toBe(MESSAGES.noRateCardInForce);
   });
 
-  it('a marketplace without a card is a 404 that says so', async () => {
+  it("before a marketplace's first card it is a 404 that says so", async () => {
     const { agent } = await member();
-    const res = await estimate(agent, `${ITEM}&marketplace=DE`);
+    const res = await estimate(agent, `${ITEM}&marketplace=DE&date=2025-01-31`);
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe(MESSAGES.noRateCardInForce);
+  });
+
+  it.each([
+    // 10 x 8 x 0.5 in, 0.5 lb: small standard on every card; UK and DE prices include VAT.
+    ['UK', 'price=24', UK_RATE_CARD_2025, { fulfillmentFee: 2.07, referralFee: 3.6, currency: 'GBP', priceExVat: 20 }],
+    [
+      'DE',
+      'price=23.80',
+      DE_RATE_CARD_2025,
+      { fulfillmentFee: 2.33, referralFee: 3.57, currency: 'EUR', priceExVat: 20 },
+    ],
+    ['CA', 'price=20', CA_RATE_CARD_2025, { fulfillmentFee: 4.06, referralFee: 3, currency: 'CAD', priceExVat: 20 }],
+  ] as const)('answers for %s from its seeded card', async (marketplace, price, seeded, expected) => {
+    const { agent } = await member();
+    const res = await estimate(agent, `${ITEM.replace('price=20', price)}&marketplace=${marketplace}&date=2026-03-01`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      sizeTier: 'small standard',
+      billableWeightLb: 0.5,
+      ...expected,
+      rateCard: { name: seeded.name, effectiveFrom: seeded.effectiveFrom, source: seeded.source },
+    });
+    const categories = await agent.get(`/api/fees/categories?marketplace=${marketplace}&date=2026-03-01`);
+    expect(categories.body).toMatchObject({ currency: expected.currency, vatRate: seeded.rates.vatRate });
   });
 
   it.each([
@@ -171,14 +200,19 @@ describe('rate cards: admins read, add and change them, audited', () => {
     expect((await agent.get('/api/fees/rate-cards')).status).toBe(403);
   });
 
-  it('lists the seeded US card, in force today', async () => {
+  it('lists the seeded cards of the four marketplaces, each in force today', async () => {
     const { agent } = await member('admin');
     const res = await agent.get('/api/fees/rate-cards');
     expect(res.status).toBe(200);
-    const us = res.body.rateCards.find((c: { effectiveFrom: string }) => c.effectiveFrom === '2025-01-15');
-    expect(us).toMatchObject({ marketplace: 'US', name: US_RATE_CARD_2025.name, source: US_RATE_CARD_2025.source });
-    expect(us.rates).toEqual(US_RATE_CARD_2025.rates);
-    expect(res.body.inForce.US).toBe(us.id);
+    for (const seeded of [US_RATE_CARD_2025, UK_RATE_CARD_2025, DE_RATE_CARD_2025, CA_RATE_CARD_2025]) {
+      const found = res.body.rateCards.find(
+        (c: { effectiveFrom: string; marketplace: string }) =>
+          c.effectiveFrom === seeded.effectiveFrom && c.marketplace === seeded.marketplace,
+      );
+      expect(found, seeded.marketplace).toMatchObject({ name: seeded.name, source: seeded.source });
+      expect(found.rates).toEqual(seeded.rates);
+      expect(res.body.inForce[seeded.marketplace]).toBe(found.id);
+    }
   });
 
   it('adds a card and changes it, each with an audit entry; a second card for the same day is a 409', async () => {

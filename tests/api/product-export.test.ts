@@ -51,6 +51,10 @@ describe('products.csv', () => {
       'title',
       'description',
       'scenario',
+      'marketplace',
+      'currency',
+      'vatRate',
+      'amazonRetailExVat',
       'units',
       'costPerUnit',
       'shippingCost',
@@ -94,6 +98,26 @@ describe('products.csv', () => {
     // The fee breakdown (blank: not given) and the ad targets at a 10 % margin and conversion rate.
     expect([cell(base, 'fbaFee'), cell(base, 'feesEstimated')]).toEqual(['', 'false']);
     expect([cell(base, 'targetAcos'), cell(base, 'maxCpc')]).toEqual(['44.27', '1.24']);
+    expect([cell(base, 'marketplace'), cell(base, 'currency'), cell(base, 'vatRate')]).toEqual(['US', 'USD', '0']);
+  });
+
+  it("names the marketplace and currency; a UK product's figures are on its price without VAT", async () => {
+    const { agent } = await member();
+    const e1 = GOLDEN[0]!.product;
+    const price = Number(e1.amazonRetail);
+    // The product in the UK at its price plus 20 % VAT, in pounds: figures on the price without VAT.
+    const withVat = Math.round(price * 120) / 100;
+    const res = await agent
+      .post('/api/product/upsert')
+      .send({ product: { ...e1, amazonRetail: withVat, marketplace: 'UK' }, typeAdditionalFees: 'percentage' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [header, row] = parseCsv((await agent.get('/api/product/export.csv')).text);
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect([cell('marketplace'), cell('currency'), cell('vatRate')]).toEqual(['UK', 'GBP', '20']);
+    expect(cell('amazonRetail')).toBe(String(withVat));
+    expect(cell('amazonRetailExVat')).toBe(String(price));
+    const expected = allFigures({ ...e1, amazonRetail: withVat, vatRate: 20 });
+    for (const f of ALL_FIGURE_FIELDS) expect(cell(f), f).toBe(String(expected[f]));
   });
 
   it('requires a session', async () => {

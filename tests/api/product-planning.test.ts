@@ -138,6 +138,20 @@ describe('POST /api/product/{id}/reorder/card: "Put it on my board"', () => {
     const card = (await a.agent.get(`${MTN}/card/${res.body.cardId}`)).body.card;
     expect(card.description).toContain(`by **${plus(70)}**`);
     expect(card.description).toContain('**900 units**');
+    const row = await t.knex('mtn_cards').where({ id: res.body.cardId }).first('due_at');
+    expect(new Date(row.due_at).toISOString()).toBe(`${plus(70)}T00:00:00.000Z`);
+  });
+
+  it("the card is due when the reorder day starts in the member's time zone, stored UTC", async () => {
+    const a = await member();
+    const p = await create(a.agent, { ...E1, title: 'Tokyo boards' });
+    const res = await a.agent.post(`/api/product/${p.id}/reorder/card`).send({ ...body, timeZone: 'Asia/Tokyo' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const reorderOn = res.body.plan.reorderOn as string;
+    const row = await t.knex('mtn_cards').where({ id: res.body.cardId }).first('due_at');
+    // Tokyo is UTC+9 all year: the day starts at 15:00 UTC the day before.
+    const expected = new Date(Date.parse(`${reorderOn}T00:00:00Z`) - 9 * 3_600_000).toISOString();
+    expect(new Date(row.due_at).toISOString()).toBe(expected);
   });
 
   it.each([

@@ -46,6 +46,7 @@ const INPUT_KEYS = [
   'referralFee',
   'storageFee',
   'feesEstimated',
+  'marketplace',
 ];
 
 describe('products: authentication and roles', () => {
@@ -98,7 +99,17 @@ describe('products: computed fields', () => {
   it('echoes every input key and adds exactly the computed fields (docs/areas/seller-tools.md#data), nothing private', async () => {
     const { agent } = await member();
     const product = await create(agent, { ...GOLDEN[0]!.product, description: 'Three boards' });
-    const expectedKeys = [...INPUT_KEYS, ...PRODUCT_COMPUTED_FIELDS, 'id', 'position', 'createdAt', 'updatedAt'];
+    const expectedKeys = [
+      ...INPUT_KEYS,
+      ...PRODUCT_COMPUTED_FIELDS,
+      'id',
+      'position',
+      'createdAt',
+      'updatedAt',
+      'currency',
+      'vatRate',
+      'amazonRetailExVat',
+    ];
     expect(Object.keys(product).sort()).toEqual(expectedKeys.sort());
     expect(product.description).toBe('Three boards');
     expect(JSON.stringify(product)).not.toMatch(/user_?id/i);
@@ -225,5 +236,87 @@ describe('products: ownership (IDOR)', () => {
     expect(await t.knex('products').where({ user_id: user.id }).count<Array<{ count: number }>>('* as count')).toEqual([
       { count: 0 },
     ]);
+  });
+});
+
+describe('products: marketplaces (docs/areas/seller-tools.md, "Marketplaces")', () => {
+  it('a product sells on US unless it says otherwise, in dollars without VAT', async () => {
+    const { agent } = await member();
+    const product = await create(agent);
+    expect(product).toMatchObject({ marketplace: 'US', currency: 'USD', vatRate: 0 });
+    expect(product.amazonRetailExVat).toBe(product.amazonRetail);
+    const row = await t.knex('products').where({ id: product.id }).first('marketplace');
+    expect(row.marketplace).toBe('US');
+  });
+
+  it.each([
+    ['UK', 24, 20, 'GBP'],
+    ['DE', 23.8, 19, 'EUR'],
+    ['CA', 20, 0, 'CAD'],
+  ] as const)(
+    '%s: the VAT of its card in force, every figure on the price without it',
+    async (marketplace, price, vat, currency) => {
+      const { agent } = await member();
+      const product = await create(agent, { ...MINIMAL, amazonRetail: price, marketplace });
+      const us = await create(agent, { ...MINIMAL, amazonRetail: 20 });
+      expect(product).toMatchObject({
+        marketplace,
+        currency,
+        vatRate: vat,
+        amazonRetail: price,
+        amazonRetailExVat: 20,
+      });
+      for (const field of PRODUCT_COMPUTED_FIELDS) expect(product[field], field).toBe(us[field]);
+    },
+  );
+
+  it("changes a product's marketplace, and keeps it when other fields change", async () => {
+    const { agent } = await member();
+    const product = await create(agent, { ...MINIMAL, amazonRetail: 24 });
+    const moved = await agent.post('/api/product/upsert').send({ product: { id: product.id, marketplace: 'UK' } });
+    expect(moved.body.product).toMatchObject({ marketplace: 'UK', vatRate: 20, amazonRetailExVat: 20 });
+    const renamed = await agent.post('/api/product/upsert').send({ product: { id: product.id, title: 'Renamed' } });
+    expect(renamed.body.product).toMatchObject({ marketplace: 'UK', title: 'Renamed' });
+  });
+
+  it.each(['FR', 'us', '', 3])('marketplace %j is a 400 naming it, nothing written', async (marketplace) => {
+    const { agent } = await member();
+    const res = await agent.post('/api/product/upsert').send({ product: { ...MINIMAL, marketplace } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.fields.marketplace).toBeTruthy();
+    expect((await agent.get('/api/product/count')).body).toEqual({ total: 0 });
+  });
+
+  it('the database refuses a marketplace outside the four', async () => {
+    const { user } = await member();
+    await expect(
+      t.knex('products').insert({
+        user_id: user.id,
+        title: 'x',
+        position: 1,
+        units: 1,
+        cost_per_unit: 1,
+        shipping_cost: 0,
+        amazon_fees: 0,
+        amazon_retail: 1,
+        additional_fees: 25,
+        type_additional_fees: 'percentage',
+        marketplace: 'FR',
+      }),
+    ).rejects.toThrow(/products_marketplace_check/);
+  });
+
+  it('ad targets and reverse solve use the price without VAT too', async () => {
+    const { agent } = await member();
+    const uk = await create(agent, { ...MINIMAL, amazonRetail: 24, marketplace: 'UK' });
+    const us = await create(agent, { ...MINIMAL, amazonRetail: 20 });
+    const q = 'targetMargin=10&conversionRate=10';
+    expect((await agent.get(`/api/product/${uk.id}/ppc?${q}`)).body).toEqual(
+      (await agent.get(`/api/product/${us.id}/ppc?${q}`)).body,
+    );
+    const solved = await agent.get(
+      `/api/product/${uk.id}/solve?target=acosBreakEven&value=${String(us.ACOSBreakEven)}`,
+    );
+    expect(solved.body).toMatchObject({ reachable: true, amazonRetail: 24 });
   });
 });

@@ -25,6 +25,7 @@ import * as mailDeliveries from './migrations/0025_mail_deliveries';
 import * as feeRateCards from './migrations/0026_fee_rate_cards';
 import * as calendar from './migrations/0027_calendar';
 import * as welcomeSeen from './migrations/0028_welcome_seen';
+import * as marketplaces from './migrations/0029_marketplaces';
 import * as dueEvents from './migrations/0030_due_events';
 
 interface Migration {
@@ -59,6 +60,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0026_fee_rate_cards', feeRateCards],
   ['0027_calendar', calendar],
   ['0028_welcome_seen', welcomeSeen],
+  ['0029_marketplaces', marketplaces],
   ['0030_due_events', dueEvents],
 ];
 

@@ -1,3 +1,4 @@
+import type { Marketplace } from '@shared/calc/fees';
 import { BaseModel, type Timestamp } from './base';
 
 /** `products` */
@@ -30,6 +31,7 @@ export class Product extends BaseModel {
     'referral_fee',
     'storage_fee',
     'fees_estimated',
+    'marketplace',
   ] as const;
 
   declare id: number;
@@ -57,6 +59,7 @@ export class Product extends BaseModel {
   declare referral_fee: string | null;
   declare storage_fee: string | null;
   declare fees_estimated: boolean;
+  declare marketplace: Marketplace;
 }
 
 /** `product_scenarios` */

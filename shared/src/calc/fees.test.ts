@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { US_RATE_CARD_2025 } from '../content/fee-rate-cards';
+import {
+  CA_RATE_CARD_2025,
+  DE_RATE_CARD_2025,
+  SEEDED_RATE_CARDS,
+  UK_RATE_CARD_2025,
+  US_RATE_CARD_2025,
+} from '../content/fee-rate-cards';
+import { feeRatesSchema } from '../schemas/fees';
 import {
   estimateFees,
   findCategory,
@@ -8,6 +15,7 @@ import {
   referralFee,
   sizeTier,
   FEE_SIZE_TIERS,
+  MARKETPLACE_CURRENCY,
   type FeeItem,
   type FeeSizeTier,
 } from './fees';
@@ -219,7 +227,9 @@ describe('VAT and currencies', () => {
     expect(formatMoney(1234.5, 'USD')).toBe('$1,234.50');
     expect(formatMoney(1234.5, 'GBP')).toBe('£1,234.50');
     expect(formatMoney(1234.5, 'EUR').replace(/\s/g, ' ')).toBe('1.234,50 €');
-    expect(formatMoney(1234.5, 'CAD')).toBe('$1,234.50');
+    expect(formatMoney(1234.5, 'CAD')).toBe('C$1,234.50');
+    expect(formatMoney(-15, 'CAD')).toBe('-C$15.00');
+    expect(formatMoney(-15, 'GBP')).toBe('-£15.00');
   });
 });
 
@@ -265,5 +275,63 @@ describe('properties', () => {
 
   it('every tier has fees on the seeded card', () => {
     for (const tier of FEE_SIZE_TIERS) expect(US.fulfillment[tier]).toBeDefined();
+  });
+});
+
+describe('the seeded cards of the four marketplaces (docs/areas/seller-tools.md, "Marketplaces")', () => {
+  it.each(SEEDED_RATE_CARDS.map((c) => [c.marketplace, c] as const))(
+    '%s: a valid card in its marketplace’s currency',
+    (marketplace, card) => {
+      expect(() => feeRatesSchema.validateSync(card.rates, { strict: true })).not.toThrow();
+      expect(card.rates.currency).toBe(MARKETPLACE_CURRENCY[marketplace]);
+      for (const tier of FEE_SIZE_TIERS) expect(card.rates.fulfillment[tier]).toBeDefined();
+    },
+  );
+
+  it('UK and DE prices include VAT; US and CA prices do not', () => {
+    expect(SEEDED_RATE_CARDS.map((c) => [c.marketplace, c.rates.vatRate])).toEqual([
+      ['US', 0],
+      ['UK', 20],
+      ['DE', 19],
+      ['CA', 0],
+    ]);
+  });
+
+  it('a UK estimate: the fees on the price the customer pays, profit on the price without VAT', () => {
+    const e = estimateFees(item({ price: 24 }), UK_RATE_CARD_2025.rates);
+    expect(e).toMatchObject({
+      sizeTier: 'small standard',
+      fulfillmentFee: 2.07,
+      referralFee: 3.6,
+      priceExVat: 20,
+      currency: 'GBP',
+    });
+  });
+
+  it('a DE estimate at 23.80 € (19 % VAT): 20 € without VAT', () => {
+    const e = estimateFees(item({ price: 23.8 }), DE_RATE_CARD_2025.rates);
+    expect(e).toMatchObject({ fulfillmentFee: 2.33, referralFee: 3.57, priceExVat: 20, currency: 'EUR' });
+  });
+
+  it('a CA estimate: Canadian dollars, no VAT', () => {
+    const e = estimateFees(item({ price: 20 }), CA_RATE_CARD_2025.rates);
+    expect(e).toMatchObject({ fulfillmentFee: 4.06, referralFee: 3, priceExVat: 20, currency: 'CAD' });
+  });
+
+  it('within a tier, fees never decrease as the weight grows, on every card', () => {
+    for (const card of SEEDED_RATE_CARDS) {
+      fc.assert(
+        fc.property(
+          fc.double({ min: 0.01, max: 200, noNaN: true }),
+          fc.double({ min: 0, max: 5, noNaN: true }),
+          (w, d) => {
+            const x = estimateFees(item({ length: 60, width: 10, height: 10, weight: w }), card.rates);
+            const y = estimateFees(item({ length: 60, width: 10, height: 10, weight: w + d }), card.rates);
+            if (x.sizeTier === y.sizeTier) expect(y.fulfillmentFee).toBeGreaterThanOrEqual(x.fulfillmentFee);
+          },
+        ),
+        { numRuns: 200 },
+      );
+    }
   });
 });

@@ -25,6 +25,10 @@ export const MARKETPLACE_CURRENCY: Readonly<Record<Marketplace, Currency>> = {
   CA: 'CAD',
 };
 
+/** The VAT % each marketplace's prices include, from the cards in force (0 where none: US, CA). */
+export type VatRates = Readonly<Record<Marketplace, number>>;
+export const NO_VAT: VatRates = { US: 0, UK: 0, DE: 0, CA: 0 };
+
 /** The size tiers, smallest first; the four extra-large bands are tiers of their own. */
 export const FEE_SIZE_TIERS = [
   'small standard',
@@ -261,8 +265,14 @@ export function priceWithoutVat(price: number, vatRate: number): number {
   return vatRate > 0 ? price / (1 + vatRate / 100) : price;
 }
 
-/** Money in a marketplace's currency, as its sellers read it ($1,234.50, £1,234.50, 1.234,50 €; Canadian dollars as $1,234.50 in en-CA). */
+const CAD_NUMBER = new Intl.NumberFormat('en-CA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Money in a marketplace's currency, as its sellers read it: $1,234.50, £1,234.50, 1.234,50 € and
+ * Canadian dollars as C$1,234.50 (so they never read as US dollars); the sign in front (-£15.00).
+ */
 export function formatMoney(amount: number, currency: Currency): string {
-  const locale = currency === 'EUR' ? 'de-DE' : currency === 'GBP' ? 'en-GB' : currency === 'CAD' ? 'en-CA' : 'en-US';
+  if (currency === 'CAD') return `${amount < 0 ? '-' : ''}C$${CAD_NUMBER.format(Math.abs(amount))}`;
+  const locale = currency === 'EUR' ? 'de-DE' : currency === 'GBP' ? 'en-GB' : 'en-US';
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
 }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyAdditionalFees, type AdditionalFeesType } from './additional-fees';
 import {
@@ -7,7 +8,10 @@ import {
   type ProductComputed,
   type ProductInputs,
 } from './profit';
+import { computeFigures } from './figures';
+import { ppcTargets } from './ppc';
 import { round2 } from './round';
+import { solve } from './solve';
 
 interface GoldenCase {
   name: string;
@@ -299,5 +303,86 @@ describe('computeProduct defaults and guards', () => {
     const fromDb = { ...GOLDEN[0]!.inputs, units: '1000', amazonRetail: '27.99', additionalFees: '25' };
     const out = computeProduct(fromDb as unknown as ProductInputs);
     expect(out).toEqual(GOLDEN[0]!.expected);
+  });
+});
+
+describe('VAT-inclusive prices (docs/areas/seller-tools.md, "Marketplaces")', () => {
+  // DE: 23.80 € with 19 % VAT is 20 € without it; every figure is computed on the 20 €.
+  const DE: ProductInputs = {
+    units: 100,
+    costPerUnit: 3,
+    shippingCost: 100,
+    amazonFees: 5,
+    amazonRetail: 23.8,
+    vatRate: 19,
+    additionalFees: 25,
+    promotionUnitsPerDay: 10,
+    promotionPercentage: 20,
+    promotionDays: 5,
+    dailyAdvertisingCost: 10,
+    spend: 100,
+    sales: 400,
+    projectedUnits: 300,
+  };
+  const EXPECTED: ProductComputed = {
+    totalManufacturingShippingCustomsCost: 400,
+    totalCostPerUnit: 4,
+    amazonNet: 15,
+    netProfitPerUnit: 11,
+    totalAmazonFees: 500,
+    totalAdditionalFees: 500,
+    totalEstimatedProfitPerUnit: 6,
+    totalEstimatedBulkOrderProfit: 600,
+    profitMargin: 30,
+    ACOSBreakEven: 55,
+    campaignACOS: 25,
+    promotionRevenue: 800,
+    promotionCost: -350,
+    totalCost: -300,
+    monthlyGross: 6000,
+    monthlyProfit: 1800,
+    potentialProfit: 21600,
+  };
+
+  it('DE at 23.80 € with 19 % VAT: every figure on 20 € (golden)', () => {
+    expect(computeProduct(DE)).toEqual(EXPECTED);
+  });
+
+  it('UK at £24.00 with 20 % VAT: the same figures as 20 without VAT', () => {
+    expect(computeProduct({ ...DE, amazonRetail: 24, vatRate: 20 })).toEqual(EXPECTED);
+    expect(computeProduct({ ...DE, amazonRetail: 20, vatRate: 0 })).toEqual(EXPECTED);
+  });
+
+  it('no VAT (US, CA) or a blank rate: the price as it is', () => {
+    expect(computeProduct({ ...DE, vatRate: 0 }).amazonNet).toBe(18.8);
+    expect(computeProduct({ ...DE, vatRate: null }).amazonNet).toBe(18.8);
+    expect(computeProduct({ ...DE, vatRate: undefined }).amazonNet).toBe(18.8);
+  });
+
+  it('the four figures and the ad targets use the price without VAT too', () => {
+    expect(computeFigures(DE)).toEqual(computeFigures({ ...DE, amazonRetail: 20, vatRate: 0 }));
+    expect(computeFigures(DE).paybackUnits).toBe(40);
+    expect(ppcTargets(DE, 10, 10)).toEqual({ breakEvenAcos: 55, targetAcos: 45, maxCpc: 0.9 });
+  });
+
+  it('reverse solve answers the price the customer pays, VAT included', () => {
+    expect(solve(DE, 'margin', 30)).toEqual({ target: 'margin', value: 30, amazonRetail: 23.8, reachable: true });
+    expect(solve({ ...DE, amazonRetail: 24, vatRate: 20 }, 'acosBreakEven', 55)).toMatchObject({ amazonRetail: 24 });
+    // The highest cost per unit keeps the margin at the current price without VAT: c = 20·(1 − 0.55) − 5 − 1.
+    expect(solve(DE, 'maxCostPerUnit', 30)).toMatchObject({ costPerUnit: 3 });
+  });
+
+  it('any price with VAT v gives the figures of price ÷ (1 + v) without VAT (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0.01, max: 10_000, noNaN: true }),
+        fc.constantFrom(5, 7, 19, 20, 21, 25),
+        (price, v) => {
+          const withVat = computeProductUnrounded({ ...DE, amazonRetail: price, vatRate: v });
+          const without = computeProductUnrounded({ ...DE, amazonRetail: price / (1 + v / 100), vatRate: 0 });
+          for (const field of PRODUCT_COMPUTED_FIELDS) expect(withVat[field]).toBeCloseTo(without[field], 6);
+        },
+      ),
+    );
   });
 });

@@ -6,6 +6,7 @@
  * 2 decimals at the end with `round2` (half away from zero).
  */
 import { ADDITIONAL_FEES_DEFAULT, type AdditionalFeesType } from './additional-fees';
+import { priceWithoutVat } from './fees';
 import { isMissing, round2, toFiniteNumber } from './round';
 
 /** A numeric form/DB value: a blank (null/undefined) counts as 0 (additionalFees: 25). */
@@ -28,8 +29,14 @@ export interface ProductInputs {
   shippingCost: NumberInput;
   /** F: Amazon referral + FBA fee per unit ($). */
   amazonFees: NumberInput;
-  /** P: Amazon retail price ($). */
+  /** The Amazon retail price the customer pays ($; VAT-inclusive where `vatRate` is above 0). */
   amazonRetail: NumberInput;
+  /**
+   * The VAT % the retail price includes (UK, DE: the rate card's `vatRate` for the product's
+   * marketplace); blank or 0: none. Every figure uses P, the price without VAT
+   * (docs/areas/seller-tools.md, "Marketplaces").
+   */
+  vatRate?: NumberInput;
   /** a: the STORED additional fees as % of P (see applyAdditionalFees). Missing: 25. */
   additionalFees?: NumberInput;
   /** How the user last entered additional fees; display only, `additionalFees` is always a %. */
@@ -79,7 +86,10 @@ export interface NormalizedProductInputs {
   c: number;
   S: number;
   F: number;
+  /** The price without VAT: `amazonRetail / (1 + v/100)`. */
   P: number;
+  /** The VAT % included in `amazonRetail` (0: none). */
+  v: number;
   a: number;
   u: number;
   d: number;
@@ -93,12 +103,14 @@ export interface NormalizedProductInputs {
 export function normalizeProductInputs(inputs: ProductInputs): NormalizedProductInputs {
   const num = (x: unknown): number => toFiniteNumber(x, 0);
   const rawA: unknown = inputs.additionalFees;
+  const v = Math.max(0, num(inputs.vatRate));
   return {
     n: num(inputs.units),
     c: num(inputs.costPerUnit),
     S: num(inputs.shippingCost),
     F: num(inputs.amazonFees),
-    P: num(inputs.amazonRetail),
+    P: priceWithoutVat(num(inputs.amazonRetail), v),
+    v,
     // Missing (or not a finite number) counts as the 25 % default.
     a: isMissing(rawA) ? ADDITIONAL_FEES_DEFAULT : toFiniteNumber(rawA, ADDITIONAL_FEES_DEFAULT),
     u: num(inputs.promotionUnitsPerDay),

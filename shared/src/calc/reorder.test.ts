@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages';
-import { datePlusDays, isTimeZone, localDate, planReorder } from './reorder';
+import { datePlusDays, isTimeZone, localDate, planReorder, startOfLocalDay } from './reorder';
 
 // docs/areas/seller-tools.md, "Reorder planner".
 const TODAY = '2026-03-01';
@@ -71,5 +71,18 @@ describe('dates', () => {
   it('knows an IANA zone from nonsense', () => {
     expect(isTimeZone('America/New_York')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+  });
+
+  it('the start of a day in a time zone, as UTC (the reorder card is due then)', () => {
+    expect(startOfLocalDay('2026-05-10', 'UTC').toISOString()).toBe('2026-05-10T00:00:00.000Z');
+    expect(startOfLocalDay('2026-05-10', 'America/New_York').toISOString()).toBe('2026-05-10T04:00:00.000Z');
+    expect(startOfLocalDay('2026-01-10', 'America/New_York').toISOString()).toBe('2026-01-10T05:00:00.000Z');
+    expect(startOfLocalDay('2026-05-10', 'Asia/Tokyo').toISOString()).toBe('2026-05-09T15:00:00.000Z');
+    expect(startOfLocalDay('2026-05-10', 'Asia/Kolkata').toISOString()).toBe('2026-05-09T18:30:00.000Z');
+    // Days a clock change starts: still that day's first instant.
+    expect(startOfLocalDay('2026-03-08', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(startOfLocalDay('2026-03-29', 'Europe/London').toISOString()).toBe('2026-03-29T00:00:00.000Z');
+    // Santiago skips midnight when summer time starts (2026-09-06): the day starts at 01:00 local.
+    expect(localDate(startOfLocalDay('2026-09-06', 'America/Santiago'), 'America/Santiago')).toBe('2026-09-06');
   });
 });

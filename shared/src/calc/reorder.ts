@@ -42,6 +42,37 @@ export function datePlusDays(date: string, days: number): string {
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
+/** How far the wall clock of `timeZone` is ahead of UTC at the instant `ms` (milliseconds). */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const v = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const wall = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/**
+ * The instant a YYYY-MM-DD date starts (00:00) in an IANA time zone, as a UTC Date: the reorder
+ * card's due date. Where a clock change skips midnight, the first instant of that day.
+ */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  let at = midnightUtc - zoneOffsetMs(midnightUtc, timeZone);
+  // The offset at the answer may differ from the guess's (a clock change in between): once more.
+  at = midnightUtc - zoneOffsetMs(at, timeZone);
+  if (localDate(new Date(at), timeZone) !== date) at += 60 * 60 * 1000;
+  return new Date(at);
+}
+
 /** Whether `timeZone` is an IANA zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {
   try {

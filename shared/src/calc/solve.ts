@@ -49,11 +49,14 @@ const MAX_CENTS = Math.round(SOLVE_MAX_DOLLARS * 100);
 /** How far a closed form may be off in cents before the answer is refused (float noise is far less). */
 const MAX_STEPS = 4;
 
-/** Landed cost per unit and the normalised inputs. */
+/**
+ * Landed cost per unit and the normalised inputs; `vat` turns a closed form's price without VAT
+ * into the price the customer pays (docs/areas/seller-tools.md, "Marketplaces").
+ */
 function landed(inputs: ProductInputs) {
   const x = normalizeProductInputs(inputs);
   const L = x.n > 0 ? (x.n * x.c + x.S) / x.n : 0;
-  return { ...x, L };
+  return { ...x, L, vat: 1 + x.v / 100 };
 }
 
 /**
@@ -73,27 +76,27 @@ function lowestPrice(inputs: ProductInputs, figure: Figure, target: number, exac
 
 /** The Amazon retail price that reaches a profit margin of `percent` % (closed form P = (F + L) / (1 − (a + M)/100)). */
 export function solvePriceForMargin(inputs: ProductInputs, percent: number): number | null {
-  const { F, a, L } = landed(inputs);
+  const { F, a, L, vat } = landed(inputs);
   const share = 1 - (a + percent) / 100;
   // share <= 0: the margin can never reach it (at most 100 % − a, approached as the price grows).
   if (!Number.isFinite(percent) || share <= 0) return null;
-  return lowestPrice(inputs, FIGURE.margin, percent, (F + L) / share);
+  return lowestPrice(inputs, FIGURE.margin, percent, ((F + L) / share) * vat);
 }
 
 /** The price that reaches an estimated profit of `dollars` per unit (P = (T + F + L) / (1 − a/100)). */
 export function solvePriceForProfit(inputs: ProductInputs, dollars: number): number | null {
-  const { F, a, L } = landed(inputs);
+  const { F, a, L, vat } = landed(inputs);
   const share = 1 - a / 100;
   if (!Number.isFinite(dollars) || share <= 0) return null;
-  return lowestPrice(inputs, FIGURE.profitPerUnit, dollars, (dollars + F + L) / share);
+  return lowestPrice(inputs, FIGURE.profitPerUnit, dollars, ((dollars + F + L) / share) * vat);
 }
 
 /** The price that reaches a break-even ACoS of `percent` % (P = (F + L) / (1 − B/100); below 100 % only). */
 export function solvePriceForAcos(inputs: ProductInputs, percent: number): number | null {
-  const { F, L } = landed(inputs);
+  const { F, L, vat } = landed(inputs);
   const share = 1 - percent / 100;
   if (!Number.isFinite(percent) || share <= 0) return null;
-  return lowestPrice(inputs, FIGURE.acosBreakEven, percent, (F + L) / share);
+  return lowestPrice(inputs, FIGURE.acosBreakEven, percent, ((F + L) / share) * vat);
 }
 
 /**

@@ -1,6 +1,7 @@
 import * as yup from 'yup';
 import { ADDITIONAL_FEES_MAX_PERCENT, ADDITIONAL_FEES_TYPES } from '../calc/additional-fees';
 import { SOLVE_TARGETS, type SolveTarget } from '../calc/solve';
+import { MARKETPLACES } from '../calc/fees';
 import { MESSAGES } from '../messages';
 import { decimal } from './fields';
 
@@ -94,6 +95,10 @@ export const productFieldsSchema = yup.object({
   referralFee: optionalAmount(),
   storageFee: optionalAmount(),
   feesEstimated: yup.boolean().typeError('Please choose yes or no').optional(),
+  marketplace: yup
+    .string()
+    .oneOf([...MARKETPLACES], 'Choose one of ' + MARKETPLACES.join(', '))
+    .optional(),
 });
 export type ProductFieldsInput = yup.InferType<typeof productFieldsSchema>;
 
@@ -128,6 +133,7 @@ export const PRODUCT_INPUT_KEYS = [
   'referralFee',
   'storageFee',
   'feesEstimated',
+  'marketplace',
 ] as const;
 export type ProductInputKey = (typeof PRODUCT_INPUT_KEYS)[number];
 

@@ -53,6 +53,9 @@ export interface FeeRateCardUpsertResponse {
 export interface FeeCategoriesResponse {
   categories: Array<{ key: string; name: string }>;
   defaultCategory: string;
+  /** The card's currency and the VAT % its prices include (the product form's preview uses them). */
+  currency: Currency;
+  vatRate: number;
 }
 
 /** GET /api/product/{id}/ppc */

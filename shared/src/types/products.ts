@@ -1,4 +1,12 @@
-import type { AdditionalFeesType, ProductComputed, ScenarioChanges, SolveAnswer, SolveTarget } from '../calc';
+import type {
+  AdditionalFeesType,
+  Currency,
+  Marketplace,
+  ProductComputed,
+  ScenarioChanges,
+  SolveAnswer,
+  SolveTarget,
+} from '../calc';
 
 export type { AdditionalFeesType, ProductComputed, ScenarioChanges, SolveAnswer, SolveTarget };
 
@@ -28,11 +36,19 @@ export interface ProductFields {
   storageFee: number | null;
   /** Whether the three fees are still what "Estimate from dimensions" filled in (unchanged since). */
   feesEstimated: boolean;
+  /** Where it sells (US, UK, DE, CA): its currency and, for UK and DE, the VAT its price includes. */
+  marketplace: Marketplace;
 }
 
 /** docs/areas/seller-tools.md#data Product as the API sends it: the inputs echoed plus every server-computed field. */
 export interface Product extends ProductFields, ProductComputed {
   id: number;
+  /** The marketplace's currency: every amount of the product is in it. */
+  currency: Currency;
+  /** The VAT % the retail price includes (the marketplace's card in force; 0 for US and CA). */
+  vatRate: number;
+  /** The retail price without VAT, which every figure is computed on (docs/areas/seller-tools.md, "Marketplaces"). */
+  amazonRetailExVat: number;
   position: number;
   createdAt: string;
   updatedAt: string;

@@ -71,6 +71,8 @@ export function feeRoutes(): Router<PortalState, PortalContext> {
       const body: FeeCategoriesResponse = {
         categories: rates.referral.categories.map((c) => ({ key: c.key, name: c.name })),
         defaultCategory: rates.referral.defaultCategory,
+        currency: rates.currency,
+        vatRate: rates.vatRate,
       };
       ctx.body = body;
     }),

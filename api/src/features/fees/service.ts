@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Marketplace } from '@shared/calc';
+import { NO_VAT, type Marketplace, type VatRates } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import type { RateCardUpsertInput } from '@shared/schemas';
 import { audit } from '../../core/audit';
@@ -29,6 +29,25 @@ export async function rateCardInForce(
     .orderBy('effective_from', 'desc')
     .first()
     .castTo<FeeRateCardRow | undefined>();
+}
+
+/**
+ * The VAT % of each marketplace's card in force on `date` (YYYY-MM-DD): what a product's price
+ * includes (docs/areas/seller-tools.md, "Marketplaces"). A marketplace without a card: 0.
+ */
+export async function vatRatesInForce(db: Db, date: string): Promise<VatRates> {
+  const result = await db.raw<{ rows: Array<{ marketplace: Marketplace; vat_rate: string | number | null }> }>(
+    `select distinct on (marketplace) marketplace, rates->>'vatRate' as vat_rate
+       from fee_rate_cards where effective_from <= ?
+      order by marketplace, effective_from desc`,
+    [date],
+  );
+  const out: Record<Marketplace, number> = { ...NO_VAT };
+  for (const row of result.rows) {
+    const rate = Number(row.vat_rate ?? 0);
+    if (row.marketplace in out && Number.isFinite(rate)) out[row.marketplace] = rate;
+  }
+  return out;
 }
 
 /** Every card, by marketplace, newest first. */

@@ -5,12 +5,17 @@ import {
   applyScenario,
   PPC_DEFAULTS,
   ppcTargets,
+  priceWithoutVat,
+  round2,
+  MARKETPLACE_CURRENCY,
   type ProductInputs,
+  type VatRates,
 } from '@shared/calc';
 import type { ProductFields } from '@shared/types';
-import { csvLine } from '@shared/schemas';
+import { csvLine, todayUtc } from '@shared/schemas';
 import { Product } from '../../models';
-import { productFields, type ProductRow } from './presenter';
+import { vatRatesInForce } from '../fees';
+import { productFields, productInputs, type ProductRow } from './presenter';
 import { scenarioChanges, type ScenarioRow } from './scenario-presenter';
 import { listMemberScenarios } from './scenarios';
 
@@ -42,12 +47,19 @@ const FEE_COLUMNS = ['fbaFee', 'referralFee', 'storageFee', 'feesEstimated'] as 
 /** Ad targets at the planner's start values (PPC_DEFAULTS: a 10 % target margin, a 10 % conversion rate). */
 const PPC_COLUMNS = ['targetAcos', 'maxCpc'] as const;
 
+/**
+ * The marketplace, the currency every amount of the row is in (ISO 4217: USD, GBP, EUR, CAD), the
+ * VAT % the retail price includes and the price without it, which the figures use.
+ */
+const MARKET_COLUMNS = ['marketplace', 'currency', 'vatRate', 'amazonRetailExVat'] as const;
+
 /** products.csv: one row per product, then one per scenario (its inputs with the changes applied). */
 export const PRODUCT_EXPORT_COLUMNS = [
   'productId',
   'title',
   'description',
   'scenario',
+  ...MARKET_COLUMNS,
   ...INPUT_COLUMNS,
   ...FEE_COLUMNS,
   ...ALL_FIGURE_FIELDS,
@@ -60,11 +72,16 @@ function row(product: ProductRow, scenario: string, inputs: ProductInputs): Cell
   const figures = allFigures(inputs);
   const fields = productFields(product);
   const ppc = ppcTargets(inputs, PPC_DEFAULTS.targetMargin, PPC_DEFAULTS.conversionRate);
+  const vatRate = Number(inputs.vatRate ?? 0);
   return [
     product.id,
     product.title,
     product.description,
     scenario,
+    product.marketplace,
+    MARKETPLACE_CURRENCY[product.marketplace],
+    vatRate,
+    round2(priceWithoutVat(Number(inputs.amazonRetail ?? 0), vatRate)),
     ...INPUT_COLUMNS.map((k) => (inputs[k] ?? null) as Cell),
     ...FEE_COLUMNS.map((k) => (typeof fields[k] === 'boolean' ? String(fields[k]) : fields[k])),
     ...ALL_FIGURE_FIELDS.map((f) => figures[f]),
@@ -85,11 +102,12 @@ export async function productsCsv(knex: Knex, userId: number): Promise<string> {
       { column: 'id', order: 'desc' },
     ]);
   const scenarios = await listMemberScenarios(knex, userId);
+  const vat: VatRates = await vatRatesInForce(knex, todayUtc());
   const byProduct = new Map<number, ScenarioRow[]>();
   for (const s of scenarios) byProduct.set(s.product_id, [...(byProduct.get(s.product_id) ?? []), s]);
   const lines = [BOM + csvLine(PRODUCT_EXPORT_COLUMNS)];
   for (const p of products) {
-    const base: ProductInputs = productFields(p);
+    const base: ProductInputs = productInputs(p, vat);
     lines.push(csvLine(row(p, '', base)));
     for (const s of byProduct.get(p.id) ?? []) {
       lines.push(csvLine(row(p, s.name, applyScenario(base, scenarioChanges(s)))));

@@ -1,14 +1,15 @@
 import type Router from '@koa/router';
 import { ppcTargets } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
-import { ppcQuerySchema, reorderQuerySchema } from '@shared/schemas';
+import { ppcQuerySchema, reorderQuerySchema, todayUtc } from '@shared/schemas';
 import type { ProductPpcResponse, ProductReorderResponse, ReorderCardResponse } from '@shared/types';
 import { endpoint } from '../../core/endpoint';
 import { notFound } from '../../core/errors';
 import { singleQuery } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
 import { createReorderCard, reorderPlan } from './planning';
-import { productFields } from './presenter';
+import { vatRatesInForce } from '../fees';
+import { productInputs } from './presenter';
 import { findOwnProduct } from './service';
 
 /**
@@ -22,7 +23,12 @@ export function productPlanningRoutes(router: Router<PortalState, PortalContext>
     ...endpoint({ ids: ['id'], input: ppcQuerySchema, from: singleQuery, authorize: 'product:use' }, async (ctx) => {
       const row = await findOwnProduct(ctx.deps.knex, ctx.user.id, ctx.input.id);
       if (!row) throw notFound(MESSAGES.productNotFound);
-      const body: ProductPpcResponse = ppcTargets(productFields(row), ctx.input.targetMargin, ctx.input.conversionRate);
+      const vat = await vatRatesInForce(ctx.deps.knex, todayUtc());
+      const body: ProductPpcResponse = ppcTargets(
+        productInputs(row, vat),
+        ctx.input.targetMargin,
+        ctx.input.conversionRate,
+      );
       ctx.body = body;
     }),
   );

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { localDate, planReorder, type ReorderPlan } from '@shared/calc';
+import { localDate, planReorder, startOfLocalDay, type ReorderPlan } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import type { ReorderQuery } from '@shared/schemas';
 import { badRequest, notFound } from '../../core/errors';
@@ -26,8 +26,9 @@ export const reorderCardTitle = (product: string) => `Reorder: ${product}`.slice
 /**
  * "Put it on my board": a card "Reorder: <product>" at the end of NOT STARTED on the member's own
  * board, in the caller's transaction, saying when and how many. Without a reorder date (no sales)
- * there is nothing to put on the board: 400. The card has no due date of its own yet: the date is
- * in its description (docs/areas/seller-tools.md, "Reorder planner").
+ * there is nothing to put on the board: 400. The card is due when the reorder day starts in the
+ * member's time zone (stored UTC), and its description says it too (docs/areas/seller-tools.md,
+ * "Reorder planner").
  */
 export async function createReorderCard(
   trx: Knex.Transaction,
@@ -47,7 +48,8 @@ export async function createReorderCard(
       `${q.leadTimeDays} days lead time, ${q.safetyDays} safety days, ${q.coverDays} days of cover. ` +
       `Reorder point ${plan.reorderPoint.toLocaleString('en-US')} units; at this pace the stock runs out on ${plan.stockoutOn}.`,
   ].join('\n');
-  const cardId = await createMemberCard(trx, userId, { title, description });
+  const dueAt = startOfLocalDay(plan.reorderOn, q.timeZone);
+  const cardId = await createMemberCard(trx, userId, { title, description, dueAt });
   if (cardId === null) throw notFound(MESSAGES.reorderCardNoBoard);
   return { cardId, title, plan };
 }

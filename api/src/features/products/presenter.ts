@@ -1,4 +1,12 @@
-import { computeProduct, type AdditionalFeesType } from '@shared/calc';
+import {
+  computeProduct,
+  MARKETPLACE_CURRENCY,
+  priceWithoutVat,
+  round2,
+  type AdditionalFeesType,
+  type ProductInputs,
+  type VatRates,
+} from '@shared/calc';
 import type { Product, ProductFields } from '@shared/types';
 import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
@@ -35,7 +43,16 @@ export function productFields(row: ProductRow): ProductFields {
     referralFee: optional(row.referral_fee),
     storageFee: optional(row.storage_fee),
     feesEstimated: row.fees_estimated,
+    marketplace: row.marketplace,
   };
+}
+
+/**
+ * The calculator's inputs of a stored product: its fields and the VAT % its price includes, the
+ * rate of its marketplace's card in force (docs/areas/seller-tools.md, "Marketplaces").
+ */
+export function productInputs(row: ProductRow, vat: VatRates): ProductFields & ProductInputs {
+  return { ...productFields(row), vatRate: vat[row.marketplace] ?? 0 };
 }
 
 /** An ISO-8601 timestamp; the list query already formats them in SQL (no Date round trip). */
@@ -47,11 +64,16 @@ function timestamp(value: Date | string): string {
  * A product as the API sends it: an explicit whitelist of its fields plus every computed field
  * of docs/areas/seller-tools.md#data from the shared calculator (written out, not spread: this runs 500 times per list).
  */
-export function presentProduct(row: ProductRow): Product {
-  const f = productFields(row);
+export function presentProduct(row: ProductRow, vat: VatRates): Product {
+  const f = productInputs(row, vat);
   const c = computeProduct(f);
+  const vatRate = f.vatRate as number;
   return {
     id: row.id,
+    marketplace: f.marketplace,
+    currency: MARKETPLACE_CURRENCY[f.marketplace],
+    vatRate,
+    amazonRetailExVat: round2(priceWithoutVat(f.amazonRetail, vatRate)),
     position: row.position,
     title: f.title,
     description: f.description,

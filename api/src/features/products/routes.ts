@@ -1,10 +1,11 @@
 import Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
-import { productUpsertEnvelopeSchema } from '@shared/schemas';
+import { productUpsertEnvelopeSchema, todayUtc } from '@shared/schemas';
 import { endpoint } from '../../core/endpoint';
 import { notFound } from '../../core/errors';
 import { optionalId } from '../../core/validate';
+import { vatRatesInForce } from '../fees';
 import type { PortalContext, PortalState } from '../../core/context';
 import { presentProduct } from './presenter';
 import { countProducts, deleteProduct, listProducts, pickProductChanges, saveProduct } from './service';
@@ -22,7 +23,8 @@ export function productRoutes(): Router<PortalState, PortalContext> {
     '/read-many',
     ...endpoint({ authorize: 'product:use' }, async (ctx) => {
       const rows = await listProducts(ctx.deps.knex, ctx.user.id);
-      ctx.body = { products: rows.map(presentProduct) };
+      const vat = await vatRatesInForce(ctx.deps.knex, todayUtc());
+      ctx.body = { products: rows.map((row) => presentProduct(row, vat)) };
     }),
   );
 
@@ -46,7 +48,7 @@ export function productRoutes(): Router<PortalState, PortalContext> {
         changes: pickProductChanges(raw),
         typeAdditionalFees: ctx.input.typeAdditionalFees,
       });
-      ctx.body = { product: presentProduct(row), isNew };
+      ctx.body = { product: presentProduct(row, await vatRatesInForce(ctx.trx, todayUtc())), isNew };
     }),
   );
 

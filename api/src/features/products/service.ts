@@ -84,6 +84,7 @@ export function toColumns(input: ProductFieldsInput, additionalFees: number, typ
     referral_fee: opt(input.referralFee),
     storage_fee: opt(input.storageFee),
     fees_estimated: input.feesEstimated ?? false,
+    marketplace: input.marketplace ?? 'US',
   };
 }
 

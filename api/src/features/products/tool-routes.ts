@@ -2,12 +2,13 @@ import type Router from '@koa/router';
 import { SCENARIO_CHANGE_KEYS, solve, type ScenarioChanges } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { can } from '@shared/policies';
-import { productSolveQuerySchema, scenarioSaveInput, scenarioSaveSchema } from '@shared/schemas';
+import { productSolveQuerySchema, scenarioSaveInput, scenarioSaveSchema, todayUtc } from '@shared/schemas';
 import { endpoint } from '../../core/endpoint';
 import { badRequest, notFound } from '../../core/errors';
 import type { PortalContext, PortalState } from '../../core/context';
 import { productsCsv } from './export';
-import { productFields } from './presenter';
+import { vatRatesInForce } from '../fees';
+import { productInputs } from './presenter';
 import { presentScenario } from './scenario-presenter';
 import { deleteScenario, listScenarios, saveScenario } from './scenarios';
 import { findOwnProduct } from './service';
@@ -45,7 +46,8 @@ export function productToolRoutes(router: Router<PortalState, PortalContext>): v
       async (ctx) => {
         const row = await findOwnProduct(ctx.deps.knex, ctx.user.id, ctx.input.id);
         if (!row) throw notFound(MESSAGES.productNotFound);
-        const answer = solve(productFields(row), ctx.input.target, ctx.input.value);
+        const vat = await vatRatesInForce(ctx.deps.knex, todayUtc());
+        const answer = solve(productInputs(row, vat), ctx.input.target, ctx.input.value);
         // {target, value, amazonRetail | costPerUnit, reachable}: the shared solver's answer as it is.
         ctx.body = answer;
       },

@@ -2,13 +2,20 @@ import Router from '@koa/router';
 import { evaluateQualifier } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { canHaveLaunchCard } from '@shared/policies';
-import { QUALIFIER_LIMITS, qualifierSaveSchema, qualifierSendSchema, qualifierStartSchema } from '@shared/schemas';
+import {
+  QUALIFIER_LIMITS,
+  qualifierSaveSchema,
+  qualifierSendSchema,
+  qualifierStartSchema,
+  todayUtc,
+} from '@shared/schemas';
 import { endpoint } from '../../core/endpoint';
 import { badRequest, tooManyRequests } from '../../core/errors';
 import { enqueueMail } from '../../core/queue';
 import { hitRateLimit } from '../../core/rate-limit';
 import { assertCan } from '../../core/refuse';
 import type { PortalContext, PortalState } from '../../core/context';
+import { vatRatesInForce } from '../fees';
 import { presentProduct } from '../products';
 import { startProduct } from './launch';
 import { qualifierResultMail } from './mail';
@@ -56,7 +63,7 @@ export function qualifierRoutes(): Router<PortalState, PortalContext> {
       });
       ctx.body = {
         progress: started.progress,
-        product: presentProduct(started.product),
+        product: presentProduct(started.product, await vatRatesInForce(ctx.trx, todayUtc())),
         cardId: started.cardId,
         message: MESSAGES.productStarted,
       };

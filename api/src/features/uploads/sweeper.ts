@@ -86,6 +86,8 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['mtn_checklists', 'title'],
   ['mtn_labels', 'color'],
   ['mtn_labels', 'name'],
+  // A product's marketplace is a code (US, UK, DE, CA).
+  ['products', 'marketplace'],
   ['mtn_lists', 'name'],
   ['notification_preferences', 'delivery'],
   ['notification_preferences', 'type'],

@@ -3,6 +3,8 @@ import {
   computeProduct,
   estimateFees,
   localDate,
+  priceWithoutVat,
+  round2,
   planReorder,
   ppcTargets,
   solve,
@@ -11,7 +13,7 @@ import {
   type SolveTarget,
 } from '@shared/calc';
 import type { Product, ProductFields, ProductScenario } from '@shared/types';
-import { US_RATE_CARD_2025 } from '@shared/content/fee-rate-cards';
+import { SEEDED_RATE_CARDS, US_RATE_CARD_2025 } from '@shared/content/fee-rate-cards';
 import { mockFetch, type MockResponse } from './render';
 
 const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCost' | 'amazonFees' | 'amazonRetail'> = {
@@ -29,6 +31,7 @@ const BLANK: Omit<ProductFields, 'title' | 'units' | 'costPerUnit' | 'shippingCo
   referralFee: null,
   storageFee: null,
   feesEstimated: false,
+  marketplace: 'US',
 };
 
 let nextId = 500;
@@ -44,11 +47,16 @@ export function makeProduct(fields: Partial<ProductFields> & Pick<ProductFields,
     ...BLANK,
     ...fields,
   };
+  const card = SEEDED_RATE_CARDS.find((c) => c.marketplace === all.marketplace) ?? US_RATE_CARD_2025;
+  const vatRate = card.rates.vatRate;
   return {
     id,
     position: id,
     ...all,
-    ...computeProduct(all),
+    ...computeProduct({ ...all, vatRate }),
+    currency: card.rates.currency,
+    vatRate,
+    amazonRetailExVat: round2(priceWithoutVat(all.amazonRetail, vatRate)),
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
@@ -126,7 +134,13 @@ export function fakeProductsServer(
       const existing = products.find((p) => p.id === b.product.id);
       const merged: Record<string, unknown> = { ...(existing ?? BLANK), ...b.product };
       for (const k of Object.keys(merged))
-        if (k !== 'title' && k !== 'description' && k !== 'typeAdditionalFees' && k !== 'feesEstimated')
+        if (
+          k !== 'title' &&
+          k !== 'description' &&
+          k !== 'typeAdditionalFees' &&
+          k !== 'feesEstimated' &&
+          k !== 'marketplace'
+        )
           merged[k] = num(merged[k]);
       const type = b.typeAdditionalFees ?? 'percentage';
       const a =
@@ -172,10 +186,13 @@ function planningAnswer(
 ): MockResponse | undefined {
   const q = (k: string) => Number(search.get(k));
   if (path === '/api/fees/categories') {
+    const card = SEEDED_RATE_CARDS.find((c) => c.marketplace === (search.get('marketplace') ?? 'US')) ?? US;
     return {
       body: {
-        categories: US.rates.referral.categories.map((c) => ({ key: c.key, name: c.name })),
-        defaultCategory: US.rates.referral.defaultCategory,
+        categories: card.rates.referral.categories.map((c) => ({ key: c.key, name: c.name })),
+        defaultCategory: card.rates.referral.defaultCategory,
+        currency: card.rates.currency,
+        vatRate: card.rates.vatRate,
       },
     };
   }

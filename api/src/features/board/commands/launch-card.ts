@@ -50,12 +50,13 @@ async function ensureMemberBoard(trx: Knex.Transaction, ownerId: number): Promis
  * Adds a card to the end of NOT STARTED on `ownerId`'s board, inside the caller's transaction (so
  * the card is made with the caller's other rows or not at all). The board is created first if the
  * member never opened it, and its row is locked first, as every board write does; the board's live
- * event names the new card (the caller's transaction is no board write). Returns the card id, or null when the board is the Master Template itself (administrators get no card).
+ * event names the new card (the caller's transaction is no board write). `dueAt` sets the card's due
+ * date (`mtn_cards.due_at`, docs/areas/calendar.md). Returns the card id, or null when the board is the Master Template itself (administrators get no card).
  */
 export async function createMemberCard(
   trx: Knex.Transaction,
   ownerId: number,
-  card: { title: string; description: string },
+  card: { title: string; description: string; dueAt?: Date | null },
 ): Promise<number | null> {
   await ensureMemberBoard(trx, ownerId);
   const board = await trx.raw<{ rows: Array<{ is_template: boolean }> }>(
@@ -71,7 +72,13 @@ export async function createMemberCard(
   const target = list.rows[0];
   if (!target) throw notFound(MESSAGES.listNotFound);
   const [row] = await trx('mtn_cards')
-    .insert({ list_id: target.id, title: card.title, description: card.description, position: target.cards })
+    .insert({
+      list_id: target.id,
+      title: card.title,
+      description: card.description,
+      position: target.cards,
+      due_at: card.dueAt ?? null,
+    })
     .returning<Array<{ id: number }>>('id');
   await recordCardCreated(trx, ownerId, row!.id);
   await publishBoardTouch(trx, touched(ownerId, 'card-created', { cards: [row!.id] }));

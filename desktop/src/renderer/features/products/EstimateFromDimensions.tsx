@@ -38,13 +38,19 @@ const START: Dimensions = {
 export function EstimateFromDimensions({
   price,
   onEstimate,
+  marketplace,
+  onMarketplaceChange,
 }: {
   price: number | null;
   onEstimate: (estimate: FeeEstimateResponse) => void;
+  /** The product's marketplace: the estimate's, and changing it here changes the product's. */
+  marketplace?: Marketplace;
+  onMarketplaceChange?: (marketplace: Marketplace) => void;
 }) {
   const id = useId();
   const [open, setOpen] = useState(false);
-  const [dims, setDims] = useState<Dimensions>(START);
+  const [own, setDims] = useState<Dimensions>(START);
+  const dims: Dimensions = marketplace ? { ...own, marketplace } : own;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [estimate, { data, error, isFetching }] = useLazyEstimateFeesQuery();
   const categories = useGetFeeCategoriesQuery(dims.marketplace, { skip: !open });
@@ -142,18 +148,24 @@ export function EstimateFromDimensions({
               <option value="kg">kilograms</option>
               <option value="g">grams</option>
             </SelectField>
-            <SelectField
-              label="Marketplace"
-              value={dims.marketplace}
-              onChange={(e) => setDims({ ...dims, marketplace: e.target.value as Marketplace, category: '' })}
-              error={errors.marketplace}
-            >
-              {MARKETPLACES.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </SelectField>
+            {marketplace === undefined && (
+              <SelectField
+                label="Marketplace"
+                value={dims.marketplace}
+                onChange={(e) => {
+                  const next = e.target.value as Marketplace;
+                  setDims({ ...dims, marketplace: next, category: '' });
+                  onMarketplaceChange?.(next);
+                }}
+                error={errors.marketplace}
+              >
+                {MARKETPLACES.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </SelectField>
+            )}
             <SelectField
               label="Category"
               value={dims.category}

@@ -1,9 +1,11 @@
 import type { ProductFigures } from '@shared/calc';
 import { cn } from '../../lib/cn';
+import { useCurrency } from './currency';
 import { formatFigure, NEXT_FIGURES } from './figures';
 
 /** ROI per unit, TACoS, payback units and cash needed, each with its one-line explanation. */
 export function FiguresPanel({ figures, units }: { figures: ProductFigures; units: number }) {
+  const currency = useCurrency();
   return (
     <section aria-labelledby="next-figures" className="rounded-lg bg-gray-50 px-4 py-3">
       <h4 id="next-figures" className="mb-2 text-xs font-semibold uppercase tracking-wide text-gray-500">
@@ -21,7 +23,7 @@ export function FiguresPanel({ figures, units }: { figures: ProductFigures; unit
                   className={cn('font-semibold tabular-nums', bad ? 'text-red-600' : 'text-gray-900')}
                   data-metric={f.field}
                 >
-                  {formatFigure(f.field, value)}
+                  {formatFigure(f.field, value, currency)}
                 </dd>
               </div>
               <p className="mt-0.5 text-xs text-gray-500">

@@ -1,6 +1,7 @@
 import type { ProductComputed } from '@shared/calc';
 import { cn } from '../../lib/cn';
 import { InfoTip } from './InfoTip';
+import { useCurrency } from './currency';
 import { formatMetric, type MetricDef } from './metrics';
 
 /** A labelled list of computed figures; negative figures in red. */
@@ -18,6 +19,7 @@ export function MetricsPanel({
   /** Two columns from the small breakpoint, or always one (for narrow panels). */
   columns?: 1 | 2;
 }) {
+  const currency = useCurrency();
   return (
     <div className={cn('rounded-lg bg-gray-50 px-4 py-3', className)}>
       {title && <h4 className="mb-2 text-xs font-semibold uppercase tracking-wide text-gray-500">{title}</h4>}
@@ -34,7 +36,7 @@ export function MetricsPanel({
                 className={cn('font-semibold tabular-nums', value < 0 ? 'text-red-600' : 'text-gray-900')}
                 data-metric={m.field}
               >
-                {formatMetric(m.kind, value)}
+                {formatMetric(m.kind, value, currency)}
               </dd>
             </div>
           );

@@ -8,7 +8,7 @@ export interface NumberFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
   error?: string;
   /** Guidance (docs/areas/seller-tools.md#limits), shown in a tooltip beside the label (outside it, so the label stays clean). */
   tip?: string;
-  prefix?: '$';
+  prefix?: '$' | '£' | '€' | 'C$';
   suffix?: '%';
   /** Shown beside the label (e.g. an "Estimated" mark). */
   badge?: ReactNode;
@@ -54,7 +54,11 @@ export function NumberField({
           step="any"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className={cn(inputClasses(Boolean(error)), prefix && 'pl-7', suffix && 'pr-8')}
+          className={cn(
+            inputClasses(Boolean(error)),
+            prefix && (prefix.length > 1 ? 'pl-9' : 'pl-7'),
+            suffix && 'pr-8',
+          )}
           {...input}
         />
         {suffix && (

@@ -126,7 +126,7 @@ export function PpcPanel({ product }: { product: Product }) {
             />
             <Figure
               label="Max CPC"
-              value={formatMoney(data.maxCpc)}
+              value={formatMoney(data.maxCpc, product.currency)}
               explain={`The highest bid per click at a ${formatPercent(asked.conversionRate)} conversion rate and the target ACoS.`}
             />
           </dl>

@@ -1,15 +1,16 @@
 import { percentToDollars } from '@shared/calc';
 import type { Product } from '@shared/types';
 import { Button } from '../../components/Button';
+import { CurrencyProvider } from './currency';
 import { MetricsPanel } from './MetricsPanel';
 import { METRICS, formatMoney, formatPercent, type ProductTab, type SectionTab } from './metrics';
 
 const count = (n: number | null) => (n === null ? '—' : n.toLocaleString('en-US'));
-const money = (n: number | null) => (n === null ? '—' : formatMoney(n));
 const pct = (n: number | null) => (n === null ? '—' : formatPercent(n));
 
 /** The inputs behind each tab's figures, shown above them. */
 function inputsFor(tab: SectionTab, p: Product): Array<[string, string]> {
+  const money = (n: number | null) => (n === null ? '—' : formatMoney(n, p.currency));
   switch (tab) {
     case 'Product':
       return [
@@ -107,7 +108,9 @@ export function ProductCard({
               </div>
             )}
             <Inputs tab={section} product={product} />
-            <MetricsPanel metrics={METRICS[section]} values={product} />
+            <CurrencyProvider value={product.currency}>
+              <MetricsPanel metrics={METRICS[section]} values={product} />
+            </CurrencyProvider>
           </section>
         ))}
       </div>

@@ -13,7 +13,8 @@ import { PpcPanel, ReorderPanel } from './PlanningPanels';
 import { ScenariosSection } from './ScenariosSection';
 import { SolvePanel } from './SolvePanel';
 import { inputsOf, previewComputed } from './form';
-import { METRICS, type SectionTab } from './metrics';
+import { CurrencyProvider } from './currency';
+import { formatMoney, METRICS, type SectionTab } from './metrics';
 import { useUpsertProductMutation } from './productsApi';
 
 /**
@@ -57,80 +58,88 @@ export function ProductDetail({
   };
 
   return (
-    <div className="flex flex-col gap-4">
-      <div>
-        <Button variant="ghost" size="sm" onClick={onBack}>
-          ← Back to products
-        </Button>
-      </div>
-      <Card className="p-4 sm:p-5">
-        <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
-              {product.title}
-            </h2>
-            {product.description && <p className="mt-0.5 text-sm text-gray-500">{product.description}</p>}
-          </div>
-          <div className="flex flex-wrap gap-2">
-            <Link
-              to={`/profit-calculator/${product.id}/summary`}
-              className={buttonClasses('secondary', 'sm')}
-              aria-label={`Printable summary of ${product.title}`}
-            >
-              Printable summary
-            </Link>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => onEdit('Product')}
-              aria-label={`Edit ${product.title}`}
-            >
-              Edit
-            </Button>
-          </div>
+    <CurrencyProvider value={product.currency}>
+      <div className="flex flex-col gap-4">
+        <div>
+          <Button variant="ghost" size="sm" onClick={onBack}>
+            ← Back to products
+          </Button>
         </div>
-        <div className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4">
-          <AdditionalFeesControl
-            entry={fees}
-            onChange={setFees}
-            retailPrice={product.amazonRetail}
-            previous={product.additionalFees}
-            role={role}
-            canEdit={canEditFees}
-          />
-          {canEditFees && (
-            <div className="flex justify-end gap-2">
+        <Card className="p-4 sm:p-5">
+          <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h2 ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-gray-900 focus:outline-none">
+                {product.title}
+              </h2>
+              {product.description && <p className="mt-0.5 text-sm text-gray-500">{product.description}</p>}
+              <p className="mt-0.5 text-xs text-gray-500" data-testid="product-marketplace">
+                Sells on {product.marketplace}, in {product.currency}
+                {product.vatRate > 0 &&
+                  `: the retail price includes ${product.vatRate} % VAT, so every figure uses ${formatMoney(product.amazonRetailExVat, product.currency)} without it`}
+                .
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Link
+                to={`/profit-calculator/${product.id}/summary`}
+                className={buttonClasses('secondary', 'sm')}
+                aria-label={`Printable summary of ${product.title}`}
+              >
+                Printable summary
+              </Link>
               <Button
                 size="sm"
                 variant="secondary"
-                disabled={!changed || isLoading}
-                onClick={() =>
-                  setFees(feesEntryFor(product.additionalFees, product.typeAdditionalFees, product.amazonRetail))
-                }
+                onClick={() => onEdit('Product')}
+                aria-label={`Edit ${product.title}`}
               >
-                Reset
-              </Button>
-              <Button size="sm" disabled={!changed} loading={isLoading} onClick={() => void save()}>
-                Save additional fees
+                Edit
               </Button>
             </div>
-          )}
-        </div>
-        <div className="mt-4 mb-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
-          {(['Product', 'Promotion', 'Advertising', 'Planning'] as const).map((section) => (
-            <MetricsPanel key={section} title={section} metrics={METRICS[section]} values={totals} columns={1} />
-          ))}
-        </div>
-        <FiguresPanel figures={figures} units={product.units} />
-      </Card>
-      <Card className="flex flex-col gap-4 p-4 sm:p-5">
-        <SolvePanel product={product} />
-        <ScenariosSection product={product} />
-      </Card>
-      <Card className="flex flex-col gap-4 p-4 sm:p-5">
-        <PpcPanel product={product} />
-        <ReorderPanel product={product} />
-      </Card>
-    </div>
+          </div>
+          <div className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4">
+            <AdditionalFeesControl
+              entry={fees}
+              onChange={setFees}
+              retailPrice={product.amazonRetail}
+              previous={product.additionalFees}
+              role={role}
+              canEdit={canEditFees}
+            />
+            {canEditFees && (
+              <div className="flex justify-end gap-2">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={!changed || isLoading}
+                  onClick={() =>
+                    setFees(feesEntryFor(product.additionalFees, product.typeAdditionalFees, product.amazonRetail))
+                  }
+                >
+                  Reset
+                </Button>
+                <Button size="sm" disabled={!changed} loading={isLoading} onClick={() => void save()}>
+                  Save additional fees
+                </Button>
+              </div>
+            )}
+          </div>
+          <div className="mt-4 mb-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
+            {(['Product', 'Promotion', 'Advertising', 'Planning'] as const).map((section) => (
+              <MetricsPanel key={section} title={section} metrics={METRICS[section]} values={totals} columns={1} />
+            ))}
+          </div>
+          <FiguresPanel figures={figures} units={product.units} />
+        </Card>
+        <Card className="flex flex-col gap-4 p-4 sm:p-5">
+          <SolvePanel product={product} />
+          <ScenariosSection product={product} />
+        </Card>
+        <Card className="flex flex-col gap-4 p-4 sm:p-5">
+          <PpcPanel product={product} />
+          <ReorderPanel product={product} />
+        </Card>
+      </div>
+    </CurrencyProvider>
   );
 }

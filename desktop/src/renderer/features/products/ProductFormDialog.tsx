@@ -2,16 +2,25 @@ import { useState } from 'react';
 import { round2 } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { useWatch } from 'react-hook-form';
-import { ADDITIONAL_FEES_DEFAULT } from '@shared/calc';
+import {
+  ADDITIONAL_FEES_DEFAULT,
+  MARKETPLACES,
+  MARKETPLACE_CURRENCY,
+  type Currency,
+  type Marketplace,
+} from '@shared/calc';
 import { can } from '@shared/policies';
 import { productFieldsSchema } from '@shared/schemas/products';
 import type { FeeEstimateResponse, Product } from '@shared/types';
 import { EntityFormDialog } from '../../components/EntityFormDialog';
 import { TextField, inputClasses } from '../../components/TextField';
+import { SelectField } from '../../components/FormFields';
+import { useGetFeeCategoriesQuery } from '../fees/feesApi';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { useEntityForm } from '../../lib/useEntityForm';
 import { EstimateFromDimensions } from './EstimateFromDimensions';
 import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
+import { CurrencyProvider } from './currency';
 import { MetricsPanel } from './MetricsPanel';
 import { NumberField } from './NumberField';
 import { formDefaults, previewComputed, typedNumber, type FormStrings } from './form';
@@ -33,6 +42,18 @@ const KEYS = [
 type Key = (typeof KEYS)[number];
 const schema = productFieldsSchema.pick([...KEYS]);
 
+/** The marketplaces as the form names them. */
+const MARKETPLACE_NAMES: Readonly<Record<Marketplace, string>> = {
+  US: 'US (amazon.com, $)',
+  UK: 'UK (amazon.co.uk, £)',
+  DE: 'DE (amazon.de, €)',
+  CA: 'CA (amazon.ca, C$)',
+};
+
+/** The symbol in front of a money field. */
+const currencySymbol = (currency: Currency) =>
+  currency === 'GBP' ? '£' : currency === 'EUR' ? '€' : currency === 'CAD' ? 'C$' : '$';
+
 /** The Product modal: add a product, or edit its product fields, additional fees, or delete it. */
 export function ProductFormDialog({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const user = useAppSelector(selectCurrentUser);
@@ -41,6 +62,10 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   const [remove] = useDeleteProductMutation();
   const previous = product?.additionalFees ?? null;
   const [estimated, setEstimated] = useState(product?.feesEstimated ?? false);
+  const [marketplace, setMarketplace] = useState<Marketplace>(product?.marketplace ?? 'US');
+  // The VAT % of the marketplace's card in force, for the preview (the API computes with the same).
+  const card = useGetFeeCategoriesQuery(marketplace);
+  const vatRate = card.data?.vatRate ?? (product && product.marketplace === marketplace ? product.vatRate : 0);
   const [fees, setFees] = useState<FeesEntry>(() =>
     feesEntryFor(
       previous ?? ADDITIONAL_FEES_DEFAULT,
@@ -58,6 +83,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
           ...(product ? { id: product.id } : {}),
           ...values,
           feesEstimated: estimated,
+          marketplace,
           ...(canEditFees ? { additionalFees: fees.value } : {}),
         },
         typeAdditionalFees: fees.type,
@@ -76,13 +102,14 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
   const retail = typedNumber(typed.amazonRetail) ?? 0;
   const role = user?.role ?? 'basic';
   const percent = effectiveFeesPercent(fees, retail, previous, role);
-  const preview = previewComputed(product, typed, percent);
+  const preview = previewComputed(product, typed, percent, vatRate);
+  const symbol = currencySymbol(MARKETPLACE_CURRENCY[marketplace]);
 
   const money = (key: Exclude<Key, 'title' | 'description'>, label: string) => (
     <NumberField
       label={label}
       error={errors[key]?.message}
-      prefix={key === 'units' ? undefined : '$'}
+      prefix={key === 'units' ? undefined : symbol}
       {...register(key)}
     />
   );
@@ -92,7 +119,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
     <NumberField
       label={label}
       error={errors[key]?.message}
-      prefix="$"
+      prefix={symbol}
       badge={
         estimated ? (
           <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">Estimated</span>
@@ -137,8 +164,24 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
         {money('costPerUnit', 'Cost per unit')}
         {money('shippingCost', 'Shipping cost (whole order)')}
         {money('amazonFees', 'Amazon fees per unit')}
-        {money('amazonRetail', 'Amazon retail price')}
+        {money('amazonRetail', vatRate > 0 ? `Amazon retail price (with ${vatRate} % VAT)` : 'Amazon retail price')}
+        <SelectField
+          label="Marketplace"
+          value={marketplace}
+          onChange={(e) => setMarketplace(e.target.value as Marketplace)}
+        >
+          {MARKETPLACES.map((m) => (
+            <option key={m} value={m}>
+              {MARKETPLACE_NAMES[m]}
+            </option>
+          ))}
+        </SelectField>
       </div>
+      {vatRate > 0 && (
+        <p className="text-xs text-gray-600">
+          Prices in this marketplace include VAT: every figure is computed on the price without its {vatRate} % VAT.
+        </p>
+      )}
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 text-sm font-medium text-gray-700">Amazon fees per unit, in detail (optional)</legend>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
@@ -147,7 +190,12 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
           {feeField('storageFee', 'Storage (a month)')}
         </div>
         {estimated && <p className="text-xs text-amber-900">{MESSAGES.feesEstimated}</p>}
-        <EstimateFromDimensions price={retail > 0 ? retail : null} onEstimate={applyEstimate} />
+        <EstimateFromDimensions
+          price={retail > 0 ? retail : null}
+          onEstimate={applyEstimate}
+          marketplace={marketplace}
+          onMarketplaceChange={setMarketplace}
+        />
       </fieldset>
       <AdditionalFeesControl
         entry={fees}
@@ -157,7 +205,9 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
         role={role}
         canEdit={canEditFees}
       />
-      <MetricsPanel title="Preview" metrics={METRICS.Product} values={preview} />
+      <CurrencyProvider value={MARKETPLACE_CURRENCY[marketplace]}>
+        <MetricsPanel title="Preview" metrics={METRICS.Product} values={preview} />
+      </CurrencyProvider>
     </EntityFormDialog>
   );
 }

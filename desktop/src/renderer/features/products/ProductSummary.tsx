@@ -8,6 +8,7 @@ import { Loading } from '../../components/Spinner';
 import { useAppDispatch } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
 import { isDesktop, printOrSavePdf } from '../../platform/files';
+import { CurrencyProvider } from './currency';
 import { FIGURE_ROWS, formatFigure, NEXT_FIGURES } from './figures';
 import { inputsOf } from './form';
 import { formatMoney, formatPercent, METRICS } from './metrics';
@@ -41,7 +42,9 @@ function Figures({ product }: { product: Product }) {
             {METRICS[group].map((m) => (
               <div key={m.field} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
                 <dt className="text-gray-600">{m.label}</dt>
-                <dd className="font-semibold tabular-nums">{formatFigure(m.field, figures[m.field])}</dd>
+                <dd className="font-semibold tabular-nums">
+                  {formatFigure(m.field, figures[m.field], product.currency)}
+                </dd>
               </div>
             ))}
           </dl>
@@ -55,7 +58,7 @@ function Figures({ product }: { product: Product }) {
             <div key={f.field} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
               <dt className="text-gray-600">{f.label}</dt>
               <dd className="font-semibold tabular-nums" data-metric={f.field}>
-                {formatFigure(f.field, figures[f.field])}
+                {formatFigure(f.field, figures[f.field], product.currency)}
               </dd>
             </div>
           ))}
@@ -68,14 +71,20 @@ function Figures({ product }: { product: Product }) {
 /** The fee breakdown (marked when estimated) and the ad targets at the planner's start values. */
 function FeesAndAds({ product }: { product: Product }) {
   const ppc = ppcTargets(inputsOf(product), PPC_DEFAULTS.targetMargin, PPC_DEFAULTS.conversionRate);
-  const fee = (v: number | null) => (v === null ? '—' : formatMoney(v));
+  const fee = (v: number | null) => (v === null ? '—' : formatMoney(v, product.currency));
   const rows: Array<[string, string]> = [
+    ['Marketplace', `${product.marketplace} (${product.currency})`],
+    ...(product.vatRate > 0
+      ? ([
+          [`Retail price without ${product.vatRate} % VAT`, formatMoney(product.amazonRetailExVat, product.currency)],
+        ] as Array<[string, string]>)
+      : []),
     [`FBA fee${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.fbaFee)],
     [`Referral fee${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.referralFee)],
     [`Storage a month${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.storageFee)],
     ['Break-even ACoS', formatPercent(ppc.breakEvenAcos)],
     [`Target ACoS (${PPC_DEFAULTS.targetMargin} % margin)`, formatPercent(ppc.targetAcos)],
-    [`Max CPC (${PPC_DEFAULTS.conversionRate} % conversion)`, formatMoney(ppc.maxCpc)],
+    [`Max CPC (${PPC_DEFAULTS.conversionRate} % conversion)`, formatMoney(ppc.maxCpc, product.currency)],
   ];
   return (
     <section aria-label="Fees and ad targets" className="col-span-2">
@@ -120,10 +129,10 @@ function Scenarios({ product, scenarios }: { product: Product; scenarios: Produc
             <th scope="row" className="py-0.5 pr-2 text-left font-normal">
               {f.label}
             </th>
-            <td className="px-2 text-right tabular-nums">{formatInput(f, product[f.key])}</td>
+            <td className="px-2 text-right tabular-nums">{formatInput(f, product[f.key], product.currency)}</td>
             {scenarios.map((s) => (
               <td key={s.id} className="px-2 text-right tabular-nums">
-                {formatInput(f, s.changes[f.key] ?? product[f.key])}
+                {formatInput(f, s.changes[f.key] ?? product[f.key], product.currency)}
               </td>
             ))}
           </tr>
@@ -135,7 +144,7 @@ function Scenarios({ product, scenarios }: { product: Product; scenarios: Produc
             </th>
             {columns.map((c) => (
               <td key={c.name} className="px-2 text-right font-semibold tabular-nums">
-                {formatFigure(field, c.figures[field])}
+                {formatFigure(field, c.figures[field], product.currency)}
               </td>
             ))}
           </tr>
@@ -182,14 +191,16 @@ export function ProductSummary() {
             {SCENARIO_FIELDS.map((f) => (
               <div key={f.key} className="flex gap-1">
                 <dt>{f.label}:</dt>
-                <dd className="font-medium text-gray-900">{formatInput(f, product[f.key])}</dd>
+                <dd className="font-medium text-gray-900">{formatInput(f, product[f.key], product.currency)}</dd>
               </div>
             ))}
           </dl>
         </header>
         <Figures product={product} />
         <Scenarios product={product} scenarios={scenarios} />
-        <SensitivityStrip sensitivity={sensitivity(inputsOf(product))} />
+        <CurrencyProvider value={product.currency}>
+          <SensitivityStrip sensitivity={sensitivity(inputsOf(product))} />
+        </CurrencyProvider>
         <footer className="border-t border-gray-200 pt-2 text-xs text-gray-500">
           {MESSAGES.earningsDisclaimer} Printed {new Date().toLocaleDateString('en-US')}.
         </footer>

@@ -73,7 +73,7 @@ export function ScenarioDialog({
             prefix={f.prefix}
             suffix={f.suffix}
             min={0}
-            placeholder={`As product: ${formatInput(f, product[f.key])}`}
+            placeholder={`As product: ${formatInput(f, product[f.key], product.currency)}`}
             error={errors[f.key]?.message}
             {...register(f.key)}
           />

@@ -6,6 +6,7 @@ import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
+import { useCurrency } from './currency';
 import { FIGURE_ROWS, formatDifference, formatFigure, higherIsBetter } from './figures';
 import { inputsOf } from './form';
 import { ScenarioDialog } from './ScenarioDialog';
@@ -18,11 +19,12 @@ type Editing = { scenario: ProductScenario | null } | null;
 function DiffCell({ field, value }: { field: AllFigureField; value: number | null }) {
   const good = value !== null && value !== 0 && value > 0 === higherIsBetter(field);
   const bad = value !== null && value !== 0 && !good;
+  const currency = useCurrency();
   return (
     <span
       className={cn('block text-xs', good && 'text-green-700', bad && 'text-red-600', !good && !bad && 'text-gray-600')}
     >
-      {formatDifference(field, value)}
+      {formatDifference(field, value, currency)}
     </span>
   );
 }
@@ -101,7 +103,9 @@ export function ScenariosSection({ product }: { product: Product }) {
                   <th scope="row" className="py-1 pr-3 text-left font-normal">
                     {f.label}
                   </th>
-                  <td className="px-3 py-1 text-right tabular-nums">{formatInput(f, product[f.key])}</td>
+                  <td className="px-3 py-1 text-right tabular-nums">
+                    {formatInput(f, product[f.key], product.currency)}
+                  </td>
                   {columns.map(({ scenario }) => {
                     const changed = scenario.changes[f.key] !== null && scenario.changes[f.key] !== undefined;
                     return (
@@ -109,7 +113,7 @@ export function ScenariosSection({ product }: { product: Product }) {
                         key={scenario.id}
                         className={cn('px-3 py-1 text-right tabular-nums', changed && 'font-semibold text-brand-700')}
                       >
-                        {formatInput(f, effectiveInput(product, scenario.changes, f.key))}
+                        {formatInput(f, effectiveInput(product, scenario.changes, f.key), product.currency)}
                       </td>
                     );
                   })}
@@ -124,12 +128,12 @@ export function ScenariosSection({ product }: { product: Product }) {
                     className="px-3 py-1.5 text-right font-semibold tabular-nums text-gray-900"
                     data-figure={row.field}
                   >
-                    {formatFigure(row.field, base[row.field])}
+                    {formatFigure(row.field, base[row.field], product.currency)}
                   </td>
                   {columns.map(({ scenario, figures, diff }) => (
                     <td key={scenario.id} className="px-3 py-1.5 text-right tabular-nums" data-figure={row.field}>
                       <span className="block font-semibold text-gray-900">
-                        {formatFigure(row.field, figures[row.field])}
+                        {formatFigure(row.field, figures[row.field], product.currency)}
                       </span>
                       <DiffCell field={row.field} value={diff[row.field]} />
                     </td>

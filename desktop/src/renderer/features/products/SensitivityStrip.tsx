@@ -1,10 +1,12 @@
 import type { Sensitivity, SensitivityPoint } from '@shared/calc';
 import { cn } from '../../lib/cn';
+import { useCurrency } from './currency';
 import { formatMoney } from './metrics';
 
 const stepLabel = (step: number) => (step === 0 ? 'Now' : `${step > 0 ? '+' : '−'}${Math.abs(step)} %`);
 
 function Row({ label, points }: { label: string; points: SensitivityPoint[] }) {
+  const currency = useCurrency();
   return (
     <tr>
       <th scope="row" className="whitespace-nowrap py-1.5 pr-3 text-left font-medium text-gray-700">
@@ -19,7 +21,7 @@ function Row({ label, points }: { label: string; points: SensitivityPoint[] }) {
             p.profitPerUnit < 0 ? 'text-red-600' : 'text-gray-900',
           )}
         >
-          {formatMoney(p.profitPerUnit)}
+          {formatMoney(p.profitPerUnit, currency)}
         </td>
       ))}
     </tr>

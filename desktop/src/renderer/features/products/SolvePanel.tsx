@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ValidationError } from 'yup';
+import type { Currency } from '@shared/calc';
 import { productSolveQuerySchema } from '@shared/schemas/products';
 import type { Product, ProductSolveResponse, SolveTarget } from '@shared/types';
 import { Banner } from '../../components/Banner';
@@ -18,21 +19,22 @@ const TARGETS: ReadonlyArray<{ value: SolveTarget; label: string; unit: '%' | '$
 ];
 
 const targetOf = (t: SolveTarget) => TARGETS.find((x) => x.value === t)!;
-const shown = (t: SolveTarget, v: number) => (targetOf(t).unit === '$' ? formatMoney(v) : formatPercent(v));
+const shown = (t: SolveTarget, v: number, c: Currency) =>
+  targetOf(t).unit === '$' ? formatMoney(v, c) : formatPercent(v);
 
 /** What the answer says, in words. */
 function answerText(a: ProductSolveResponse, product: Product): string {
   if (a.target === 'maxCostPerUnit') {
     return a.costPerUnit === null
-      ? `No cost per unit keeps a ${shown(a.target, a.value)} margin at ${formatMoney(product.amazonRetail)}.`
-      : `A cost per unit of up to ${formatMoney(a.costPerUnit)} keeps a ${shown(a.target, a.value)} margin at ${formatMoney(product.amazonRetail)}.`;
+      ? `No cost per unit keeps a ${shown(a.target, a.value, product.currency)} margin at ${formatMoney(product.amazonRetail, product.currency)}.`
+      : `A cost per unit of up to ${formatMoney(a.costPerUnit, product.currency)} keeps a ${shown(a.target, a.value, product.currency)} margin at ${formatMoney(product.amazonRetail, product.currency)}.`;
   }
   const goal =
     a.target === 'margin'
-      ? `a ${shown(a.target, a.value)} profit margin`
+      ? `a ${shown(a.target, a.value, product.currency)} profit margin`
       : a.target === 'profitPerUnit'
-        ? `a profit of ${shown(a.target, a.value)} per unit`
-        : `a ${shown(a.target, a.value)} break-even ACoS`;
+        ? `a profit of ${shown(a.target, a.value, product.currency)} per unit`
+        : `a ${shown(a.target, a.value, product.currency)} break-even ACoS`;
   if (a.amazonRetail === null) {
     const cap =
       a.target === 'margin'
@@ -42,7 +44,7 @@ function answerText(a: ProductSolveResponse, product: Product): string {
           : '';
     return `No price reaches ${goal}.${cap}`;
   }
-  return `An Amazon retail price of ${formatMoney(a.amazonRetail)} reaches ${goal} (to the cent).`;
+  return `An Amazon retail price of ${formatMoney(a.amazonRetail, product.currency)} reaches ${goal} (to the cent).`;
 }
 
 /**

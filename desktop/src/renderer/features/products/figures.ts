@@ -1,4 +1,4 @@
-import type { AllFigureField, AllFigures, ProductFigureField } from '@shared/calc';
+import type { AllFigureField, AllFigures, Currency, ProductFigureField } from '@shared/calc';
 import { formatMoney, formatPercent, METRICS, type MetricDef } from './metrics';
 
 /** The four next-question figures (docs/areas/seller-tools.md#the-next-questions-four-more-figures), each with the one line that says what it means. */
@@ -28,21 +28,21 @@ export const NEXT_FIGURES: ReadonlyArray<{ field: ProductFigureField; label: str
 const units = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'unit' : 'units'}`;
 
 /** A figure as shown: dollars, percents, or a unit count ("Never" when a sale brings nothing back). */
-export function formatFigure(field: AllFigureField, value: number | null): string {
+export function formatFigure(field: AllFigureField, value: number | null, currency: Currency = 'USD'): string {
   if (field === 'paybackUnits') return value === null ? 'Never' : units(value);
   if (value === null) return '—';
   if (field === 'roiPerUnit' || field === 'tacos') return formatPercent(value);
-  return KIND.get(field) === 'percent' ? formatPercent(value) : formatMoney(value);
+  return KIND.get(field) === 'percent' ? formatPercent(value) : formatMoney(value, currency);
 }
 
 /** A difference to the base: signed, "—" when there is none to give. */
-export function formatDifference(field: AllFigureField, value: number | null): string {
+export function formatDifference(field: AllFigureField, value: number | null, currency: Currency = 'USD'): string {
   if (value === null) return '—';
   if (value === 0) return '±0';
   const sign = value > 0 ? '+' : '−';
   const abs = Math.abs(value);
   if (field === 'paybackUnits') return `${sign}${abs.toLocaleString('en-US')}`;
-  const text = formatFigure(field, abs);
+  const text = formatFigure(field, abs, currency);
   return `${sign}${text}`;
 }
 

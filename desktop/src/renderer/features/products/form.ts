@@ -61,6 +61,7 @@ export function inputsOf(product: Product, additionalFees: number = product.addi
     sales: product.sales,
     projectedUnits: product.projectedUnits,
     additionalFees,
+    vatRate: product.vatRate,
   };
 }
 
@@ -72,6 +73,7 @@ export function previewComputed(
   product: Product | null,
   typed: Partial<Record<NumberKey, string>>,
   additionalFees: number,
+  vatRate: number = product?.vatRate ?? 0,
 ): ProductComputed {
   const inputs: ProductInputs = {
     units: product?.units ?? null,
@@ -87,6 +89,7 @@ export function previewComputed(
     sales: product?.sales ?? null,
     projectedUnits: product?.projectedUnits ?? null,
     additionalFees,
+    vatRate,
   };
   for (const key of NUMBER_KEYS) {
     if (key in typed) inputs[key] = typedNumber(typed[key]);

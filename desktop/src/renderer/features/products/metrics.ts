@@ -1,4 +1,4 @@
-import type { ProductComputedField } from '@shared/calc';
+import { formatMoney as formatCurrency, type Currency, type ProductComputedField } from '@shared/calc';
 
 export type MetricKind = 'money' | 'percent';
 
@@ -61,8 +61,12 @@ export const METRICS: Record<SectionTab, MetricDef[]> = {
 
 const moneyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** Dollars with 2 decimals (docs/areas/seller-tools.md#limits), the sign in front: -$15.00. */
-export function formatMoney(value: number): string {
+/**
+ * Money with 2 decimals (docs/areas/seller-tools.md#limits), the sign in front: -$15.00; in the
+ * product's currency (docs/areas/seller-tools.md, "Marketplaces"): £15.00, 15,00 €, C$15.00.
+ */
+export function formatMoney(value: number, currency: Currency = 'USD'): string {
+  if (currency !== 'USD') return formatCurrency(value, currency);
   const abs = moneyFormat.format(Math.abs(value));
   return value < 0 ? `-$${abs}` : `$${abs}`;
 }
@@ -72,6 +76,6 @@ export function formatPercent(value: number): string {
   return `${moneyFormat.format(value)} %`;
 }
 
-export function formatMetric(kind: MetricKind, value: number): string {
-  return kind === 'money' ? formatMoney(value) : formatPercent(value);
+export function formatMetric(kind: MetricKind, value: number, currency: Currency = 'USD'): string {
+  return kind === 'money' ? formatMoney(value, currency) : formatPercent(value);
 }

@@ -1,4 +1,4 @@
-import { SCENARIO_CHANGE_KEYS, type ScenarioChangeKey, type ScenarioChanges } from '@shared/calc';
+import { SCENARIO_CHANGE_KEYS, type Currency, type ScenarioChangeKey, type ScenarioChanges } from '@shared/calc';
 import type { Product } from '@shared/types';
 import { formatMoney, formatPercent } from './metrics';
 
@@ -24,9 +24,13 @@ export const SCENARIO_FIELDS: readonly ScenarioFieldDef[] = [
 ];
 
 /** An input as shown: money, percent or a count; "—" when blank. */
-export function formatInput(field: ScenarioFieldDef, value: number | null | undefined): string {
+export function formatInput(
+  field: ScenarioFieldDef,
+  value: number | null | undefined,
+  currency: Currency = 'USD',
+): string {
   if (value === null || value === undefined) return '—';
-  if (field.prefix) return formatMoney(value);
+  if (field.prefix) return formatMoney(value, currency);
   if (field.suffix) return formatPercent(value);
   return value.toLocaleString('en-US');
 }
