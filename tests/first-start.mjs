@@ -119,6 +119,29 @@ const alive = (pid) => {
   }
 };
 
+/** How long the server's own helper processes may take to end after it (see the check below). */
+const LEFTOVER_GRACE_MS = 5_000;
+
+/** Alive and not a zombie (an exited process nobody has reaped yet is gone for our purpose). */
+const running = (pid) => {
+  if (!alive(pid)) return false;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+/** A process's command line, for the failure message. */
+const commandOf = (pid) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 120);
+  } catch {
+    return '?';
+  }
+};
+
 async function request(url, options = {}) {
   try {
     return await fetch(url, { ...options, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -198,8 +221,18 @@ async function check() {
   if (stopped === null) fail(`npm start still running ${STOP_TIMEOUT_MS / 1000} s after SIGTERM`);
   if (stopped.code !== 0) fail(`npm start exited with ${stopped.signal ?? stopped.code}, not 0`);
   if (!output.includes('Portal stopped.')) fail('exited without "Portal stopped." (no graceful shutdown)');
-  const left = tree.filter(alive);
-  if (left.length > 0) fail(`processes left running after npm exited: ${left.join(', ')}`);
+  // The server's helpers (tsx's esbuild service) end when they see their parent gone, a moment
+  // after it: give them a few seconds, then anything still there is a leak.
+  const deadline = Date.now() + LEFTOVER_GRACE_MS;
+  let left = tree.filter(running);
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    left = tree.filter(running);
+  }
+  if (left.length > 0) {
+    const names = left.map((pid) => `${pid} (${commandOf(pid)})`);
+    fail(`processes left running ${LEFTOVER_GRACE_MS / 1000} s after npm exited: ${names.join(', ')}`);
+  }
 }
 
 let status = 0;
