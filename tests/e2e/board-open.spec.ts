@@ -50,7 +50,10 @@ test.describe('opening a board (docs/areas/board.md#opening-a-board)', () => {
     await expect(page.locator('section.mtn-list').first()).toBeVisible();
     expect(chunkFirst).toEqual([true]);
     // The policy needs the user: the read follows the session check, and the screen took it over.
-    expect(order.slice(0, 2)).toEqual(['me answered', 'board asked']);
+    // (The previous page's session check may still be answering when the listeners start: only the
+    // order of the first answer and the board read is asserted.)
+    expect(order[0]).toBe('me answered');
+    expect(order.indexOf('board asked')).toBeGreaterThan(0);
     expect(reads).toEqual([200]);
   });
 

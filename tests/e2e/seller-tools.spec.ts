@@ -81,7 +81,8 @@ test('a member compares scenarios side by side and prints the one-page summary',
   await expect(table.getByRole('columnheader', { name: /Price up, dearer goods/ })).toBeVisible();
   const csv = await (await page.request.get('/api/product/export.csv')).text();
   expect(csv).toContain(`${id},${E1_TITLE},`);
-  expect(csv).toMatch(/,"Price up, dearer goods",1000,3.5,850,8.75,29.99,25,/);
+  // The scenario's row: its marketplace, currency, VAT rate and price without VAT, then its inputs.
+  expect(csv).toMatch(/,"Price up, dearer goods",US,USD,0,29.99,1000,3.5,850,8.75,29.99,25,/);
 
   await page.getByRole('link', { name: `Printable summary of ${E1_TITLE}` }).click();
   await expect(page).toHaveURL(new RegExp(`/profit-calculator/${id}/summary$`));
