@@ -6,10 +6,11 @@ import { anchorsOf } from './docs-anchors';
 import { ROOT } from './route-table';
 
 /**
- * `npm run docs:spec-refs [-- --write]`: the code cites the team's product documents (`SPEC §7`,
- * `FORMULAS §2`, `SECURITY §2`, `ARCHITECTURE §4`), which are not part of the repository. This maps
- * each citation to the page and heading of docs/ that covers it, from the section number and the area
- * of the file it is in (a `SPEC §2` in the board's code is the board page's Screens section), checks
+ * `npm run docs:spec-refs [-- --write]`: code that cites a section of the team's product documents
+ * (SPEC, FORMULAS, SECURITY, ARCHITECTURE; a section sign and its number), which are not part of the
+ * repository. This maps each citation to the page and heading of docs/ that covers it, from the
+ * section number and the area of the file it is in (SPEC's section 2 in the board's code is the
+ * board page's Screens section), checks
  * that every target exists, and with --write replaces the citations in place.
  */
 
