@@ -75,6 +75,16 @@ describe('products.csv', () => {
       ...ALL_FIGURE_FIELDS,
       'targetAcos',
       'maxCpc',
+      'reorderOnHand',
+      'reorderDailySales',
+      'reorderLeadTimeDays',
+      'reorderCoverDays',
+      'reorderSafetyDays',
+      'reorderPlannedOn',
+      'reorderPoint',
+      'reorderOn',
+      'reorderQuantity',
+      'stockoutOn',
     ]);
     expect(rows).toHaveLength(3);
     // newest product first; a formula-looking title is escaped
@@ -118,6 +128,38 @@ describe('products.csv', () => {
     expect(cell('amazonRetailExVat')).toBe(String(price));
     const expected = allFigures({ ...e1, amazonRetail: withVat, vatRate: 20 });
     for (const f of ALL_FIGURE_FIELDS) expect(cell(f), f).toBe(String(expected[f]));
+  });
+
+  it('carries the reorder plan the member saved, dated from the day it was planned, on the product and its scenarios', async () => {
+    const { agent } = await member();
+    const p = (await agent.post('/api/product/upsert').send({ product: { ...MINIMAL, title: 'Planned' } })).body
+      .product;
+    await agent.post(`/api/product/${p.id}/scenarios`).send({ name: 'Cheaper', changes: { amazonRetail: 10 } });
+    await agent.post('/api/product/upsert').send({ product: { ...MINIMAL, title: 'Unplanned' } });
+    const saved = await agent
+      .put(`/api/product/${p.id}/reorder`)
+      .send({ onHand: 1000, dailySales: 10, leadTimeDays: 30, coverDays: 90, timeZone: 'UTC' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    const [header, unplanned, planned, scenario] = parseCsv((await agent.get('/api/product/export.csv')).text);
+    const cell = (row: string[], name: string) => row[header!.indexOf(name)];
+    expect(cell(unplanned!, 'title')).toBe('Unplanned');
+    expect(['reorderOnHand', 'reorderPoint', 'reorderOn'].map((n) => cell(unplanned!, n))).toEqual(['', '', '']);
+    for (const row of [planned!, scenario!]) {
+      expect(
+        ['reorderOnHand', 'reorderDailySales', 'reorderLeadTimeDays', 'reorderCoverDays', 'reorderSafetyDays'].map(
+          (n) => cell(row, n),
+        ),
+      ).toEqual(['1000', '10', '30', '90', '0']);
+      expect(cell(row, 'reorderPlannedOn')).toBe(saved.body.inputs.plannedOn);
+      expect([cell(row, 'reorderPoint'), cell(row, 'reorderQuantity')]).toEqual(['300', '900']);
+      expect(cell(row, 'reorderOn')).toBe(saved.body.plan.reorderOn);
+      expect(cell(row, 'stockoutOn')).toBe(saved.body.plan.stockoutOn);
+    }
+    // Planned today in UTC: reorder in 70 days, the stock runs out in 100 (the worked example).
+    const plus = (days: number) => new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10);
+    expect(saved.body.inputs.plannedOn).toBe(today);
+    expect([saved.body.plan.reorderOn, saved.body.plan.stockoutOn]).toEqual([plus(70), plus(100)]);
   });
 
   it('requires a session', async () => {

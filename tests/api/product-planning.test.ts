@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../helpers/app';
 import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
 import type { Role } from '../../shared/src/limits';
 import { MESSAGES } from '../../shared/src/messages';
+import type { Product } from '../../shared/src/types';
 import { todayUtc } from '../../shared/src/schemas/dates';
 import { BEFORE_CUTOFF, listByName, MTN, readBoard } from './board-fixtures';
 import { GOLDEN } from './products-golden';
@@ -190,6 +191,64 @@ describe('POST /api/product/{id}/reorder/card: "Put it on my board"', () => {
     const res = await a.agent.post('/api/product/1/reorder/card').send({ ...body, coverDays: -1 });
     expect(res.status).toBe(400);
     expect(res.body.error.fields.coverDays).toBeTruthy();
+  });
+});
+
+/** The member's product as the list sends it. */
+async function readProduct(agent: supertest.Agent, id: number) {
+  const res = await agent.get('/api/product/read-many');
+  expect(res.status).toBe(200);
+  return (res.body.products as Product[]).find((x) => x.id === id)!;
+}
+
+describe('PUT /api/product/{id}/reorder: the product keeps the plan', () => {
+  const body = { onHand: 1000, dailySales: 10, leadTimeDays: 30, coverDays: 90, safetyDays: 5, timeZone: 'UTC' };
+
+  it.each(ALL_ROLES)('a %s saves the inputs; the product reads them back with their plan', async (role) => {
+    const a = await member(role);
+    const p = await create(a.agent);
+    expect((await readProduct(a.agent, p.id)).reorder).toBeNull();
+    const res = await a.agent.put(`/api/product/${p.id}/reorder`).send(body);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const inputs = { ...body, plannedOn: todayUtc() };
+    // 10 a day x (30 + 5) days: reorder point 350, in 65 days.
+    const plan = { reorderPoint: 350, daysUntilReorder: 65, reorderOn: plus(65), quantity: 900, stockoutOn: plus(100) };
+    expect(res.body).toEqual({ inputs, plan: { ...plan, message: null } });
+    const read = await readProduct(a.agent, p.id);
+    expect(read.reorder).toEqual({ inputs, plan: { ...plan, message: null } });
+  });
+
+  it('a second plan replaces the first; editing the product keeps it', async () => {
+    const a = await member();
+    const p = await create(a.agent);
+    await a.agent.put(`/api/product/${p.id}/reorder`).send(body);
+    await a.agent.put(`/api/product/${p.id}/reorder`).send({ ...body, onHand: 200, timeZone: 'Asia/Tokyo' });
+    await a.agent.post('/api/product/upsert').send({ product: { id: p.id, title: 'Renamed' } });
+    const read = await readProduct(a.agent, p.id);
+    expect(read.title).toBe('Renamed');
+    expect(read.reorder!.inputs).toMatchObject({ onHand: 200, timeZone: 'Asia/Tokyo', safetyDays: 5 });
+    expect(read.reorder!.plan).toMatchObject({ daysUntilReorder: 0, message: MESSAGES.reorderNow });
+  });
+
+  it('"Put it on my board" keeps its inputs too', async () => {
+    const a = await member();
+    const p = await create(a.agent);
+    const res = await a.agent.post(`/api/product/${p.id}/reorder/card`).send(body);
+    expect(res.status).toBe(200);
+    const read = await readProduct(a.agent, p.id);
+    expect(read.reorder!.inputs).toMatchObject({ onHand: 1000, safetyDays: 5 });
+  });
+
+  it("another member's product is a 404 and keeps nothing; bad input is a 400 naming the field", async () => {
+    const a = await member();
+    const other = await member();
+    const theirs = await create(other.agent);
+    expect((await a.agent.put(`/api/product/${theirs.id}/reorder`).send(body)).status).toBe(404);
+    expect((await readProduct(other.agent, theirs.id)).reorder).toBeNull();
+    const bad = await a.agent.put(`/api/product/${theirs.id}/reorder`).send({ ...body, leadTimeDays: -2 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields.leadTimeDays).toBeTruthy();
+    expect((await t.request().put(`/api/product/${theirs.id}/reorder`).send(body)).status).toBe(401);
   });
 });
 

@@ -109,6 +109,7 @@ describe('products: computed fields', () => {
       'currency',
       'vatRate',
       'amazonRetailExVat',
+      'reorder',
     ];
     expect(Object.keys(product).sort()).toEqual(expectedKeys.sort());
     expect(product.description).toBe('Three boards');

@@ -27,6 +27,7 @@ import * as calendar from './migrations/0027_calendar';
 import * as welcomeSeen from './migrations/0028_welcome_seen';
 import * as marketplaces from './migrations/0029_marketplaces';
 import * as dueEvents from './migrations/0030_due_events';
+import * as reorderInputs from './migrations/0031_reorder_inputs';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -62,6 +63,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0028_welcome_seen', welcomeSeen],
   ['0029_marketplaces', marketplaces],
   ['0030_due_events', dueEvents],
+  ['0031_reorder_inputs', reorderInputs],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

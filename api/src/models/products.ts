@@ -1,10 +1,12 @@
 import type { Marketplace } from '@shared/calc/fees';
+import type { StoredReorderInputs } from '@shared/calc/reorder';
 import { BaseModel, type Timestamp } from './base';
 
 /** `products` */
 export class Product extends BaseModel {
   static override tableName = 'products';
   static override idColumn = 'id';
+  static override jsonAttributes = ['reorder_inputs'];
   static override columns = [
     'id',
     'user_id',
@@ -32,6 +34,7 @@ export class Product extends BaseModel {
     'storage_fee',
     'fees_estimated',
     'marketplace',
+    'reorder_inputs',
   ] as const;
 
   declare id: number;
@@ -60,6 +63,8 @@ export class Product extends BaseModel {
   declare storage_fee: string | null;
   declare fees_estimated: boolean;
   declare marketplace: Marketplace;
+  /** The reorder planner's last inputs (docs/areas/seller-tools.md, "Reorder planner"), or null. */
+  declare reorder_inputs: StoredReorderInputs | null;
 }
 
 /** `product_scenarios` */

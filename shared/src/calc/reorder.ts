@@ -12,6 +12,17 @@ export interface ReorderInputs {
   safetyDays: number;
 }
 
+/**
+ * The planner's inputs as a product keeps them: with the time zone the plan was dated in and the
+ * member's date it was made on, so the plan read back (the export, the printable summary) gives
+ * the same dates as on the day it was made, when the stock on hand was counted.
+ */
+export interface StoredReorderInputs extends ReorderInputs {
+  timeZone: string;
+  /** YYYY-MM-DD in `timeZone`: the day the stock on hand was counted. */
+  plannedOn: string;
+}
+
 export interface ReorderPlan {
   /** Units: daily sales × (lead time + safety days), rounded up to a whole unit. */
   reorderPoint: number;
@@ -106,4 +117,9 @@ export function planReorder(input: ReorderInputs, today: string): ReorderPlan {
     stockoutOn: datePlusDays(today, Math.max(0, Math.floor(onHand / dailySales + 1e-9))),
     message: onHand <= reorderPoint ? MESSAGES.reorderNow : null,
   };
+}
+
+/** The plan of stored inputs, dated from the day they were planned on. */
+export function storedReorderPlan(stored: StoredReorderInputs): ReorderPlan {
+  return planReorder(stored, stored.plannedOn);
 }

@@ -1,6 +1,14 @@
-import type { Currency, FeeRates, FeeSizeTier, Marketplace, PpcTargets, ReorderPlan } from '../calc';
+import type {
+  Currency,
+  FeeRates,
+  FeeSizeTier,
+  Marketplace,
+  PpcTargets,
+  ReorderPlan,
+  StoredReorderInputs,
+} from '../calc';
 
-export type { Currency, FeeRates, FeeSizeTier, Marketplace, PpcTargets, ReorderPlan };
+export type { Currency, FeeRates, FeeSizeTier, Marketplace, PpcTargets, ReorderPlan, StoredReorderInputs };
 
 /** A rate card as the API sends it (docs/areas/seller-tools.md, "Rate cards"). */
 export interface FeeRateCard {
@@ -63,6 +71,12 @@ export type ProductPpcResponse = PpcTargets;
 
 /** GET /api/product/{id}/reorder */
 export type ProductReorderResponse = ReorderPlan;
+
+/** PUT /api/product/{id}/reorder: the inputs as the product now keeps them, and their plan. */
+export interface ProductReorderSaveResponse {
+  inputs: StoredReorderInputs;
+  plan: ReorderPlan;
+}
 
 /** POST /api/product/{id}/reorder/card */
 export interface ReorderCardResponse {

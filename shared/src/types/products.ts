@@ -3,9 +3,11 @@ import type {
   Currency,
   Marketplace,
   ProductComputed,
+  ReorderPlan,
   ScenarioChanges,
   SolveAnswer,
   SolveTarget,
+  StoredReorderInputs,
 } from '../calc';
 
 export type { AdditionalFeesType, ProductComputed, ScenarioChanges, SolveAnswer, SolveTarget };
@@ -49,6 +51,8 @@ export interface Product extends ProductFields, ProductComputed {
   vatRate: number;
   /** The retail price without VAT, which every figure is computed on (docs/areas/seller-tools.md, "Marketplaces"). */
   amazonRetailExVat: number;
+  /** The reorder planner's last inputs and the plan they give (dated from `plannedOn`), or null before a plan. */
+  reorder: { inputs: StoredReorderInputs; plan: ReorderPlan } | null;
   position: number;
   createdAt: string;
   updatedAt: string;

@@ -15,7 +15,7 @@ import type { ProductFields } from '@shared/types';
 import { csvLine, todayUtc } from '@shared/schemas';
 import { Product } from '../../models';
 import { vatRatesInForce } from '../fees';
-import { productFields, productInputs, type ProductRow } from './presenter';
+import { presentReorder, productFields, productInputs, type ProductRow } from './presenter';
 import { scenarioChanges, type ScenarioRow } from './scenario-presenter';
 import { listMemberScenarios } from './scenarios';
 
@@ -53,6 +53,41 @@ const PPC_COLUMNS = ['targetAcos', 'maxCpc'] as const;
  */
 const MARKET_COLUMNS = ['marketplace', 'currency', 'vatRate', 'amazonRetailExVat'] as const;
 
+/**
+ * The reorder planner's stored inputs and their plan (dated from the day they were planned on),
+ * blank before the member plans a reorder; the same on the product's scenario rows.
+ */
+const REORDER_COLUMNS = [
+  'reorderOnHand',
+  'reorderDailySales',
+  'reorderLeadTimeDays',
+  'reorderCoverDays',
+  'reorderSafetyDays',
+  'reorderPlannedOn',
+  'reorderPoint',
+  'reorderOn',
+  'reorderQuantity',
+  'stockoutOn',
+] as const;
+
+function reorderCells(product: ProductRow): Cell[] {
+  const r = presentReorder(product);
+  if (!r) return REORDER_COLUMNS.map(() => null);
+  const { inputs, plan } = r;
+  return [
+    inputs.onHand,
+    inputs.dailySales,
+    inputs.leadTimeDays,
+    inputs.coverDays,
+    inputs.safetyDays,
+    inputs.plannedOn,
+    plan.reorderPoint,
+    plan.reorderOn,
+    plan.quantity,
+    plan.stockoutOn,
+  ];
+}
+
 /** products.csv: one row per product, then one per scenario (its inputs with the changes applied). */
 export const PRODUCT_EXPORT_COLUMNS = [
   'productId',
@@ -64,6 +99,7 @@ export const PRODUCT_EXPORT_COLUMNS = [
   ...FEE_COLUMNS,
   ...ALL_FIGURE_FIELDS,
   ...PPC_COLUMNS,
+  ...REORDER_COLUMNS,
 ] as const;
 
 type Cell = string | number | null;
@@ -86,6 +122,7 @@ function row(product: ProductRow, scenario: string, inputs: ProductInputs): Cell
     ...FEE_COLUMNS.map((k) => (typeof fields[k] === 'boolean' ? String(fields[k]) : fields[k])),
     ...ALL_FIGURE_FIELDS.map((f) => figures[f]),
     ...PPC_COLUMNS.map((k) => ppc[k]),
+    ...reorderCells(product),
   ];
 }
 

@@ -2,12 +2,17 @@ import type Router from '@koa/router';
 import { ppcTargets } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import { ppcQuerySchema, reorderQuerySchema, todayUtc } from '@shared/schemas';
-import type { ProductPpcResponse, ProductReorderResponse, ReorderCardResponse } from '@shared/types';
+import type {
+  ProductPpcResponse,
+  ProductReorderResponse,
+  ProductReorderSaveResponse,
+  ReorderCardResponse,
+} from '@shared/types';
 import { endpoint } from '../../core/endpoint';
 import { notFound } from '../../core/errors';
 import { singleQuery } from '../../core/validate';
 import type { PortalContext, PortalState } from '../../core/context';
-import { createReorderCard, reorderPlan } from './planning';
+import { createReorderCard, reorderPlan, saveReorderInputs } from './planning';
 import { vatRatesInForce } from '../fees';
 import { productInputs } from './presenter';
 import { findOwnProduct } from './service';
@@ -41,6 +46,21 @@ export function productPlanningRoutes(router: Router<PortalState, PortalContext>
       async (ctx) => {
         if (!(await findOwnProduct(ctx.deps.knex, ctx.user.id, ctx.input.id))) throw notFound(MESSAGES.productNotFound);
         const body: ProductReorderResponse = reorderPlan(ctx.input);
+        ctx.body = body;
+      },
+    ),
+  );
+
+  /**
+   * Plans the reorder and keeps the inputs on the product (the planner opens on them; the CSV
+   * export and the printable summary carry the plan); the same body as "Put it on my board".
+   */
+  router.put(
+    '/:id/reorder',
+    ...endpoint(
+      { ids: ['id'], input: reorderQuerySchema, authorize: 'product:use', transaction: true },
+      async (ctx) => {
+        const body: ProductReorderSaveResponse = await saveReorderInputs(ctx.trx, ctx.user.id, ctx.input.id, ctx.input);
         ctx.body = body;
       },
     ),

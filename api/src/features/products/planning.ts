@@ -1,9 +1,10 @@
 import type { Knex } from 'knex';
-import { localDate, planReorder, startOfLocalDay, type ReorderPlan } from '@shared/calc';
+import { localDate, planReorder, startOfLocalDay, type ReorderPlan, type StoredReorderInputs } from '@shared/calc';
 import { MESSAGES } from '@shared/messages';
 import type { ReorderQuery } from '@shared/schemas';
 import { badRequest, notFound } from '../../core/errors';
 import { createMemberCard } from '../board';
+import { Product } from '../../models';
 import { findOwnProduct } from './service';
 
 /** The reorder plan of a query, dated in the member's time zone. */
@@ -18,6 +19,37 @@ export function reorderPlan(q: ReorderQuery, now = new Date()): ReorderPlan {
     },
     localDate(now, q.timeZone),
   );
+}
+
+/** What a product keeps of a reorder query: the inputs, their time zone and the member's date of the plan. */
+export function storedInputs(q: ReorderQuery, now = new Date()): StoredReorderInputs {
+  return {
+    onHand: q.onHand,
+    dailySales: q.dailySales,
+    leadTimeDays: q.leadTimeDays,
+    coverDays: q.coverDays,
+    safetyDays: q.safetyDays,
+    timeZone: q.timeZone,
+    plannedOn: localDate(now, q.timeZone),
+  };
+}
+
+/**
+ * Keeps the planner's inputs on the member's own product (the planner opens on them; the CSV
+ * export and the printable summary carry the plan): 404 for another member's product.
+ */
+export async function saveReorderInputs(
+  trx: Knex.Transaction,
+  userId: number,
+  productId: number,
+  q: ReorderQuery,
+): Promise<{ inputs: StoredReorderInputs; plan: ReorderPlan }> {
+  const inputs = storedInputs(q);
+  const updated = await Product.query(trx)
+    .patch({ reorder_inputs: inputs } as Partial<Product>)
+    .where({ id: productId, user_id: userId });
+  if (Number(updated) === 0) throw notFound(MESSAGES.productNotFound);
+  return { inputs, plan: planReorder(inputs, inputs.plannedOn) };
 }
 
 /** The card's title: "Reorder: <product>" (the board keeps titles to 255 characters). */
@@ -51,5 +83,6 @@ export async function createReorderCard(
   const dueAt = startOfLocalDay(plan.reorderOn, q.timeZone);
   const cardId = await createMemberCard(trx, userId, { title, description, dueAt });
   if (cardId === null) throw notFound(MESSAGES.reorderCardNoBoard);
+  await saveReorderInputs(trx, userId, productId, q);
   return { cardId, title, plan };
 }

@@ -3,6 +3,7 @@ import {
   MARKETPLACE_CURRENCY,
   priceWithoutVat,
   round2,
+  storedReorderPlan,
   type AdditionalFeesType,
   type ProductInputs,
   type VatRates,
@@ -55,6 +56,12 @@ export function productInputs(row: ProductRow, vat: VatRates): ProductFields & P
   return { ...productFields(row), vatRate: vat[row.marketplace] ?? 0 };
 }
 
+/** The product's stored reorder inputs and their plan (docs/areas/seller-tools.md, "Reorder planner"). */
+export function presentReorder(row: ProductRow): Product['reorder'] {
+  const stored = row.reorder_inputs;
+  return stored ? { inputs: stored, plan: storedReorderPlan(stored) } : null;
+}
+
 /** An ISO-8601 timestamp; the list query already formats them in SQL (no Date round trip). */
 function timestamp(value: Date | string): string {
   return typeof value === 'string' && value.endsWith('Z') ? value : iso(value);
@@ -74,6 +81,7 @@ export function presentProduct(row: ProductRow, vat: VatRates): Product {
     currency: MARKETPLACE_CURRENCY[f.marketplace],
     vatRate,
     amazonRetailExVat: round2(priceWithoutVat(f.amazonRetail, vatRate)),
+    reorder: presentReorder(row),
     position: row.position,
     title: f.title,
     description: f.description,

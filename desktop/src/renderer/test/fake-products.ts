@@ -11,6 +11,7 @@ import {
   type AdditionalFeesType,
   type ScenarioChanges,
   type SolveTarget,
+  type StoredReorderInputs,
 } from '@shared/calc';
 import type { Product, ProductFields, ProductScenario } from '@shared/types';
 import { SEEDED_RATE_CARDS, US_RATE_CARD_2025 } from '@shared/content/fee-rate-cards';
@@ -57,6 +58,7 @@ export function makeProduct(fields: Partial<ProductFields> & Pick<ProductFields,
     currency: card.rates.currency,
     vatRate,
     amazonRetailExVat: round2(priceWithoutVat(all.amazonRetail, vatRate)),
+    reorder: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
   };
@@ -106,7 +108,9 @@ export function fakeProductsServer(
     if (opts.failPaths?.test(path)) {
       return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side' } } };
     }
-    const answer = planningAnswer(products, path, search, body, opts.reorderCard);
+    const answer = planningAnswer(products, method, path, search, body, opts.reorderCard, (saved) => {
+      products = products.map((p) => (p.id === saved.id ? saved : p));
+    });
     if (answer) return answer;
     const tool = /^\/api\/product\/(\d+)\/(solve|scenarios)(?:\/(\d+))?$/.exec(path);
     if (tool) {
@@ -179,10 +183,12 @@ const US = US_RATE_CARD_2025;
 /** Stand-ins for the fee estimate, ad targets and the reorder planner, with the shared calculators. */
 function planningAnswer(
   products: Product[],
+  method: string,
   path: string,
   search: URLSearchParams,
   body: unknown,
-  reorderCard?: MockResponse,
+  reorderCard: MockResponse | undefined,
+  keep: (product: Product) => void,
 ): MockResponse | undefined {
   const q = (k: string) => Number(search.get(k));
   if (path === '/api/fees/categories') {
@@ -225,18 +231,21 @@ function planningAnswer(
   const product = products.find((p) => p.id === Number(m[1]));
   if (!product) return { status: 404, body: { error: { code: 'not_found', message: 'Product not found' } } };
   if (m[2] === 'ppc') return { body: ppcTargets(product, q('targetMargin'), q('conversionRate')) };
-  const input = m[2] === 'reorder' ? Object.fromEntries(search) : (body as Record<string, string>);
-  const plan = planReorder(
-    {
-      onHand: Number(input.onHand),
-      dailySales: Number(input.dailySales),
-      leadTimeDays: Number(input.leadTimeDays),
-      coverDays: Number(input.coverDays),
-      safetyDays: Number(input.safetyDays ?? 0),
-    },
-    localDate(new Date(), String(input.timeZone ?? 'UTC')),
-  );
-  if (m[2] === 'reorder') return { body: plan };
+  const input = m[2] === 'reorder' && method === 'GET' ? Object.fromEntries(search) : (body as Record<string, string>);
+  const timeZone = String(input.timeZone ?? 'UTC');
+  const inputs: StoredReorderInputs = {
+    onHand: Number(input.onHand),
+    dailySales: Number(input.dailySales),
+    leadTimeDays: Number(input.leadTimeDays),
+    coverDays: Number(input.coverDays),
+    safetyDays: Number(input.safetyDays ?? 0),
+    timeZone,
+    plannedOn: localDate(new Date(), timeZone),
+  };
+  const plan = planReorder(inputs, inputs.plannedOn);
+  if (m[2] === 'reorder' && method === 'GET') return { body: plan };
+  keep({ ...product, reorder: { inputs, plan } });
+  if (m[2] === 'reorder') return { body: { inputs, plan } };
   return (
     reorderCard ?? {
       body: { cardId: 900, title: `Reorder: ${product.title}`, plan, message: 'Reorder card added to your board' },

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
+import { planReorder } from '@shared/calc';
 import { makeUser } from '../../test/fixtures';
 import { renderApp, whenEnabled } from '../../test/render';
 import { fakeProductsServer, makeProduct } from '../../test/fake-products';
@@ -91,10 +92,46 @@ describe('product view: reorder planner', () => {
     expect(plan.textContent).toContain('300 units');
     expect(plan.textContent).toContain('In 70 days');
     expect(plan.textContent).toContain('900 units');
+    // Planning keeps the inputs on the product.
+    const put = server.calls.find((c) => c.path === '/api/product/41/reorder' && c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ onHand: 1000, dailySales: 10, leadTimeDays: 30, coverDays: 90, safetyDays: 0 });
+    expect(plan.textContent).toMatch(/Planned on /);
+    expect(server.list()[0]?.reorder?.inputs.onHand).toBe(1000);
     await user.click(await whenEnabled(() => within(panel).getByRole('button', { name: 'Put it on my board' })));
     expect(await within(panel).findByText(/Added “Reorder: Bamboo board” to NOT STARTED/)).toBeTruthy();
     const post = server.calls.find((c) => c.path === '/api/product/41/reorder/card')!;
     expect(post.body).toMatchObject({ onHand: 1000, dailySales: 10, leadTimeDays: 30, coverDays: 90, safetyDays: 0 });
+  });
+
+  it('a product with a kept plan opens with its inputs, its plan and the day it was made', async () => {
+    const product = makeProduct(E1, 41);
+    const inputs = {
+      onHand: 400,
+      dailySales: 5,
+      leadTimeDays: 20,
+      coverDays: 60,
+      safetyDays: 10,
+      timeZone: 'UTC',
+      plannedOn: '2026-03-02',
+    };
+    const plan = planReorder(inputs, inputs.plannedOn);
+    const server = fakeProductsServer([{ ...product, reorder: { inputs, plan } }]);
+    renderApp('/profit-calculator?product=41', makeUser({ role: 'premium', createdAt: '2024-06-01T00:00:00Z' }));
+    await screen.findByRole('heading', { name: E1.title });
+    const panel = screen.getByRole('region', { name: 'Reorder planner' });
+    expect(within(panel).getByLabelText<HTMLInputElement>('Units on hand').value).toBe('400');
+    expect(within(panel).getByLabelText<HTMLInputElement>('Safety stock (days)').value).toBe('10');
+    const shown = within(panel).getByTestId('reorder-plan');
+    expect(shown.textContent).toContain('Planned on');
+    expect(shown.textContent).toContain('150 units');
+    expect(shown.textContent).toContain('300 units');
+    // Nothing was asked: the plan came with the product.
+    expect(server.calls.some((c) => c.path === '/api/product/41/reorder')).toBe(false);
+    const user = userEvent.setup();
+    await user.click(await whenEnabled(() => within(panel).getByRole('button', { name: 'Put it on my board' })));
+    await within(panel).findByText(/Added “Reorder: Bamboo board”/);
+    const post = server.calls.find((c) => c.path === '/api/product/41/reorder/card')!;
+    expect(post.body).toMatchObject({ onHand: 400, dailySales: 5, leadTimeDays: 20, coverDays: 60, safetyDays: 10 });
   });
 
   it('zero sales: the message, and nothing to put on the board', async () => {

@@ -16,7 +16,7 @@ import { formatMoney, formatPercent } from './metrics';
 import {
   useCreateReorderCardMutation,
   useGetPpcQuery,
-  useLazyGetReorderQuery,
+  useSaveReorderMutation,
   type ReorderRequest,
 } from './productsApi';
 
@@ -148,8 +148,21 @@ function Figure({ label, value, explain }: { label: string; value: string; expla
 
 type ReorderForm = Record<'onHand' | 'dailySales' | 'leadTimeDays' | 'coverDays' | 'safetyDays', string>;
 
-/** Start values from the product: its units on hand, and a month's projected sales a day. */
+/**
+ * Start values: the product's last plan when it has one, else its units on hand and a month's
+ * projected sales a day.
+ */
 function startValues(product: Product): ReorderForm {
+  const saved = product.reorder?.inputs;
+  if (saved) {
+    return {
+      onHand: String(saved.onHand),
+      dailySales: String(saved.dailySales),
+      leadTimeDays: String(saved.leadTimeDays),
+      coverDays: String(saved.coverDays),
+      safetyDays: String(saved.safetyDays),
+    };
+  }
   const perDay = product.projectedUnits ? Math.round((product.projectedUnits / 30) * 10) / 10 : null;
   return {
     onHand: String(product.units),
@@ -171,8 +184,28 @@ export function ReorderPanel({ product }: { product: Product }) {
   const [form, setForm] = useState<ReorderForm>(() => startValues(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [asked, setAsked] = useState<ReorderRequest | null>(null);
-  const [plan, { data, error, isFetching }] = useLazyGetReorderQuery();
+  // Planning keeps the inputs on the product (PUT); until then the product's last plan shows.
+  const [plan, saved] = useSaveReorderMutation();
+  const data = saved.data?.plan ?? (saved.isUninitialized ? product.reorder?.plan : undefined);
+  const plannedOn = saved.data?.inputs.plannedOn ?? product.reorder?.inputs.plannedOn;
+  const error = saved.error;
+  const isFetching = saved.isLoading;
   const [createCard, card] = useCreateReorderCardMutation();
+  // The card is planned from what was asked, or from the product's kept inputs on a return visit.
+  const stored = product.reorder?.inputs;
+  const cardRequest: ReorderRequest | null =
+    asked ??
+    (stored && saved.isUninitialized
+      ? {
+          productId: product.id,
+          onHand: stored.onHand,
+          dailySales: stored.dailySales,
+          leadTimeDays: stored.leadTimeDays,
+          coverDays: stored.coverDays,
+          safetyDays: stored.safetyDays,
+          timeZone: stored.timeZone,
+        }
+      : null);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -229,6 +262,7 @@ export function ReorderPanel({ product }: { product: Product }) {
           <p className="text-sm text-gray-600">{MESSAGES.reorderEmpty}</p>
         ) : (
           <div className="flex flex-col gap-3" data-testid="reorder-plan">
+            {plannedOn && <p className="text-xs text-gray-600">Planned on {readableDate(plannedOn)}.</p>}
             {data.message && <Banner kind={data.reorderOn === null ? 'info' : 'warning'}>{data.message}</Banner>}
             {data.reorderOn !== null && (
               <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
@@ -254,13 +288,13 @@ export function ReorderPanel({ product }: { product: Product }) {
                 />
               </dl>
             )}
-            {data.reorderOn !== null && asked && mayCard && (
+            {data.reorderOn !== null && cardRequest && mayCard && (
               <div className="flex flex-wrap items-center gap-3">
                 <Button
                   size="sm"
                   loading={card.isLoading}
                   disabled={card.isSuccess}
-                  onClick={() => void createCard(asked)}
+                  onClick={() => void createCard(cardRequest)}
                 >
                   Put it on my board
                 </Button>

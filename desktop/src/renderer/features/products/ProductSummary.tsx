@@ -15,6 +15,7 @@ import { formatMoney, formatPercent, METRICS } from './metrics';
 import { productsExportFailed, useGetProductsQuery, useGetScenariosQuery } from './productsApi';
 import { formatInput, SCENARIO_FIELDS } from './scenarioFields';
 import { SensitivityStrip } from './SensitivityStrip';
+import { readableDate } from './PlanningPanels';
 import { usePageTitle } from '../shell/pageTitles';
 
 /** The figures a scenario column shows on the one page (all of them are in the CSV). */
@@ -34,7 +35,7 @@ function Figures({ product }: { product: Product }) {
   const figures = allFigures(inputsOf(product));
   const groups = [...(Object.keys(METRICS) as Array<keyof typeof METRICS>)];
   return (
-    <div className="grid grid-cols-2 gap-x-8 gap-y-3">
+    <div className="grid grid-cols-1 gap-x-8 gap-y-3 sm:grid-cols-2">
       {groups.map((group) => (
         <section key={group} aria-label={group}>
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">{group}</h3>
@@ -51,9 +52,10 @@ function Figures({ product }: { product: Product }) {
         </section>
       ))}
       <FeesAndAds product={product} />
-      <section aria-label="Return and cash" className="col-span-2">
+      <ReorderPlanSection product={product} />
+      <section aria-label="Return and cash" className="sm:col-span-2">
         <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-gray-500">Return and cash</h3>
-        <dl className="grid grid-cols-2 gap-x-8 text-sm">
+        <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">
           {NEXT_FIGURES.map((f) => (
             <div key={f.field} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
               <dt className="text-gray-600">{f.label}</dt>
@@ -87,9 +89,42 @@ function FeesAndAds({ product }: { product: Product }) {
     [`Max CPC (${PPC_DEFAULTS.conversionRate} % conversion)`, formatMoney(ppc.maxCpc, product.currency)],
   ];
   return (
-    <section aria-label="Fees and ad targets" className="col-span-2">
+    <section aria-label="Fees and ad targets" className="sm:col-span-2">
       <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">Fees and ad targets</h3>
-      <dl className="grid grid-cols-2 gap-x-8 text-sm">
+      <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
+            <dt className="text-gray-600">{label}</dt>
+            <dd className="font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** The reorder planner's kept inputs and plan, dated from the day it was made (none before a plan). */
+function ReorderPlanSection({ product }: { product: Product }) {
+  if (!product.reorder) return null;
+  const { inputs, plan } = product.reorder;
+  const units = (n: number) => `${n.toLocaleString('en-US')} units`;
+  const rows: Array<[string, string]> = [
+    ['Planned on', readableDate(inputs.plannedOn)],
+    ['Units on hand', units(inputs.onHand)],
+    ['Sold a day', inputs.dailySales.toLocaleString('en-US')],
+    ['Lead time', `${inputs.leadTimeDays} days`],
+    ['Cover', `${inputs.coverDays} days`],
+    ['Safety stock', `${inputs.safetyDays} days`],
+    ['Reorder point', units(plan.reorderPoint)],
+    ['Reorder on', plan.reorderOn ? readableDate(plan.reorderOn) : '—'],
+    ['Quantity', units(plan.quantity)],
+    ['Stock runs out', plan.stockoutOn ? readableDate(plan.stockoutOn) : '—'],
+  ];
+  return (
+    <section aria-label="Reorder plan" className="sm:col-span-2">
+      <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">Reorder plan</h3>
+      {plan.message && <p className="mb-1 text-sm text-gray-700">{plan.message}</p>}
+      <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">
         {rows.map(([label, value]) => (
           <div key={label} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
             <dt className="text-gray-600">{label}</dt>
@@ -182,7 +217,7 @@ export function ProductSummary() {
   else if (!product) body = <Banner kind="error">{MESSAGES.productNotFound}</Banner>;
   else
     body = (
-      <article data-print-area className="flex flex-col gap-5 rounded-xl bg-white p-8 shadow-sm">
+      <article data-print-area className="flex flex-col gap-5 rounded-xl bg-white p-4 shadow-sm sm:p-8">
         <header className="border-b border-gray-200 pb-3">
           <p className="text-xs uppercase tracking-wide text-gray-500">Power Profit Tool · product summary</p>
           <h1 className="text-2xl font-semibold text-gray-900">{product.title}</h1>

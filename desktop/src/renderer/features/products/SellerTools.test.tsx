@@ -2,7 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { planReorder } from '@shared/calc';
 import { makeUser } from '../../test/fixtures';
+import { readableDate } from './PlanningPanels';
 import { renderApp, whenEnabled } from '../../test/render';
 import { platform } from '../../test/platformMock';
 import { makeProduct, makeScenario, fakeProductsServer } from '../../test/fake-products';
@@ -187,5 +189,29 @@ describe('export and summary', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
     expect(platform.printOrSavePdf).toHaveBeenCalledWith('Bamboo board summary.pdf');
+    // No plan yet: no reorder section.
+    expect(within(sheet).queryByRole('region', { name: 'Reorder plan' })).toBeNull();
+  });
+
+  it('prints the product’s kept reorder plan with the day it was made', async () => {
+    const inputs = {
+      onHand: 1000,
+      dailySales: 10,
+      leadTimeDays: 30,
+      coverDays: 90,
+      safetyDays: 0,
+      timeZone: 'UTC',
+      plannedOn: '2026-03-02',
+    };
+    const product = { ...makeProduct(E1, 41), reorder: { inputs, plan: planReorder(inputs, inputs.plannedOn) } };
+    fakeProductsServer([product]);
+    renderApp('/profit-calculator/41/summary', makeUser({ role: 'premium' }));
+    const sheet = await screen.findByRole('article');
+    const section = within(sheet).getByRole('region', { name: 'Reorder plan' });
+    expect(section.textContent).toContain('Planned on');
+    expect(section.textContent).toContain('Reorder point300 units');
+    expect(section.textContent).toContain('Quantity900 units');
+    // 70 days after 2 March 2026.
+    expect(section.textContent).toContain(readableDate('2026-05-11'));
   });
 });

@@ -9,6 +9,7 @@ import type {
   ProductSolveResponse,
   ProductPpcResponse,
   ProductReorderResponse,
+  ProductReorderSaveResponse,
   ReorderCardResponse,
   ProductUpsertBody,
   ProductUpsertResponse,
@@ -131,6 +132,15 @@ export const productsApi = api.injectEndpoints({
         params: Object.fromEntries(Object.entries(plan).map(([k, v]) => [k, String(v)])),
       }),
     }),
+    /** Plans the reorder and keeps the inputs on the product (PUT): the list then carries the plan. */
+    saveReorder: build.mutation<ProductReorderSaveResponse, ReorderRequest>({
+      query: ({ productId, ...plan }) => ({
+        url: `/api/product/${productId}/reorder`,
+        method: 'PUT',
+        body: plan,
+      }),
+      invalidatesTags: [LIST],
+    }),
     createReorderCard: build.mutation<ReorderCardResponse, ReorderRequest>({
       query: ({ productId, ...plan }) => ({
         url: `/api/product/${productId}/reorder/card`,
@@ -153,5 +163,6 @@ export const {
   useLazySolveProductQuery,
   useGetPpcQuery,
   useLazyGetReorderQuery,
+  useSaveReorderMutation,
   useCreateReorderCardMutation,
 } = productsApi;
