@@ -13,6 +13,8 @@ import { sweepLiveEvents } from './features/live';
 import { pruneCallReminders, sendCallReminders } from './features/calendar';
 import { enqueueNotificationDigests, NOTIFICATION_MAIL, notificationMailRenderer } from './features/notifications';
 import { stripeSyncHandler } from './features/payments';
+import { cardReminderHandler } from './features/board';
+import { pruneReviewDeadlineAlerts, sendReviewDeadlineAlerts } from './features/review';
 import { sweepUnreferencedUploads } from './features/uploads';
 
 export interface JobDeps {
@@ -46,6 +48,7 @@ export function jobHandlers(deps: JobDeps): Record<QueueName, JobHandler> {
         resetTokens: await pruneResetTokens(knex),
         mailDeliveries: await pruneMailDeliveries(knex),
         callReminders: await pruneCallReminders(knex),
+        reviewDeadlineAlerts: await pruneReviewDeadlineAlerts(knex),
       };
     },
     'live-sweep': async () => ({ deleted: await sweepLiveEvents(knex) }),
@@ -68,5 +71,7 @@ export function jobHandlers(deps: JobDeps): Record<QueueName, JobHandler> {
       return { queued };
     },
     'call-reminders': async () => ({ queued: await sendCallReminders(knex, config.publicUrl) }),
+    'card-reminder': cardReminderHandler(knex),
+    'review-sla': async () => ({ alerted: await sendReviewDeadlineAlerts(knex, config.settingDefaults) }),
   };
 }

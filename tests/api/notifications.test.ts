@@ -279,12 +279,23 @@ describe('preferences and email', () => {
     const { member } = await coachedMember();
     const read = await member.agent.get(`${N}/preferences`);
     expect(read.status).toBe(200);
-    expect(read.body).toEqual({ preferences: { comment: 'app', for_review: 'app', review_done: 'app' } });
-    const prefs = { comment: 'email', for_review: 'digest', review_done: 'app' };
-    const saved = await member.agent.put(`${N}/preferences`).send({ preferences: prefs });
+    const reminders = { card_due_soon: 'app', card_overdue: 'app', review_waiting_long: 'app' };
+    expect(read.body).toEqual({ preferences: { comment: 'app', for_review: 'app', review_done: 'app', ...reminders } });
+    const given = { comment: 'email', for_review: 'digest', review_done: 'app' };
+    // The reminder types are optional in a save (a client that knows only the first three keeps working).
+    const saved = await member.agent.put(`${N}/preferences`).send({ preferences: given });
     expect(saved.status).toBe(200);
+    const prefs = { ...given, ...reminders };
     expect(saved.body).toEqual({ preferences: prefs });
     expect((await member.agent.get(`${N}/preferences`)).body).toEqual({ preferences: prefs });
+    const withReminders = { ...given, card_due_soon: 'email', card_overdue: 'digest', review_waiting_long: 'app' };
+    const savedAll = await member.agent.put(`${N}/preferences`).send({ preferences: withReminders });
+    expect(savedAll.body).toEqual({ preferences: withReminders });
+    expect(
+      (await member.agent.put(`${N}/preferences`).send({ preferences: { ...withReminders, card_overdue: 'sms' } }))
+        .status,
+    ).toBe(400);
+    await member.agent.put(`${N}/preferences`).send({ preferences: prefs });
 
     const bad = await member.agent.put(`${N}/preferences`).send({ preferences: { ...prefs, comment: 'sms' } });
     expect(bad.status).toBe(400);

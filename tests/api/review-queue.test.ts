@@ -101,8 +101,19 @@ describe('GET /review-queue', () => {
 
   it('pages: itemsPerPage and page, the total of the whole queue, an empty page past the end', async () => {
     const second = await queue(coach, { scope: 'all', itemsPerPage: 3, page: 2 });
-    expect(second).toEqual({ total: 4, cards: [expect.objectContaining({ id: cards['Theirs 0'] })] });
-    expect(await queue(coach, { scope: 'all', itemsPerPage: 3, page: 3 })).toEqual({ total: 4, cards: [] });
+    // Two of the four have waited past the 48-hour deadline (3 and 10 days), whatever the page.
+    expect(second).toEqual({
+      total: 4,
+      overdueCount: 2,
+      slaHours: 48,
+      cards: [expect.objectContaining({ id: cards['Theirs 0'], overdue: false })],
+    });
+    expect(await queue(coach, { scope: 'all', itemsPerPage: 3, page: 3 })).toEqual({
+      total: 4,
+      overdueCount: 2,
+      slaHours: 48,
+      cards: [],
+    });
   });
 
   it('reads the queue in one statement (no query per card)', async () => {

@@ -28,6 +28,7 @@ import * as welcomeSeen from './migrations/0028_welcome_seen';
 import * as marketplaces from './migrations/0029_marketplaces';
 import * as dueEvents from './migrations/0030_due_events';
 import * as reorderInputs from './migrations/0031_reorder_inputs';
+import * as reminders from './migrations/0032_reminders';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -64,6 +65,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0029_marketplaces', marketplaces],
   ['0030_due_events', dueEvents],
   ['0031_reorder_inputs', reorderInputs],
+  ['0032_reminders', reminders],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -1,6 +1,7 @@
 import { BaseModel, type Timestamp } from './base';
 
-export type NotificationType = 'mention' | 'comment' | 'for_review' | 'review_done';
+export type NotificationType =
+  'mention' | 'comment' | 'for_review' | 'review_done' | 'card_due_soon' | 'card_overdue' | 'review_waiting_long';
 export type NotificationDelivery = 'app' | 'email' | 'digest';
 
 /** `notifications`: one entry of a user's inbox (docs/areas/notifications.md), written in the transaction of its cause. */
@@ -42,4 +43,27 @@ export class NotificationPreference extends BaseModel {
   declare type: Exclude<NotificationType, 'mention'>;
   declare delivery: NotificationDelivery;
   declare updated_at: Timestamp;
+}
+
+/** `card_reminders`: a due-date reminder sent, once per card, kind and due date (docs/areas/reminders.md). */
+export class CardReminder extends BaseModel {
+  static override tableName = 'card_reminders';
+  static override idColumn = ['card_id', 'kind', 'due_at'];
+  static override columns = ['card_id', 'kind', 'due_at', 'sent_at'] as const;
+
+  declare card_id: number;
+  declare kind: 'card_due_soon' | 'card_overdue';
+  declare due_at: Timestamp;
+  declare sent_at: Timestamp;
+}
+
+/** `review_sla_alerts`: a `review_waiting_long` sent, once per card and stay in FOR REVIEW. */
+export class ReviewSlaAlert extends BaseModel {
+  static override tableName = 'review_sla_alerts';
+  static override idColumn = ['card_id', 'waiting_since'];
+  static override columns = ['card_id', 'waiting_since', 'sent_at'] as const;
+
+  declare card_id: number;
+  declare waiting_since: Timestamp;
+  declare sent_at: Timestamp;
 }

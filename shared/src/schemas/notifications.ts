@@ -4,11 +4,26 @@ import { id, integer } from './fields';
 
 /** The notification inbox and its preferences (docs/areas/notifications.md). */
 
-export const NOTIFICATION_TYPES = ['mention', 'comment', 'for_review', 'review_done'] as const;
+export const NOTIFICATION_TYPES = [
+  'mention',
+  'comment',
+  'for_review',
+  'review_done',
+  'card_due_soon',
+  'card_overdue',
+  'review_waiting_long',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The types a user chooses the delivery of (a mention is always in the app, and mailed as before). */
-export const NOTIFICATION_PREFERENCE_TYPES = ['comment', 'for_review', 'review_done'] as const;
+export const NOTIFICATION_PREFERENCE_TYPES = [
+  'comment',
+  'for_review',
+  'review_done',
+  'card_due_soon',
+  'card_overdue',
+  'review_waiting_long',
+] as const;
 export type NotificationPreferenceType = (typeof NOTIFICATION_PREFERENCE_TYPES)[number];
 
 export const NOTIFICATION_DELIVERIES = ['app', 'email', 'digest'] as const;
@@ -53,13 +68,19 @@ const delivery = () =>
     .required(MESSAGES.fieldRequired)
     .oneOf([...NOTIFICATION_DELIVERIES], 'Choose app, email or digest');
 
-/** PUT /api/notification/preferences: the delivery of each preference type (all three). */
+/**
+ * PUT /api/notification/preferences: the delivery of each preference type. The first three are
+ * required (as they always were); the reminder types are optional, a type left out keeps its delivery.
+ */
 export const notificationPreferencesSchema = yup.object({
   preferences: yup
     .object({
       comment: delivery(),
       for_review: delivery(),
       review_done: delivery(),
+      card_due_soon: delivery().optional().default(undefined),
+      card_overdue: delivery().optional().default(undefined),
+      review_waiting_long: delivery().optional().default(undefined),
     })
     .required(MESSAGES.fieldRequired),
 });

@@ -10,6 +10,7 @@
  *   already allows (VIDEO_EMBED_ORIGINS); empty hides the video.
  * - widget: an https URL on the chat origins (AI_CHAT_ORIGINS); empty switches the widget off.
  * - days: a whole number of days (the analytics retention, docs/areas/insights.md#events), within DAYS_SETTING_RANGE.
+ * - hours: a whole number of hours (the review deadline, docs/areas/reminders.md), within HOURS_SETTING_RANGE.
  */
 import * as yup from 'yup';
 import { DEFAULT_AI_CHAT_WIDGET_URL } from '../content/ai-tools';
@@ -19,10 +20,12 @@ import { bannerVideoEmbedUrl } from './banners';
 import { isAllowedChatUrl } from './ai-tools';
 import { isHttpsUrl, URL_MAX_CHARS } from './urls';
 
-export type SettingKind = 'url' | 'video' | 'widget' | 'days';
+export type SettingKind = 'url' | 'video' | 'widget' | 'days' | 'hours';
 
 /** The range of a `days` setting. */
 export const DAYS_SETTING_RANGE = { min: 30, max: 3650 } as const;
+/** The range of an `hours` setting. */
+export const HOURS_SETTING_RANGE = { min: 1, max: 720 } as const;
 
 export interface SettingDefinition {
   label: string;
@@ -210,6 +213,13 @@ export const SETTING_DEFINITIONS = {
     env: 'SETTING_ANALYTICS_RETENTION_DAYS',
     fallback: '400',
   },
+  reviewSlaHours: {
+    label: 'Review deadline (hours)',
+    kind: 'hours',
+    help: 'A card waiting in FOR REVIEW longer than this is overdue in the review queue, and its coach is told once.',
+    env: 'SETTING_REVIEW_SLA_HOURS',
+    fallback: '48',
+  },
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingKey = keyof typeof SETTING_DEFINITIONS;
@@ -233,6 +243,7 @@ export const SETTING_MESSAGES = {
   unknown: 'Unknown setting',
   tooLong: `Please use at most ${URL_MAX_CHARS.toLocaleString('en-US')} characters`,
   days: `Please enter a whole number of days from ${DAYS_SETTING_RANGE.min} to ${DAYS_SETTING_RANGE.max.toLocaleString('en-US')}`,
+  hours: `Please enter a whole number of hours from ${HOURS_SETTING_RANGE.min} to ${HOURS_SETTING_RANGE.max}`,
 } as const;
 
 const MAILTO =
@@ -272,6 +283,12 @@ export function checkSettingValue(key: SettingKey, raw: unknown): SettingCheck {
       return days >= DAYS_SETTING_RANGE.min && days <= DAYS_SETTING_RANGE.max
         ? { ok: true, value: String(days) }
         : { ok: false, message: SETTING_MESSAGES.days };
+    }
+    case 'hours': {
+      const hours = /^\d{1,4}$/.test(value) ? Number(value) : NaN;
+      return hours >= HOURS_SETTING_RANGE.min && hours <= HOURS_SETTING_RANGE.max
+        ? { ok: true, value: String(hours) }
+        : { ok: false, message: SETTING_MESSAGES.hours };
     }
   }
 }

@@ -12,6 +12,8 @@ export const JOB_QUEUES = [
   'analytics-sweep',
   'notification-digest',
   'call-reminders',
+  'card-reminder',
+  'review-sla',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

@@ -30,4 +30,13 @@ export async function installQueue(knex: Knex): Promise<void> {
   } finally {
     await boss.stop({ graceful: false, close: false });
   }
+  // Pending jobs found by their key: a card's reminders, cancelled or moved when the card changes
+  // (docs/areas/reminders.md). Under a lock, as two processes may install at once.
+  await knex.transaction(async (trx) => {
+    await trx.raw("select pg_advisory_xact_lock(hashtext('portal-queue-indexes'))");
+    await trx.raw(
+      `create index if not exists job_pending_key on ${QUEUE_SCHEMA}.job (name, singleton_key)
+        where state < 'active' and singleton_key is not null`,
+    );
+  });
 }

@@ -62,6 +62,20 @@ export const QUEUES = {
   'notification-digest': { ...TIMER, cron: '0 7 * * *' },
   /** Reminders of the coaching calls starting within the hour, to members who said they attend. */
   'call-reminders': { ...TIMER, expireInSeconds: 5 * 60, cron: '* * * * *' },
+  /**
+   * A card's due-date reminder (`card_due_soon`, `card_overdue`), one job per card and kind, due at
+   * its moment (startAfter); moved or cancelled when the card changes (docs/areas/reminders.md).
+   */
+  'card-reminder': {
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    policy: 'standard',
+    expireInSeconds: 60,
+    concurrency: 4,
+  },
+  /** The review deadline: cards waiting in FOR REVIEW past `reviewSlaHours` tell their coach, every minute. */
+  'review-sla': { ...TIMER, expireInSeconds: 5 * 60, cron: '* * * * *' },
 } as const satisfies Record<JobQueueName, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;

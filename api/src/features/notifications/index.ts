@@ -10,4 +10,4 @@ export {
   notificationMailJobsSelect,
   notificationMailRenderer,
 } from './mail';
-export { notifyComment } from './service';
+export { notify, notifyComment, type NotificationDraft } from './service';

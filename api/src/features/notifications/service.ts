@@ -32,7 +32,8 @@ export interface NotificationActor {
 export interface NotificationDraft {
   userId: number;
   type: NotificationType;
-  actorId: number;
+  /** Null for the portal's own notifications (reminders, the review deadline). */
+  actorId: number | null;
   cardId: number;
   boardOwnerId: number;
   text: string;
@@ -201,11 +202,17 @@ export async function readPreferences(db: Knex, userId: number): Promise<Prefere
   return out;
 }
 
-/** Saves `userId`'s delivery of every type. */
-export async function savePreferences(trx: Knex.Transaction, userId: number, prefs: Preferences): Promise<void> {
+/** Saves `userId`'s delivery of each type given (a type left out keeps its delivery). */
+export async function savePreferences(
+  trx: Knex.Transaction,
+  userId: number,
+  prefs: Partial<Preferences>,
+): Promise<void> {
+  const types = NOTIFICATION_PREFERENCE_TYPES.filter((type) => prefs[type] !== undefined);
+  if (types.length === 0) return;
   await trx('notification_preferences')
     .insert(
-      NOTIFICATION_PREFERENCE_TYPES.map((type) => ({
+      types.map((type) => ({
         user_id: userId,
         type,
         delivery: prefs[type],

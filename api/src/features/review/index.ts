@@ -4,3 +4,4 @@
  */
 export { reviewRoutes } from './routes';
 export { waitingSinceSql } from './waiting';
+export { pruneReviewDeadlineAlerts, reviewSlaHours, sendReviewDeadlineAlerts } from './deadline';

@@ -8,6 +8,7 @@ import { refuse, requireUser } from '../../core/auth';
 import { endpoint } from '../../core/endpoint';
 import type { PortalContext, PortalState } from '../../core/context';
 import { BOARD_TRANSACTION, boardWriteOf, findOwned, type BoardTarget } from '../board';
+import { reviewSlaHours } from './deadline';
 import { readReviewQueue, sendOn } from './service';
 
 /**
@@ -20,7 +21,8 @@ export function reviewRoutes(): Router<PortalState, PortalContext> {
   router.get(
     '/',
     ...endpoint({ input: reviewQueueQuerySchema, from: 'query', authorize: 'review:queue' }, async (ctx) => {
-      ctx.body = await readReviewQueue(ctx.deps.knex, ctx.user.id, ctx.input);
+      const slaHours = await reviewSlaHours(ctx.deps.knex, ctx.deps.config.settingDefaults);
+      ctx.body = await readReviewQueue(ctx.deps.knex, ctx.user.id, ctx.input, slaHours);
     }),
   );
 

@@ -22,7 +22,9 @@ type QueueLine = {
   owner_name: User['full_name'] | null;
   waiting_since: Timestamp | null;
   due_at: Card['due_at'];
+  overdue: boolean | null;
   total: number | string;
+  overdue_count: number | string;
 };
 
 /**
@@ -31,7 +33,13 @@ type QueueLine = {
  * it and how many in all, in one statement. `mine`: members whose coach is the actor;
  * `unassigned`: premium members without a coach; `all`: every board a coach may work on.
  */
-export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueueQuery): Promise<ReviewQueueResponse> {
+export async function readReviewQueue(
+  db: Db,
+  actorId: number,
+  query: ReviewQueueQuery,
+  slaHours: number,
+  now: Date = new Date(),
+): Promise<ReviewQueueResponse> {
   const scope =
     query.scope === 'mine'
       ? 'and u.coach_id = :actor'
@@ -39,23 +47,31 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
         ? "and u.coach_id is null and u.role = 'premium' and not u.is_admin"
         : '';
   const waiting = waitingSinceSql('c');
+  const order = query.sort === 'newest' ? 'waiting_since desc, id desc' : 'waiting_since, id';
   const result = await db.raw<{ rows: QueueLine[] }>(
-    `with q as (
+    `with s as (
        select c.id, c.title, c.due_at, u.id as owner_id, u.full_name as owner_name, ${waiting} as waiting_since
          from mtn_lists l
          join users u on u.id = l.user_id
          join mtn_cards c on c.list_id = l.id
         where ${listNameKeySql('l.name')} = :listName and u.role <> 'admin' ${scope}
+     ), all_cards as (
+       select s.*, s.waiting_since <= :cutoff as overdue from s
+     ), q as (
+       select * from all_cards ${query.overdue === undefined ? '' : 'where overdue = :overdue'}
      ), page as (
-       select * from q order by waiting_since, id limit :limit offset :offset
+       select * from q order by ${order} limit :limit offset :offset
      )
-     select page.*, t.total
-       from (select count(*)::int as total from q) t
+     select page.*, t.total, t.overdue_count
+       from (select (select count(*)::int from q) as total,
+                    (select count(*)::int from all_cards where overdue) as overdue_count) t
        left join page on true
-      order by page.waiting_since, page.id`,
+      order by ${order.replace(/(^|, )/g, '$1page.')}`,
     {
       actor: actorId,
       listName: REVIEW_LIST_NAME,
+      cutoff: new Date(now.getTime() - slaHours * 3_600_000),
+      ...(query.overdue === undefined ? {} : { overdue: query.overdue }),
       limit: query.itemsPerPage,
       offset: (query.page - 1) * query.itemsPerPage,
     },
@@ -70,8 +86,14 @@ export async function readReviewQueue(db: Db, actorId: number, query: ReviewQueu
       ownerName: r.owner_name!,
       waitingSince: iso(r.waiting_since!),
       dueAt: r.due_at === null ? null : iso(r.due_at),
+      overdue: r.overdue === true,
     }));
-  return { cards, total: Number(rows[0]?.total ?? 0) };
+  return {
+    cards,
+    total: Number(rows[0]?.total ?? 0),
+    overdueCount: Number(rows[0]?.overdue_count ?? 0),
+    slaHours,
+  };
 }
 
 /** What a send-on did: the member to tell, who did it, the card and where it went. */

@@ -56,6 +56,8 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['calendar_calls', 'title'],
   ['calendar_feeds', 'salt'],
   ['calendar_feeds', 'token_hash'],
+  // A due-date reminder sent (docs/areas/reminders.md): its kind.
+  ['card_reminders', 'kind'],
   ['categories', 'name'],
   ['courses', 'slug'],
   ['courses', 'status'],
@@ -88,6 +90,8 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['mtn_labels', 'name'],
   // A product's marketplace is a code (US, UK, DE, CA).
   ['products', 'marketplace'],
+  // The reorder planner's numbers and dates (docs/areas/seller-tools.md, "Reorder planner").
+  ['products', 'reorder_inputs'],
   ['mtn_lists', 'name'],
   ['notification_preferences', 'delivery'],
   ['notification_preferences', 'type'],

@@ -5,7 +5,8 @@ import { conflict, notFound, pgErrorCode } from '../../../core/errors';
 import type { PortalContext } from '../../../core/context';
 import type { TransactionOptions } from '../../../core/transaction';
 import { publishBoardTouch } from '../read-model/board-event';
-import { mergeTouches, touched, type BoardTouch } from './touch';
+import { syncCardReminders } from '../reminders';
+import { mergeTouches, touched, type BoardChange, type BoardTouch } from './touch';
 
 /**
  * A board write (docs/architecture.md, "The path of a board write"): one transaction on one board,
@@ -90,8 +91,40 @@ export function record(write: BoardWrite, touch: BoardTouch): BoardTouch {
 export async function endBoardWrite(write: BoardWrite): Promise<void> {
   writes.delete(write.trx);
   const touches = write.touches.length > 0 ? write.touches : [touched(write.ownerId, 'board-reset', { reset: true })];
+  await syncTouchedReminders(write, touches);
   const merged = mergeTouches(touches);
   if (merged) await publishBoardTouch(write.trx, merged);
+}
+
+/** The changes that can start, move or end a card's due-date reminders (docs/areas/reminders.md). */
+const REMINDER_CHANGES: ReadonlySet<BoardChange> = new Set<BoardChange>([
+  'card-created',
+  'card-edited',
+  'card-moved',
+  'card-archived',
+  'card-restored',
+  'card-deleted',
+  'board-reset',
+]);
+
+/**
+ * The reminders of the cards the write created, edited, moved, archived, restored or deleted, in
+ * its transaction (every card of the board after a reset). A write that touched none costs nothing.
+ */
+async function syncTouchedReminders(write: BoardWrite, touches: readonly BoardTouch[]): Promise<void> {
+  const relevant = touches.filter((t) => t.changes.some((c) => REMINDER_CHANGES.has(c)));
+  if (relevant.length === 0) return;
+  const cards = relevant.flatMap((t) => t.cards);
+  if (relevant.some((t) => t.reset && t.changes.includes('board-reset'))) {
+    const all = await write
+      .trx('mtn_cards as c')
+      .join('mtn_lists as l', 'l.id', 'c.list_id')
+      .where('l.user_id', write.ownerId)
+      .whereNotNull('c.due_at')
+      .pluck<number[]>('c.id');
+    cards.push(...all);
+  }
+  await syncCardReminders(write.trx, cards);
 }
 
 /** The board write of a request's BOARD_TRANSACTION: what a route hands to the commands. */

@@ -12,6 +12,7 @@ import { publishBoardTouch } from '../read-model/board-event';
 import { recordCardCreated } from './history';
 import { copyBoard, createDefaultLists } from './template';
 import { touched } from './touch';
+import { syncCardReminders } from '../reminders';
 
 /**
  * The launch steps admins keep on the Master Template: the checklist items of its card titled
@@ -82,6 +83,7 @@ export async function createMemberCard(
     .returning<Array<{ id: number }>>('id');
   await recordCardCreated(trx, ownerId, row!.id);
   await publishBoardTouch(trx, touched(ownerId, 'card-created', { cards: [row!.id] }));
+  if (card.dueAt) await syncCardReminders(trx, [row!.id]);
   return row!.id;
 }
 

@@ -8,6 +8,7 @@ import { notificationMailJobsSelect } from '../../notifications';
 import type { Card } from '../../../models';
 import { CARD_JSON, isoSql } from '../read-model/board-event';
 import { boardWriteError, lockBoardRow, record, type BoardActor, type BoardWrite } from './board-write';
+import { syncCardReminders } from '../reminders';
 import { touched, type BoardTouch } from './touch';
 
 /**
@@ -41,6 +42,8 @@ type MoveAnswer = {
   list_id: Card['list_id'];
   position: Card['position'];
   mail_jobs: number;
+  /** The card has a due date and changed lists: its reminders may start or end (COMPLETED). */
+  due_moved: boolean;
 };
 
 export interface MoveCardInput {
@@ -217,7 +220,8 @@ announced as (
 -- The answer: the verdict, the card's place, and how many mail jobs it wrote.
 select p.status, p.dest_id as list_id, p.to_pos as position,
        (select count(*) from mailed)::int as mail_jobs,
-       (select n from announced) as announced
+       (select n from announced) as announced,
+       coalesce((select c.due_at is not null from after c), false) and not coalesce(p.same_list, true) as due_moved
   from plan p`;
 
 async function runMove(db: Knex | Knex.Transaction, bindings: readonly Knex.RawBinding[]): Promise<MoveAnswer> {
@@ -278,6 +282,9 @@ export async function moveCard(target: MoveTarget, input: MoveCardInput): Promis
   switch (row.status) {
     case 'ok': {
       if (Number(row.mail_jobs) > 0) nudgeAfterCommit(alone ? target.knex : target.trx, 'mail');
+      // A dated card into or out of COMPLETED: its reminders follow (a board write does it at its end).
+      // Alone, after the move's own statement: a card without a due date costs no round trip.
+      if (alone && row.due_moved) await syncCardReminders(target.knex, [input.cardId]);
       const card = { id: input.cardId, ListId: row.list_id!, position: row.position! };
       const touch = touched(target.ownerId, 'card-moved', { cards: [card.id], announced: alone });
       return { card, touch: alone ? touch : record(target, touch) };

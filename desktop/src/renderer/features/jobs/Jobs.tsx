@@ -30,6 +30,8 @@ export const QUEUE_LABELS: Record<JobQueueName, string> = {
   'analytics-sweep': 'Analytics clean-up',
   'notification-digest': 'Notification digest',
   'call-reminders': 'Call reminders',
+  'card-reminder': 'Due-date reminders',
+  'review-sla': 'Review deadline',
 };
 
 const when = (iso: string | null) =>

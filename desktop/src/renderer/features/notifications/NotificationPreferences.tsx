@@ -18,6 +18,9 @@ const TYPE_LABELS: Record<NotificationPreferenceType, string> = {
   comment: MESSAGES.notificationPreferenceComment,
   for_review: MESSAGES.notificationPreferenceForReview,
   review_done: MESSAGES.notificationPreferenceReviewDone,
+  card_due_soon: MESSAGES.notificationPreferenceCardDueSoon,
+  card_overdue: MESSAGES.notificationPreferenceCardOverdue,
+  review_waiting_long: MESSAGES.notificationPreferenceReviewWaitingLong,
 };
 
 const DELIVERY_LABELS: Record<NotificationDelivery, string> = {

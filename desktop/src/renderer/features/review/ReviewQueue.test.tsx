@@ -23,6 +23,7 @@ const card = (id: number, over: Partial<ReviewCard> = {}): ReviewCard => ({
   ownerName: `Member ${id}`,
   waitingSince: ago(3 * DAY + 60_000),
   dueAt: null,
+  overdue: false,
   ...over,
 });
 
@@ -78,7 +79,20 @@ const fullCard = (id: number, over: Partial<BoardCard> = {}): BoardCard => ({
 function inboxServer(initial: ReviewCard[], send?: (id: number, body: unknown) => { status: number; body: unknown }) {
   let queue = initial;
   const calls = mockFetch(({ method, path, search, body }) => {
-    if (path === QUEUE) return { body: { cards: queue, total: queue.length, scope: search.get('scope') } };
+    if (path === QUEUE) {
+      const overdue = search.get('overdue');
+      const shown = queue.filter((c) => overdue === null || String(c.overdue) === overdue);
+      const ordered = search.get('sort') === 'newest' ? [...shown].reverse() : shown;
+      return {
+        body: {
+          cards: ordered,
+          total: ordered.length,
+          overdueCount: queue.filter((c) => c.overdue).length,
+          slaHours: 48,
+          scope: search.get('scope'),
+        },
+      };
+    }
     const sent = /^\/api\/move-the-needle\/review-queue\/(\d+)\/send$/.exec(path);
     if (method === 'POST' && sent) {
       const id = Number(sent[1]);
@@ -246,13 +260,52 @@ describe('/review: the review inbox', () => {
   });
 });
 
+describe('/review: the review deadline', () => {
+  it('marks the cards past the deadline, counts them, shows them alone and orders newest first', async () => {
+    const calls = inboxServer([card(1, { overdue: true }), card(2, { waitingSince: ago(5 * 3600_000) })]);
+    renderApp('/review', makeUser({ role: 'coach' }));
+    const list = await screen.findByRole('list', { name: MESSAGES.reviewQueueTitle });
+    const rows = within(list).getAllByRole('button');
+    expect(within(rows[0]!).getByText(MESSAGES.reviewOverdueChip)).toBeTruthy();
+    expect(within(rows[1]!).queryByText(MESSAGES.reviewOverdueChip)).toBeNull();
+    expect(screen.getByText('2 waiting · 1 past the 48 h review deadline')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: MESSAGES.reviewOverdueOnly }));
+    await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(1));
+    expect(
+      calls
+        .filter((c) => c.path === QUEUE)
+        .at(-1)
+        ?.search.get('overdue'),
+    ).toBe('true');
+    await user.click(screen.getByRole('button', { name: MESSAGES.reviewOverdueOnly }));
+    await user.selectOptions(screen.getByRole('combobox', { name: MESSAGES.reviewSortLabel }), 'newest');
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.path === QUEUE)
+          .at(-1)
+          ?.search.get('sort'),
+      ).toBe('newest'),
+    );
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: MESSAGES.reviewQueueTitle })).getAllByRole('button')[0]!.textContent,
+      ).toContain('Card 2'),
+    );
+  });
+});
+
 describe('the coach’s dashboard card', () => {
-  it('shows how many cards wait and the oldest wait, linking to /review', async () => {
-    const calls = mockFetch(({ path }) => (path === QUEUE ? { body: { cards: [card(1)], total: 4 } } : undefined));
+  it('shows how many cards wait, how many are past the deadline and the oldest wait, linking to /review', async () => {
+    const calls = mockFetch(({ path }) =>
+      path === QUEUE ? { body: { cards: [card(1)], total: 4, overdueCount: 2, slaHours: 48 } } : undefined,
+    );
     renderApp('/', makeUser({ role: 'coach' }));
     const link = await screen.findByRole('link', { name: `${MESSAGES.reviewWaitingForYou}: 4` });
     expect(link.getAttribute('href')).toBe('/review');
     expect(link.textContent).toContain('Oldest waiting: 3 days');
+    expect(link.textContent).toContain('2 past the 48 h review deadline');
     const read = calls.find((c) => c.path === QUEUE);
     expect(read?.search.get('scope')).toBe('mine');
     expect(read?.search.get('itemsPerPage')).toBe('1');

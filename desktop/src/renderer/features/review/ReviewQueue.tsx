@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatAgo, MESSAGES } from '@shared/messages';
+import { fillMessage, formatAgo, MESSAGES } from '@shared/messages';
 import { defaultReviewScope } from '@shared/policies/review';
-import type { Card as BoardCard, ReviewCard, ReviewDestination, ReviewScope } from '@shared/types';
+import type { Card as BoardCard, ReviewCard, ReviewDestination, ReviewScope, ReviewSort } from '@shared/types';
 import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
@@ -53,7 +53,13 @@ function typing(target: EventTarget | null): boolean {
 export function ReviewQueue() {
   const user = useAppSelector(selectCurrentUser);
   const [scope, setScope] = useState<ReviewScope>(() => (user ? defaultReviewScope(user) : 'mine'));
-  const { data, error, isLoading, isFetching, refetch } = useGetReviewQueueQuery({ scope });
+  const [overdueOnly, setOverdueOnly] = useState(false);
+  const [sort, setSort] = useState<ReviewSort>('oldest');
+  const { data, error, isLoading, isFetching, refetch } = useGetReviewQueueQuery({
+    scope,
+    sort,
+    ...(overdueOnly ? { overdue: true } : {}),
+  });
   /** The card the user picked (null: none yet; on wide screens the first card is shown). */
   const [picked, setPicked] = useState<number | null>(null);
   const rows = useRef(new Map<number, HTMLButtonElement>());
@@ -86,24 +92,53 @@ export function ReviewQueue() {
   );
 
   const filter = (
-    <div role="group" aria-label="Show" className="inline-flex rounded-lg border border-gray-200 bg-white p-0.5">
-      {SCOPES.map((s) => (
-        <button
-          key={s.scope}
-          type="button"
-          aria-pressed={scope === s.scope}
-          onClick={() => {
-            setScope(s.scope);
-            setPicked(null);
-          }}
-          className={cn(
-            'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500',
-            scope === s.scope ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-50',
-          )}
+    <div className="flex flex-wrap items-center gap-2">
+      <div role="group" aria-label="Show" className="inline-flex rounded-lg border border-gray-200 bg-white p-0.5">
+        {SCOPES.map((s) => (
+          <button
+            key={s.scope}
+            type="button"
+            aria-pressed={scope === s.scope}
+            onClick={() => {
+              setScope(s.scope);
+              setPicked(null);
+            }}
+            className={cn(
+              'rounded-md px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500',
+              scope === s.scope ? 'bg-brand-600 text-white' : 'text-gray-700 hover:bg-gray-50',
+            )}
+          >
+            {s.label}
+          </button>
+        ))}
+      </div>
+      <button
+        type="button"
+        aria-pressed={overdueOnly}
+        onClick={() => {
+          setOverdueOnly(!overdueOnly);
+          setPicked(null);
+        }}
+        className={cn(
+          'rounded-lg border px-3 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-500',
+          overdueOnly
+            ? 'border-red-300 bg-red-50 text-red-800'
+            : 'border-gray-200 bg-white text-gray-700 hover:bg-gray-50',
+        )}
+      >
+        {MESSAGES.reviewOverdueOnly}
+      </button>
+      <label className="flex items-center gap-1 text-sm text-gray-700">
+        <span className="sr-only">{MESSAGES.reviewSortLabel}</span>
+        <select
+          value={sort}
+          onChange={(e) => setSort(e.target.value as ReviewSort)}
+          className="rounded-lg border border-gray-200 bg-white px-2 py-1.5 text-sm"
         >
-          {s.label}
-        </button>
-      ))}
+          <option value="oldest">{MESSAGES.reviewSortOldest}</option>
+          <option value="newest">{MESSAGES.reviewSortNewest}</option>
+        </select>
+      </label>
     </div>
   );
 
@@ -142,7 +177,14 @@ export function ReviewQueue() {
                     <span className="block text-sm text-gray-600">
                       {card.ownerName} · waiting {waitingTime(card.waitingSince)}
                     </span>
-                    {card.dueAt && <DueChip dueAt={card.dueAt} className="mt-1" />}
+                    <span className="mt-1 flex flex-wrap gap-1">
+                      {card.overdue && (
+                        <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-medium text-red-800">
+                          {MESSAGES.reviewOverdueChip}
+                        </span>
+                      )}
+                      {card.dueAt && <DueChip dueAt={card.dueAt} />}
+                    </span>
                   </button>
                 </li>
               );
@@ -169,7 +211,15 @@ export function ReviewQueue() {
     <div>
       <PageHeader
         title={MESSAGES.reviewQueueTitle}
-        description={data ? `${data.total} waiting` : undefined}
+        description={
+          data
+            ? `${data.total} waiting${
+                data.overdueCount > 0
+                  ? ` · ${fillMessage(MESSAGES.reviewPastDeadline, { count: String(data.overdueCount), hours: String(data.slaHours) })}`
+                  : ''
+              }`
+            : undefined
+        }
         actions={filter}
       />
       {body}

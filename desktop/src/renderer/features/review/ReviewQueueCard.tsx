@@ -25,6 +25,14 @@ export function ReviewQueueCard({ className }: { className?: string }) {
         <span className="text-3xl font-semibold tabular-nums text-gray-900" data-testid="review-waiting">
           {isLoading ? <Spinner className="size-6 text-brand-600" label="Loading" /> : isError ? '—' : total}
         </span>
+        {data && data.overdueCount > 0 && (
+          <span className="text-sm font-medium text-red-700" data-testid="review-past-deadline">
+            {fillMessage(MESSAGES.reviewPastDeadline, {
+              count: String(data.overdueCount),
+              hours: String(data.slaHours),
+            })}
+          </span>
+        )}
         {oldest && (
           <span className="text-sm text-gray-600">
             {fillMessage(MESSAGES.reviewOldestWaiting, { wait: waitingTime(oldest.waitingSince) })}

@@ -1,8 +1,17 @@
-import type { ReviewDestination, ReviewQueueResponse, ReviewScope, ReviewSendResponse } from '@shared/types';
+import type {
+  ReviewDestination,
+  ReviewQueueResponse,
+  ReviewScope,
+  ReviewSendResponse,
+  ReviewSort,
+} from '@shared/types';
 import { api } from '../../app/api';
 
 export interface ReviewQueueArgs {
   scope: ReviewScope;
+  /** Only the cards past the review deadline (true), or within it (false); all when left out. */
+  overdue?: boolean;
+  sort?: ReviewSort;
   page?: number;
   itemsPerPage?: number;
 }
@@ -17,9 +26,15 @@ export interface ReviewSendArgs {
 export const reviewApi = api.injectEndpoints({
   endpoints: (build) => ({
     getReviewQueue: build.query<ReviewQueueResponse, ReviewQueueArgs>({
-      query: ({ scope, page = 1, itemsPerPage = 50 }) => ({
+      query: ({ scope, overdue, sort, page = 1, itemsPerPage = 50 }) => ({
         url: '/api/move-the-needle/review-queue',
-        params: { scope, page, itemsPerPage },
+        params: {
+          scope,
+          ...(overdue === undefined ? {} : { overdue }),
+          ...(sort && sort !== 'oldest' ? { sort } : {}),
+          page,
+          itemsPerPage,
+        },
       }),
       providesTags: [{ type: 'ReviewQueue', id: 'LIST' }],
     }),

@@ -37,6 +37,11 @@ const SECTIONS: ReadonlyArray<{ kind: SettingKind; title: string; description: s
     title: 'Data retention',
     description: 'How long the portal keeps analytics events, in days.',
   },
+  {
+    kind: 'hours',
+    title: 'Coaching',
+    description: 'How long a card may wait for its coach’s review, in hours.',
+  },
 ];
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -103,7 +108,7 @@ function SettingsForm({ settings }: { settings: AdminSetting[] }) {
                   <TextField
                     label={s.label}
                     type={s.kind === 'url' && s.key !== 'supportUrl' ? 'url' : 'text'}
-                    inputMode={s.kind === 'days' ? 'numeric' : 'url'}
+                    inputMode={s.kind === 'days' || s.kind === 'hours' ? 'numeric' : 'url'}
                     autoComplete="off"
                     spellCheck={false}
                     placeholder={

@@ -1,0 +1,10 @@
+export {
+  CARD_REMINDER_QUEUE,
+  cardReminderHandler,
+  DUE_SOON_LEAD_MS,
+  reminderWhen,
+  runCardReminder,
+  syncCardReminders,
+  type CardReminderJob,
+  type CardReminderKind,
+} from './card-reminders';
