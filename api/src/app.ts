@@ -34,6 +34,7 @@ import { createPostHogForwarder } from './adapters/posthog';
 import { insightsRoutes } from './features/insights';
 import { jobRoutes } from './features/jobs';
 import { calendarRoutes } from './features/calendar';
+import { playbookRoutes } from './features/playbooks';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -121,6 +122,7 @@ export function createApp(opts: AppOptions): Koa {
     insightsRoutes(),
     jobRoutes(),
     calendarRoutes(),
+    playbookRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

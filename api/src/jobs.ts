@@ -14,6 +14,7 @@ import { pruneCallReminders, sendCallReminders } from './features/calendar';
 import { enqueueNotificationDigests, NOTIFICATION_MAIL, notificationMailRenderer } from './features/notifications';
 import { stripeSyncHandler } from './features/payments';
 import { cardReminderHandler } from './features/board';
+import { runRecurringCards } from './features/playbooks';
 import { pruneReviewDeadlineAlerts, sendReviewDeadlineAlerts } from './features/review';
 import { sweepUnreferencedUploads } from './features/uploads';
 
@@ -73,5 +74,6 @@ export function jobHandlers(deps: JobDeps): Record<QueueName, JobHandler> {
     'call-reminders': async () => ({ queued: await sendCallReminders(knex, config.publicUrl) }),
     'card-reminder': cardReminderHandler(knex),
     'review-sla': async () => ({ alerted: await sendReviewDeadlineAlerts(knex, config.settingDefaults) }),
+    'recurring-cards': async () => ({ made: await runRecurringCards(knex) }),
   };
 }

@@ -29,6 +29,7 @@ import * as marketplaces from './migrations/0029_marketplaces';
 import * as dueEvents from './migrations/0030_due_events';
 import * as reorderInputs from './migrations/0031_reorder_inputs';
 import * as reminders from './migrations/0032_reminders';
+import * as playbooks from './migrations/0033_playbooks';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -66,6 +67,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0030_due_events', dueEvents],
   ['0031_reorder_inputs', reorderInputs],
   ['0032_reminders', reminders],
+  ['0033_playbooks', playbooks],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -17,3 +17,4 @@ export * from './live';
 export * from './analytics';
 export * from './fees';
 export * from './calendar';
+export * from './playbooks';

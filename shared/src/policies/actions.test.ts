@@ -122,6 +122,10 @@ const ALL_ACTIONS: readonly Action[] = [
   'insights:export',
   'calendar:read',
   'calendar:manage',
+  'recurring:manage',
+  'recurring:for-others',
+  'playbook:manage',
+  'playbook:launch',
 ];
 
 /**
@@ -194,6 +198,13 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   // The calendar: every signed-in user reads theirs; calls are managed by role admin.
   'calendar:read':    { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   'calendar:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Recurring cards: whoever has a board of their own (for it), coaches and admins (for members too).
+  'recurring:manage': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // Aimed at other members (recurring cards, playbooks): coaches and admins.
+  'recurring:for-others': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  'playbook:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // The launch playbook on one's own board (the qualifier's Start this product).
+  'playbook:launch':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // The notification inbox: every signed-in user, their own rows only (the API scopes them).
   'notification:own': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Analytics events: every signed-in user records their own.

@@ -12,6 +12,7 @@ import { canAdministerUsers, isUserAdminAction, type UserAdminAction } from './u
 import { canReview, isReviewAction, type ReviewAction } from './review';
 import { canReadInsights, isInsightsAction, type InsightsAction } from './insights';
 import { canUseCalendar, isCalendarAction, type CalendarAction } from './calendar';
+import { canUsePlaybooks, isPlaybookAction, type PlaybookAction } from './playbooks';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -65,7 +66,8 @@ export type Action =
   | LiveAction
   | ReviewAction
   | InsightsAction
-  | CalendarAction;
+  | CalendarAction
+  | PlaybookAction;
 
 export interface UserSubject {
   id: number;
@@ -87,6 +89,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isReviewAction(action)) return canReview(user, action, subject as BoardSubject | undefined);
   if (isInsightsAction(action)) return canReadInsights(user);
   if (isCalendarAction(action)) return canUseCalendar(user, action);
+  if (isPlaybookAction(action)) return canUsePlaybooks(user, action);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -15,3 +15,4 @@ export * from './live';
 export * from './review';
 export * from './insights';
 export * from './calendar';
+export * from './playbooks';

@@ -51,6 +51,10 @@ export const AUDIT_ACTIONS = [
   'calendar.call.create',
   'calendar.call.update',
   'calendar.call.delete',
+  'playbook.create',
+  'playbook.update',
+  'playbook.delete',
+  'playbook.apply',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -103,6 +107,10 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'calendar.call.create': 'Call scheduled',
   'calendar.call.update': 'Call changed',
   'calendar.call.delete': 'Call deleted',
+  'playbook.create': 'Playbook created',
+  'playbook.update': 'Playbook changed',
+  'playbook.delete': 'Playbook deleted',
+  'playbook.apply': 'Playbook applied',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

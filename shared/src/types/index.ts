@@ -97,3 +97,4 @@ export * from './insights';
 export * from './jobs';
 export * from './fees';
 export * from './calendar';
+export * from './playbooks';

@@ -14,6 +14,7 @@ export const JOB_QUEUES = [
   'call-reminders',
   'card-reminder',
   'review-sla',
+  'recurring-cards',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];
 

@@ -76,6 +76,8 @@ export const QUEUES = {
   },
   /** The review deadline: cards waiting in FOR REVIEW past `reviewSlaHours` tell their coach, every minute. */
   'review-sla': { ...TIMER, expireInSeconds: 5 * 60, cron: '* * * * *' },
+  /** Recurring cards: the current period's card on each member's board that has none yet (also at a worker's start). */
+  'recurring-cards': { ...TIMER, cron: '*/10 * * * *', atStart: true },
 } as const satisfies Record<JobQueueName, QueueDefinition>;
 
 export type QueueName = keyof typeof QUEUES;

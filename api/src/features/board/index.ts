@@ -19,3 +19,4 @@ export { copyBoard } from './commands/template';
 export { findOwned, lookupBoard, type BoardTarget } from './access/policies';
 export { enteredCurrentListAt } from './read-model/history';
 export { cardReminderHandler, runCardReminder, syncCardReminders, type CardReminderJob } from './reminders';
+export { addPlannedCards, type PlannedCard } from './commands/planned-card';

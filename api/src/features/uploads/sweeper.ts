@@ -58,6 +58,19 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['calendar_feeds', 'token_hash'],
   // A due-date reminder sent (docs/areas/reminders.md): its kind.
   ['card_reminders', 'kind'],
+  // Playbook and recurring-card bookkeeping: names, keys, periods, plain titles, checklist text and ids.
+  ['playbook_runs', 'key'],
+  // Playbook and recurring-card text is typed in forms that offer no upload (docs/areas/playbooks.md).
+  ['playbooks', 'cards'],
+  ['playbooks', 'description'],
+  ['playbooks', 'name'],
+  ['recurring_card_runs', 'period'],
+  ['recurring_cards', 'checklist'],
+  ['recurring_cards', 'description'],
+  ['recurring_cards', 'every'],
+  ['recurring_cards', 'tag_ids'],
+  ['recurring_cards', 'title'],
+  ['recurring_cards', 'user_ids'],
   ['categories', 'name'],
   ['courses', 'slug'],
   ['courses', 'status'],

@@ -32,6 +32,7 @@ export const QUEUE_LABELS: Record<JobQueueName, string> = {
   'call-reminders': 'Call reminders',
   'card-reminder': 'Due-date reminders',
   'review-sla': 'Review deadline',
+  'recurring-cards': 'Recurring cards',
 };
 
 const when = (iso: string | null) =>

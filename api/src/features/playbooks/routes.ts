@@ -1,0 +1,121 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { MESSAGES } from '@shared/messages';
+import { playbookApplySchema, playbookUpsertSchema, recurringUpsertSchema } from '@shared/schemas/playbooks';
+import type {
+  PlaybookApplyResponse,
+  PlaybookReadManyResponse,
+  PlaybookUpsertResponse,
+  RecurringReadManyResponse,
+  RecurringUpsertResponse,
+} from '@shared/types';
+import { endpoint } from '../../core/endpoint';
+import type { PortalContext, PortalState } from '../../core/context';
+import { presentPlaybook, presentRecurring } from './presenter';
+import {
+  applyPlaybook,
+  deletePlaybook,
+  deleteRecurring,
+  readPlaybooks,
+  readRecurring,
+  savePlaybook,
+  saveRecurring,
+} from './service';
+
+/** The names of the users who made `ids`' rows (one query). */
+async function makers(db: Knex, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db('users')
+    .whereIn('id', wanted)
+    .select<Array<{ id: number; full_name: string }>>('id', 'full_name');
+  return new Map(rows.map((r) => [r.id, r.full_name]));
+}
+
+/**
+ * Recurring cards (prefix /api/move-the-needle/recurring) and playbooks (/api/playbooks):
+ * docs/areas/playbooks.md.
+ */
+export function playbookRoutes(): Router<PortalState, PortalContext> {
+  const router = new Router<PortalState, PortalContext>();
+
+  router.get(
+    '/api/move-the-needle/recurring/read-many',
+    ...endpoint({ authorize: 'recurring:manage' }, async (ctx) => {
+      const rules = await readRecurring(ctx.deps.knex, ctx.user);
+      const names = await makers(
+        ctx.deps.knex,
+        rules.map((r) => r.created_by),
+      );
+      const body: RecurringReadManyResponse = { recurring: rules.map((r) => presentRecurring(r, names)) };
+      ctx.body = body;
+    }),
+  );
+
+  router.post(
+    '/api/move-the-needle/recurring/upsert',
+    ...endpoint({ input: recurringUpsertSchema, authorize: 'recurring:manage', transaction: true }, async (ctx) => {
+      const { rule, isNew } = await saveRecurring(ctx.trx, ctx.user, ctx.input);
+      const body: RecurringUpsertResponse = {
+        recurring: presentRecurring(rule, await makers(ctx.trx, [rule.created_by])),
+        isNew,
+      };
+      ctx.body = body;
+    }),
+  );
+
+  router.delete(
+    '/api/move-the-needle/recurring/:id',
+    ...endpoint({ ids: ['id'], authorize: 'recurring:manage', transaction: true }, async (ctx) => {
+      await deleteRecurring(ctx.trx, ctx.user, ctx.input.id);
+      ctx.body = { success: true, message: MESSAGES.recurringDeleted };
+    }),
+  );
+
+  router.get(
+    '/api/playbooks/read-many',
+    ...endpoint({ authorize: 'playbook:manage' }, async (ctx) => {
+      const playbooks = await readPlaybooks(ctx.deps.knex);
+      const names = await makers(
+        ctx.deps.knex,
+        playbooks.map((p) => p.created_by),
+      );
+      const body: PlaybookReadManyResponse = { playbooks: playbooks.map((p) => presentPlaybook(p, names)) };
+      ctx.body = body;
+    }),
+  );
+
+  router.post(
+    '/api/playbooks/upsert',
+    ...endpoint({ input: playbookUpsertSchema, authorize: 'playbook:manage', transaction: true }, async (ctx) => {
+      const { playbook, isNew } = await savePlaybook(ctx.trx, { id: ctx.user.id, ip: ctx.ip }, ctx.input);
+      const body: PlaybookUpsertResponse = {
+        playbook: presentPlaybook(playbook, await makers(ctx.trx, [playbook.created_by])),
+        isNew,
+      };
+      ctx.body = body;
+    }),
+  );
+
+  router.delete(
+    '/api/playbooks/:id',
+    ...endpoint({ ids: ['id'], authorize: 'playbook:manage', transaction: true }, async (ctx) => {
+      await deletePlaybook(ctx.trx, { id: ctx.user.id, ip: ctx.ip }, ctx.input.id);
+      ctx.body = { success: true, message: MESSAGES.playbookDeleted };
+    }),
+  );
+
+  /**
+   * POST /api/playbooks/apply: coaches and admins to members; whoever has a board, the launch
+   * playbook to their own (no userIds, no tagIds). The service checks which.
+   */
+  router.post(
+    '/api/playbooks/apply',
+    ...endpoint({ input: playbookApplySchema, authorize: 'playbook:launch', transaction: true }, async (ctx) => {
+      const body: PlaybookApplyResponse = await applyPlaybook(ctx.trx, ctx.user, ctx.ip, ctx.input);
+      ctx.body = body;
+    }),
+  );
+
+  return router;
+}
