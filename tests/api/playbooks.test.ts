@@ -170,6 +170,10 @@ describe('playbooks: keep and apply', () => {
   });
 
   it('a member applies the launch playbook to their own board only; not another playbook', async () => {
+    const launch = await member.agent.get('/api/playbooks/launch');
+    expect(launch.status).toBe(200);
+    expect(launch.body.playbook).toMatchObject({ id: playbook.id, name: 'Launch plan', launch: true });
+    expect((await basic.agent.get('/api/playbooks/launch')).status).toBe(403);
     const own = await member.agent
       .post('/api/playbooks/apply')
       .send({ playbookId: playbook.id, startOn: '2027-02-01', key: 'launch:bamboo' });

@@ -151,6 +151,7 @@ const GRID: Record<string, string> = {
   '/profile':                          ALLROLE,
   '/notifications':                    ALLROLE,
   '/calendar':                         ALLROLE,
+  '/plans':                            MTN____,
   // role-gated
   '/move-the-needle':                  MTN____,
   '/move-the-needle/42':               MTN_ID_,
@@ -205,6 +206,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/profile': '/profile',
   '/notifications': '/notifications',
   '/calendar': '/calendar',
+  '/plans': '/plans',
   '/users': '/users',
   '/review': '/review',
   '/insights': '/insights',
@@ -335,7 +337,7 @@ describe('access guard rules (docs/screens.md)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(28); // one sample per gated pattern
+    expect(NON_PUBLIC_PATHS.length).toBe(29); // one sample per gated pattern
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 
@@ -624,12 +626,12 @@ describe('findRoute', () => {
     ).toEqual(['/signin', '/signup']);
   });
 
-  it('hiddenByCutoff is set on exactly the two Move the Needle routes', () => {
+  it('hiddenByCutoff is set on exactly the two Move the Needle routes and Plans (recurring cards for the board)', () => {
     expect(
       ROUTES.filter((r) => r.hiddenByCutoff)
         .map((r) => r.pattern)
         .sort(),
-    ).toEqual(['/move-the-needle', '/move-the-needle/:id']);
+    ).toEqual(['/move-the-needle', '/move-the-needle/:id', '/plans']);
   });
 });
 

@@ -46,6 +46,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/profile', roles: ALL },
   { pattern: '/notifications', roles: ALL },
   { pattern: '/calendar', roles: ALL },
+  { pattern: '/plans', roles: ['admin', 'coach', 'premium'], hiddenByCutoff: true },
   { pattern: '/users', roles: ['admin', 'coach'] },
   { pattern: '/review', roles: ['admin', 'coach'] },
   { pattern: '/insights', roles: ['admin', 'coach'] },

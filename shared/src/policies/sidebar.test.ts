@@ -46,21 +46,21 @@ const COURSE = ['dashboard', 'courses', 'resources', 'profit-calculator', 'calen
 // prettier-ignore
 const COURSE_AI = ['dashboard', 'courses', 'resources', 'profit-calculator', 'calendar', 'apply', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const PREMIUM = ['dashboard', 'courses', 'resources', 'profit-calculator', 'move-the-needle', 'calendar', 'product-qualifier', 'apply', 'community', 'upgrades', 'support', 'settings'];
+const PREMIUM = ['dashboard', 'courses', 'resources', 'profit-calculator', 'move-the-needle', 'calendar', 'plans', 'product-qualifier', 'apply', 'community', 'upgrades', 'support', 'settings'];
 // prettier-ignore
 const PREMIUM_HIDDEN = ['dashboard', 'courses', 'resources', 'profit-calculator', 'calendar', 'product-qualifier', 'apply', 'community', 'upgrades', 'support', 'settings'];
 // prettier-ignore
-const PREMIUM_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle', 'calendar', 'product-qualifier', 'apply', 'upgrades', 'support', 'settings'];
+const PREMIUM_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle', 'calendar', 'plans', 'product-qualifier', 'apply', 'upgrades', 'support', 'settings'];
 // prettier-ignore
 const PREMIUM_AI_HIDDEN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'calendar', 'product-qualifier', 'apply', 'upgrades', 'support', 'settings'];
 // prettier-ignore
-const COACH = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'calendar', 'product-qualifier', 'users', 'review', 'insights', 'community', 'search-site', 'support', 'settings'];
+const COACH = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'calendar', 'plans', 'product-qualifier', 'users', 'review', 'insights', 'community', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const COACH_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'calendar', 'product-qualifier', 'users', 'review', 'insights', 'search-site', 'support', 'settings'];
+const COACH_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'move-the-needle-coach', 'calendar', 'plans', 'product-qualifier', 'users', 'review', 'insights', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'calendar', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'fee-rate-cards', 'community', 'search-site', 'support', 'settings'];
+const ADMIN = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'calendar', 'plans', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'fee-rate-cards', 'community', 'search-site', 'support', 'settings'];
 // prettier-ignore
-const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'calendar', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'fee-rate-cards', 'search-site', 'support', 'settings'];
+const ADMIN_AI = ['dashboard', 'ai-toolkit', 'courses', 'resources', 'profit-calculator', 'master-template', 'calendar', 'plans', 'product-qualifier', 'users', 'review', 'insights', 'tag-management', 'portal-settings', 'audit-log', 'jobs', 'fee-rate-cards', 'search-site', 'support', 'settings'];
 
 const EXPECTED_KEYS: Record<Name, string[]> = {
   basic: BASIC,
@@ -100,6 +100,7 @@ const CATALOGUE: Record<string, { label: string; to: string; external: boolean; 
   'move-the-needle-coach': { label: 'Move The Needle', to: '/move-the-needle', external: false, section: 'main' },
   'master-template': { label: 'Master Template', to: '/move-the-needle', external: false, section: 'main' },
   calendar: { label: 'Calendar', to: '/calendar', external: false, section: 'main' },
+  plans: { label: 'Plans', to: '/plans', external: false, section: 'main' },
   'product-qualifier': { label: 'Product Qualifier Tool', to: '/product-qualifier', external: false, section: 'main' },
   users: { label: 'User Dashboard', to: '/users', external: false, section: 'main' },
   review: { label: 'Review queue', to: '/review', external: false, section: 'main' },

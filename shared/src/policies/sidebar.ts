@@ -53,6 +53,11 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
   add(r === 'coach', { key: 'move-the-needle-coach', label: 'Move The Needle', to: '/move-the-needle' });
   add(r === 'admin', { key: 'master-template', label: 'Master Template', to: '/move-the-needle' });
   add(true, { key: 'calendar', label: 'Calendar', to: '/calendar' });
+  add(r === 'admin' || r === 'coach' || (r === 'premium' && !isMoveTheNeedleHidden(user)), {
+    key: 'plans',
+    label: 'Plans',
+    to: '/plans',
+  });
   add(r === 'basic' || r === 'premium' || r === 'admin' || r === 'coach', {
     key: 'product-qualifier',
     label: 'Product Qualifier Tool',

@@ -22,7 +22,7 @@ describe('portal settings: one definition per key', () => {
     for (const key of SETTING_KEYS) {
       const def = SETTING_DEFINITIONS[key];
       expect(def.label.length, key).toBeGreaterThan(0);
-      expect(['url', 'video', 'widget', 'days']).toContain(def.kind);
+      expect(['url', 'video', 'widget', 'days', 'hours']).toContain(def.kind);
       expect(envs.has(def.env), def.env).toBe(false);
       envs.add(def.env);
       expect(ok(key, def.fallback), key).toEqual({ ok: true, value: def.fallback });

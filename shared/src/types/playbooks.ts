@@ -67,6 +67,11 @@ export interface PlaybookUpsertResponse {
   isNew: boolean;
 }
 
+/** GET /api/playbooks/launch */
+export interface PlaybookLaunchResponse {
+  playbook: Playbook | null;
+}
+
 /** POST /api/playbooks/apply: members whose boards got the cards, and those skipped (no board, or this key already applied to them). */
 export interface PlaybookApplyResponse {
   applied: number;

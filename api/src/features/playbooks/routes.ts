@@ -4,6 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { playbookApplySchema, playbookUpsertSchema, recurringUpsertSchema } from '@shared/schemas/playbooks';
 import type {
   PlaybookApplyResponse,
+  PlaybookLaunchResponse,
   PlaybookReadManyResponse,
   PlaybookUpsertResponse,
   RecurringReadManyResponse,
@@ -16,6 +17,7 @@ import {
   applyPlaybook,
   deletePlaybook,
   deleteRecurring,
+  launchPlaybook,
   readPlaybooks,
   readRecurring,
   savePlaybook,
@@ -102,6 +104,18 @@ export function playbookRoutes(): Router<PortalState, PortalContext> {
     ...endpoint({ ids: ['id'], authorize: 'playbook:manage', transaction: true }, async (ctx) => {
       await deletePlaybook(ctx.trx, { id: ctx.user.id, ip: ctx.ip }, ctx.input.id);
       ctx.body = { success: true, message: MESSAGES.playbookDeleted };
+    }),
+  );
+
+  /** GET /api/playbooks/launch: the launch playbook (its name and cards), or null; whoever has a board. */
+  router.get(
+    '/api/playbooks/launch',
+    ...endpoint({ authorize: 'playbook:launch' }, async (ctx) => {
+      const playbook = await launchPlaybook(ctx.deps.knex);
+      const body: PlaybookLaunchResponse = {
+        playbook: playbook ? presentPlaybook(playbook, await makers(ctx.deps.knex, [playbook.created_by])) : null,
+      };
+      ctx.body = body;
     }),
   );
 

@@ -4,6 +4,8 @@ import { apiBaseUrl } from '../platform/apiBaseUrl';
 /** Cache tags. Identity changes (sign in/out, switch role, sign in as) invalidate all of them. */
 export const TAG_TYPES = [
   'Tag',
+  'Playbook',
+  'Recurring',
   'User',
   'Community',
   'Product',

@@ -24,6 +24,7 @@ const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog
 const Jobs = lazyNamed(() => import('../features/jobs/Jobs'), 'Jobs');
 const FeeRateCards = lazyNamed(() => import('../features/fees/FeeRateCards'), 'FeeRateCards');
 const Calendar = lazyNamed(() => import('../features/calendar/Calendar'), 'Calendar');
+const Plans = lazyNamed(() => import('../features/plans/Plans'), 'Plans');
 const MoveTheNeedle = lazyNamed(loadBoardScreen, 'MoveTheNeedle', loadedBoardScreen);
 const ProfitCalculator = lazyNamed(() => import('../features/products/ProfitCalculator'), 'ProfitCalculator');
 const ProductSummary = lazyNamed(() => import('../features/products/ProductSummary'), 'ProductSummary');
@@ -64,6 +65,7 @@ export function AppRoutes() {
           <Route path="/jobs" element={<Jobs />} />
           <Route path="/fee-rate-cards" element={<FeeRateCards />} />
           <Route path="/calendar" element={<Calendar />} />
+          <Route path="/plans" element={<Plans />} />
           <Route path="/move-the-needle" element={<MoveTheNeedle />} />
           <Route path="/move-the-needle/:id" element={<MoveTheNeedle />} />
           <Route path="/resources" element={<Resources />} />

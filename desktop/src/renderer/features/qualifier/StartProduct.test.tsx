@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { YES_NO_IDS, answersById, evaluateQualifier, type YesNoId } from '@shared/calc';
 import { QUALIFIER_QUESTIONS, answerFeedback } from '@shared/content/qualifier';
 import type { QualifierLaunch, QualifierProgress } from '@shared/types';
+import { MESSAGES } from '@shared/messages';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
 import { makeProduct } from '../../test/fake-products';
@@ -60,6 +61,50 @@ function server(progress: QualifierProgress) {
     return undefined;
   });
 }
+
+describe('Start this product: the launch playbook', () => {
+  const launch = {
+    id: 9,
+    name: 'Launch plan',
+    description: '',
+    cards: [{ title: 'Order samples', description: '', checklist: [], labels: [], dueInDays: 3 }],
+    launch: true,
+    createdBy: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('offers the launch plan once the product is started, and adds it to the member’s board once per product', async () => {
+    const calls = mockFetch(({ path, method }) => {
+      if (path === '/api/product-qualifier')
+        return { body: { progress: rated([], { keyword: 'garlic press', productId: 5, cardId: 12 }) } };
+      if (path === '/api/playbooks/launch') return { body: { playbook: launch } };
+      if (path === '/api/playbooks/apply' && method === 'POST') return { body: { applied: 1, skipped: 0 } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/product-qualifier', makeUser({ role: 'premium' }));
+    const done = await screen.findByRole('region', { name: 'Your product is started' });
+    await user.click(await within(done).findByRole('button', { name: MESSAGES.playbookLaunchOffer }));
+    expect(await within(done).findByText(new RegExp(MESSAGES.playbookLaunchAdded))).toBeTruthy();
+    const apply = calls.find((c) => c.path === '/api/playbooks/apply')!;
+    expect(apply.body).toMatchObject({ playbookId: 9, key: 'launch:5:9' });
+    expect(apply.body).not.toHaveProperty('userIds');
+  });
+
+  it('offers nothing without a launch playbook', async () => {
+    const calls = mockFetch(({ path }) => {
+      if (path === '/api/product-qualifier')
+        return { body: { progress: rated([], { keyword: 'garlic press', productId: 5, cardId: 12 }) } };
+      if (path === '/api/playbooks/launch') return { body: { playbook: null } };
+      return undefined;
+    });
+    renderApp('/product-qualifier', makeUser({ role: 'premium' }));
+    await screen.findByRole('region', { name: 'Your product is started' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/playbooks/launch')).toBe(true));
+    expect(screen.queryByRole('button', { name: MESSAGES.playbookLaunchOffer })).toBeNull();
+  });
+});
 
 describe('Start this product', () => {
   it('starts a qualified product from the result: the numbers it knows, then links to the product and card', async () => {

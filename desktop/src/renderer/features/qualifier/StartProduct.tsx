@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PRICE_THRESHOLDS, type SizeTier } from '@shared/calc';
 import { launchCardTitle } from '@shared/content/launch';
-import { canHaveLaunchCard, canStartProduct } from '@shared/policies';
+import { can, canHaveLaunchCard, canStartProduct } from '@shared/policies';
+import { MESSAGES } from '@shared/messages';
+import { todayUtc } from '@shared/schemas';
 import { qualifierStartSchema } from '@shared/schemas/products';
 import type { QualifierLaunch, QualifierProgress } from '@shared/types';
 import { Button } from '../../components/Button';
@@ -12,6 +14,8 @@ import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { useEntityForm } from '../../lib/useEntityForm';
 import { NumberField } from '../products/NumberField';
 import { useStartQualifiedProductMutation } from './qualifierApi';
+import { toApiError } from '../../lib/apiErrors';
+import { useApplyPlaybookMutation, useGetLaunchPlaybookQuery } from '../plans/plansApi';
 
 const NUMBER_FIELDS = [
   { key: 'units', label: 'Units in the first order' },
@@ -91,6 +95,48 @@ function StartDialog({
 }
 
 /**
+ * The launch playbook offered once the product is started (docs/areas/playbooks.md): its cards on
+ * the member's own board from today, once per product (the key names the product).
+ */
+function LaunchPlaybookOffer({ productId }: { productId: number }) {
+  const user = useAppSelector(selectCurrentUser);
+  const mayLaunch = can(user, 'playbook:launch');
+  const { data } = useGetLaunchPlaybookQuery(undefined, { skip: !mayLaunch });
+  const [apply, applied] = useApplyPlaybookMutation();
+  const playbook = data?.playbook;
+  if (!mayLaunch || !playbook) return null;
+  return (
+    <li className="mt-1 flex flex-wrap items-center gap-2 text-gray-700">
+      {applied.isSuccess ? (
+        <span role="status">
+          {MESSAGES.playbookLaunchAdded}.{' '}
+          <Link to="/move-the-needle" className="text-brand-700 underline">
+            Open my board
+          </Link>
+        </span>
+      ) : (
+        <>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={applied.isLoading}
+            onClick={() =>
+              void apply({ playbookId: playbook.id, startOn: todayUtc(), key: `launch:${productId}:${playbook.id}` })
+            }
+          >
+            {MESSAGES.playbookLaunchOffer}
+          </Button>
+          <span className="text-xs">
+            {playbook.name}: {playbook.cards.length} cards
+          </span>
+          {applied.isError && <span className="text-xs text-red-700">{toApiError(applied.error).message}</span>}
+        </>
+      )}
+    </li>
+  );
+}
+
+/**
  * The results area's next step (docs/areas/seller-tools.md#from-qualifier-to-launch): for one or two thumbs up, 'Start this product'; once
  * started, links to the product and to its launch card.
  */
@@ -126,6 +172,7 @@ export function StartProduct({
               </Link>
             </li>
           )}
+          {launch.cardId !== null && <LaunchPlaybookOffer productId={launch.productId!} />}
         </ul>
       ) : (
         <div className="mt-2 flex flex-wrap items-center justify-between gap-3">

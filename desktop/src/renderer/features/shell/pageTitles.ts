@@ -28,6 +28,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/profile': 'Profile',
   '/notifications': 'Notifications',
   '/calendar': 'Calendar',
+  '/plans': 'Plans',
   '/users': 'User Dashboard',
   '/review': 'Review queue',
   '/insights': 'Insights',
