@@ -70,6 +70,20 @@ function Figures({ product }: { product: Product }) {
   );
 }
 
+/** Label and value pairs in two columns (one on phones), as the summary's sections print them. */
+function LabelledRows({ rows }: { rows: ReadonlyArray<[string, string]> }) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
+          <dt className="text-gray-600">{label}</dt>
+          <dd className="font-semibold tabular-nums">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The fee breakdown (marked when estimated) and the ad targets at the planner's start values. */
 function FeesAndAds({ product }: { product: Product }) {
   const ppc = ppcTargets(inputsOf(product), PPC_DEFAULTS.targetMargin, PPC_DEFAULTS.conversionRate);
@@ -91,14 +105,7 @@ function FeesAndAds({ product }: { product: Product }) {
   return (
     <section aria-label="Fees and ad targets" className="sm:col-span-2">
       <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">Fees and ad targets</h3>
-      <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
-            <dt className="text-gray-600">{label}</dt>
-            <dd className="font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <LabelledRows rows={rows} />
     </section>
   );
 }
@@ -124,14 +131,7 @@ function ReorderPlanSection({ product }: { product: Product }) {
     <section aria-label="Reorder plan" className="sm:col-span-2">
       <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase">Reorder plan</h3>
       {plan.message && <p className="mb-1 text-sm text-gray-700">{plan.message}</p>}
-      <dl className="grid grid-cols-1 gap-x-8 text-sm sm:grid-cols-2">
-        {rows.map(([label, value]) => (
-          <div key={label} className="flex justify-between gap-3 border-b border-gray-100 py-0.5">
-            <dt className="text-gray-600">{label}</dt>
-            <dd className="font-semibold tabular-nums">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <LabelledRows rows={rows} />
     </section>
   );
 }
