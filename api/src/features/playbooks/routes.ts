@@ -1,5 +1,4 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
 import { MESSAGES } from '@shared/messages';
 import { playbookApplySchema, playbookUpsertSchema, recurringUpsertSchema } from '@shared/schemas/playbooks';
 import type {
@@ -18,21 +17,12 @@ import {
   deletePlaybook,
   deleteRecurring,
   launchPlaybook,
+  makers,
   readPlaybooks,
   readRecurring,
   savePlaybook,
   saveRecurring,
 } from './service';
-
-/** The names of the users who made `ids`' rows (one query). */
-async function makers(db: Knex, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
-  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
-  if (wanted.length === 0) return new Map();
-  const rows = await db('users')
-    .whereIn('id', wanted)
-    .select<Array<{ id: number; full_name: string }>>('id', 'full_name');
-  return new Map(rows.map((r) => [r.id, r.full_name]));
-}
 
 /**
  * Recurring cards (prefix /api/move-the-needle/recurring) and playbooks (/api/playbooks):

@@ -321,3 +321,13 @@ export async function applyPlaybook(
   });
   return { applied, skipped: members.length - applied };
 }
+
+/** The names of the users who made `ids`' rows (one query). */
+export async function makers(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((x): x is number => x !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db('users')
+    .whereIn('id', wanted)
+    .select<Array<{ id: number; full_name: string }>>('id', 'full_name');
+  return new Map(rows.map((r) => [r.id, r.full_name]));
+}
