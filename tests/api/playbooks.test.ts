@@ -82,6 +82,18 @@ describe('playbooks: who may', () => {
     ).toBe(403);
   });
 
+  it('the members to plan for: premium members by name, to coaches and admins; 401 and 403 otherwise', async () => {
+    expect((await t.request().get('/api/playbooks/members')).status).toBe(401);
+    for (const a of [member, basic]) expect((await a.agent.get('/api/playbooks/members')).status).toBe(403);
+    for (const a of [coach, admin]) {
+      const res = await a.agent.get('/api/playbooks/members');
+      expect(res.status).toBe(200);
+      const names = (res.body.members as Array<{ fullName: string }>).map((m) => m.fullName);
+      expect(names).toEqual(['Mia Member', 'Nora Noboard', 'Otto Other']);
+      expect(res.body.members[0]).toEqual({ id: member.user.id, fullName: 'Mia Member', email: member.user.email });
+    }
+  });
+
   it('400 with field messages for a bad playbook or apply', async () => {
     const bad = await coach.agent.post('/api/playbooks/upsert').send({ name: '', cards: [] });
     expect(bad.status).toBe(400);

@@ -72,6 +72,18 @@ export interface PlaybookLaunchResponse {
   playbook: Playbook | null;
 }
 
+/** One member a coach or an admin may plan for. */
+export interface PlanMember {
+  id: number;
+  fullName: string;
+  email: string;
+}
+
+/** GET /api/playbooks/members: the premium members, by name (the Members pickers of /plans). */
+export interface PlanMembersResponse {
+  members: PlanMember[];
+}
+
 /** POST /api/playbooks/apply: members whose boards got the cards, and those skipped (no board, or this key already applied to them). */
 export interface PlaybookApplyResponse {
   applied: number;

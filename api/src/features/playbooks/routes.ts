@@ -6,6 +6,7 @@ import type {
   PlaybookLaunchResponse,
   PlaybookReadManyResponse,
   PlaybookUpsertResponse,
+  PlanMembersResponse,
   RecurringReadManyResponse,
   RecurringUpsertResponse,
 } from '@shared/types';
@@ -18,6 +19,7 @@ import {
   deleteRecurring,
   launchPlaybook,
   makers,
+  planMembers,
   readPlaybooks,
   readRecurring,
   savePlaybook,
@@ -61,6 +63,17 @@ export function playbookRoutes(): Router<PortalState, PortalContext> {
     ...endpoint({ ids: ['id'], authorize: 'recurring:manage', transaction: true }, async (ctx) => {
       await deleteRecurring(ctx.trx, ctx.user, ctx.input.id);
       ctx.body = { success: true, message: MESSAGES.recurringDeleted };
+    }),
+  );
+
+  router.get(
+    '/api/playbooks/members',
+    ...endpoint({ authorize: 'recurring:for-others' }, async (ctx) => {
+      const rows = await planMembers(ctx.deps.knex);
+      const body: PlanMembersResponse = {
+        members: rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email })),
+      };
+      ctx.body = body;
     }),
   );
 

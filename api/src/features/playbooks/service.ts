@@ -331,3 +331,14 @@ export async function makers(db: Db, ids: ReadonlyArray<number | null>): Promise
     .select<Array<{ id: number; full_name: string }>>('id', 'full_name');
   return new Map(rows.map((r) => [r.id, r.full_name]));
 }
+
+/**
+ * The members a coach or an admin may plan for: premium members (their boards get the cards), by
+ * name. One query; the /plans pickers filter them in the browser.
+ */
+export async function planMembers(db: Db): Promise<Array<{ id: number; full_name: string; email: string }>> {
+  return db('users')
+    .where({ role: 'premium' })
+    .orderBy([{ column: 'full_name' }, { column: 'id' }])
+    .select<Array<{ id: number; full_name: string; email: string }>>('id', 'full_name', 'email');
+}

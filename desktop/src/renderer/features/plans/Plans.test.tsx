@@ -61,14 +61,13 @@ function plansServer(initial: { recurring?: RecurringCard[]; playbooks?: Playboo
       return { body: { playbook: p, isNew: true } };
     }
     if (path === '/api/playbooks/apply' && method === 'POST') return { body: { applied: 2, skipped: 1 } };
-    if (path === '/api/user/read-many')
+    if (path === '/api/playbooks/members')
       return {
         body: {
-          users: [
-            { id: 7, fullName: 'Mia Member', email: 'mia@example.test', role: 'premium', Tags: [] },
-            { id: 8, fullName: 'Otto Other', email: 'otto@example.test', role: 'premium', Tags: [] },
+          members: [
+            { id: 7, fullName: 'Mia Member', email: 'mia@example.test' },
+            { id: 8, fullName: 'Otto Other', email: 'otto@example.test' },
           ],
-          total: 2,
         },
       };
     if (path === '/api/tag/read-many') return { body: [] };

@@ -22,11 +22,11 @@ import { Checkbox, TextField } from '../../components/TextField';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
 import { TagPicker } from '../users/TagPicker';
-import { useGetUsersQuery } from '../users/usersApi';
 import {
   useApplyPlaybookMutation,
   useDeletePlaybookMutation,
   useDeleteRecurringMutation,
+  useGetPlanMembersQuery,
   useGetPlaybooksQuery,
   useGetRecurringQuery,
   useUpsertPlaybookMutation,
@@ -63,11 +63,8 @@ export function recurrenceText(r: Pick<RecurringCard, 'every' | 'weekday' | 'day
 
 /** The members a coach or an admin may plan for (premium members), as choices. */
 function useMemberChoices(enabled: boolean) {
-  const { data, isLoading, error } = useGetUsersQuery(
-    { page: 1, usersPerPage: 100, search: '', stripeStatus: '', role: 'premium' },
-    { skip: !enabled },
-  );
-  const items = useMemo(() => data?.users.map((u) => ({ id: u.id, name: u.fullName })), [data]);
+  const { data, isLoading, error } = useGetPlanMembersQuery(undefined, { skip: !enabled });
+  const items = useMemo(() => data?.members.map((u) => ({ id: u.id, name: u.fullName })), [data]);
   return { items, isLoading, error };
 }
 
@@ -571,7 +568,7 @@ function ApplyDialog({ playbook, onClose }: { playbook: Playbook; onClose: () =>
       open
       size="lg"
       title={`Apply ${playbook.name}`}
-      description={`${playbook.cards.length} cards go to the first list of each member’s board, due from the start day.`}
+      description={`${playbook.cards.length} card${playbook.cards.length === 1 ? '' : 's'} go${playbook.cards.length === 1 ? 'es' : ''} to the first list of each member’s board, due from the start day.`}
       onClose={onClose}
       footer={
         applied.data ? (

@@ -4,6 +4,7 @@ import type {
   PlaybookLaunchResponse,
   PlaybookReadManyResponse,
   PlaybookUpsertResponse,
+  PlanMembersResponse,
   RecurringReadManyResponse,
   RecurringUpsertResponse,
 } from '@shared/types';
@@ -27,6 +28,10 @@ export const plansApi = api.injectEndpoints({
     getPlaybooks: build.query<PlaybookReadManyResponse, void>({
       query: () => '/api/playbooks/read-many',
       providesTags: ['Playbook'],
+    }),
+    getPlanMembers: build.query<PlanMembersResponse, void>({
+      query: () => '/api/playbooks/members',
+      providesTags: ['User'],
     }),
     getLaunchPlaybook: build.query<PlaybookLaunchResponse, void>({
       query: () => '/api/playbooks/launch',
@@ -53,6 +58,7 @@ export const {
   useDeleteRecurringMutation,
   useGetPlaybooksQuery,
   useGetLaunchPlaybookQuery,
+  useGetPlanMembersQuery,
   useUpsertPlaybookMutation,
   useDeletePlaybookMutation,
   useApplyPlaybookMutation,
