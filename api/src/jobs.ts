@@ -4,7 +4,7 @@ import type { Mailer } from './adapters/mail';
 import { createPostHogForwarder } from './adapters/posthog';
 import type { Storage } from './adapters/storage';
 import type { Logger } from './core/logger';
-import { mailHandler, pruneMailDeliveries, type JobHandler, type QueueName } from './core/queue';
+import { mailHandler, pruneMailDeliveries, type BatchJobHandler, type JobHandler, type QueueName } from './core/queue';
 import { pruneRateLimits } from './core/rate-limit';
 import { pruneSessions } from './core/session';
 import { analyticsForwardHandler, analyticsRetentionDays, sweepAnalytics } from './features/analytics';
@@ -30,7 +30,7 @@ export interface JobDeps {
  * What each queue's worker does (the queues and their rules: core/queue/queues.ts; docs/areas/jobs.md).
  * Every queue has its handler here, and every handler can be called directly (tests do).
  */
-export function jobHandlers(deps: JobDeps): Record<QueueName, JobHandler> {
+export function jobHandlers(deps: JobDeps): Record<QueueName, JobHandler | BatchJobHandler> {
   const { config, knex, mailer, storage, log } = deps;
   return {
     mail: mailHandler(

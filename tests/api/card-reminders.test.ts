@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import knexFactory, { type Knex } from 'knex';
-import { runCardReminder, type CardReminderJob } from '../../api/src/features/board';
+import { runCardReminder, runCardReminders, type CardReminderJob } from '../../api/src/features/board';
 import { startJobRunner } from '../../api/src/core/queue';
 import { createLogger } from '../../api/src/core/logger';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -218,6 +218,47 @@ describe('exactly once across instances', () => {
       if (other !== t.knex) await other.destroy();
     }
     expect(await notificationsOf(member.user.id, cardId)).toHaveLength(1);
+  });
+
+  it('a batch: the jobs of one fetch in one transaction, each notified once; a card a board write holds waits for it; a completed card is skipped', async () => {
+    const ids = [
+      await newCard(inHours(30), 'NOT STARTED', 'Batch one'),
+      await newCard(inHours(30), 'NOT STARTED', 'Batch two'),
+      await newCard(inHours(30), 'NOT STARTED', 'Batch held'),
+      await newCard(inHours(30), 'NOT STARTED', 'Batch done'),
+    ];
+    const jobs = await Promise.all(ids.map(async (id) => (await pending(id))[0]!.data));
+    expect(jobs.map((j) => j.kind)).toEqual(['card_due_soon', 'card_due_soon', 'card_due_soon', 'card_due_soon']);
+    await move(ids[3]!, 'NOT STARTED', 'COMPLETED');
+
+    // Another process holds the third card (a board write in flight) while the batch runs.
+    const other: Knex = server
+      ? knexFactory({ client: 'pg', connection: withDatabase(server, t.db.name), pool: { min: 0, max: 2 } })
+      : t.knex;
+    try {
+      if (server) {
+        const trx = await other.transaction();
+        await trx.raw('select id from mtn_cards where id = ? for update', [ids[2]!]);
+        const batch = runCardReminders(t.knex, jobs);
+        // The batch commits the cards it could lock, then waits for the held one alone.
+        await expect.poll(async () => (await notificationsOf(member.user.id, ids[1]!)).length).toBe(1);
+        expect(await notificationsOf(member.user.id, ids[2]!)).toHaveLength(0);
+        await trx.commit();
+        expect(await batch).toBe(3);
+      } else {
+        expect(await runCardReminders(t.knex, jobs)).toBe(3);
+      }
+    } finally {
+      if (other !== t.knex) await other.destroy();
+    }
+    for (const id of ids.slice(0, 3)) {
+      const sent = await notificationsOf(member.user.id, id);
+      expect(sent.map((n) => n.type)).toEqual(['card_due_soon']);
+    }
+    expect(await notificationsOf(member.user.id, ids[3]!)).toHaveLength(0);
+    // The same batch again (a retry, or a second fetch of the same jobs) notifies no one.
+    expect(await runCardReminders(t.knex, jobs)).toBe(0);
+    expect(await notificationsOf(member.user.id, ids[0]!)).toHaveLength(1);
   });
 
   it('two job runners on the queue: an overdue card is notified once', async () => {

@@ -5,7 +5,7 @@ import { JOB_QUEUES, type FailedJobsResponse, type JobSummaryResponse } from '..
 import { createMailer } from '../../api/src/adapters/mail';
 import { createStorage } from '../../api/src/adapters/storage';
 import { createLogger } from '../../api/src/core/logger';
-import { enqueue, enqueueMail, QUEUES } from '../../api/src/core/queue';
+import { enqueue, enqueueMail, QUEUES, type JobHandler } from '../../api/src/core/queue';
 import { jobHandlers } from '../../api/src/jobs';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { ALL_ROLES, createUser, signIn } from '../helpers/factories';
@@ -98,7 +98,7 @@ describe('the mail queue', () => {
       retryCount: 0,
       retryLimit: 5,
     };
-    const sent = (await handlers.mail(job)) as { messageId: string };
+    const sent = (await (handlers.mail as JobHandler)(job)) as { messageId: string };
     mailer.close();
     expect(mailsTo(to)).toHaveLength(1);
     expect(sent.messageId).toMatch(new RegExp(`^<${id}\\.[0-9a-f]{16}@portal\\.local>$`));

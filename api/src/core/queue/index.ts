@@ -5,6 +5,7 @@ export { connectionExecutor } from './executors';
 export {
   JobRunner,
   startJobRunner,
+  type BatchJobHandler,
   type JobHandler,
   type JobHandlers,
   type JobRunnerOptions,

@@ -29,6 +29,11 @@ export interface QueueDefinition {
   atStart?: boolean;
   /** Jobs a worker takes at once and how many of these run side by side in one process. */
   concurrency?: number;
+  /**
+   * Jobs a worker fetches together (default 1); their handler is a BatchJobHandler that runs them
+   * in one transaction: one commit for many jobs where each would otherwise wait for its own.
+   */
+  batchSize?: number;
 }
 
 /** Mail and the other work for the outside world: retried with backoff, the first retry within a minute. */
@@ -73,6 +78,7 @@ export const QUEUES = {
     policy: 'standard',
     expireInSeconds: 60,
     concurrency: 4,
+    batchSize: 50,
   },
   /** The review deadline: cards waiting in FOR REVIEW past `reviewSlaHours` tell their coach, every minute. */
   'review-sla': { ...TIMER, expireInSeconds: 5 * 60, cron: '* * * * *' },

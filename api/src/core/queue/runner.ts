@@ -19,7 +19,15 @@ export interface RunningJob<T = unknown> {
 /** Runs one job; a throw fails the attempt (retried with backoff until the queue's limit). Its result is the job's output. */
 export type JobHandler = (job: RunningJob) => Promise<unknown>;
 
-export type JobHandlers = Partial<Record<QueueName, JobHandler>>;
+/**
+ * Runs the jobs a worker fetched together (a queue with `batchSize` above 1), usually in one
+ * transaction: a throw fails them all (each is retried on its own schedule).
+ */
+export interface BatchJobHandler {
+  batch: (jobs: RunningJob[]) => Promise<unknown>;
+}
+
+export type JobHandlers = Partial<Record<QueueName, JobHandler | BatchJobHandler>>;
 
 export interface JobRunnerOptions {
   knex: Knex;
@@ -92,10 +100,10 @@ export class JobRunner {
         const worker = { id: '' };
         worker.id = await boss.work<unknown>(
           name,
-          { pollingIntervalSeconds, batchSize: 1, includeMetadata: true },
-          async ([job]) => {
+          { pollingIntervalSeconds, batchSize: definition.batchSize ?? 1, includeMetadata: true },
+          async (jobs) => {
             try {
-              return job ? await this.run(name, job) : undefined;
+              return jobs.length > 0 ? await this.run(name, jobs) : undefined;
             } finally {
               // A worker that found a job looks again at once (pg-boss would wait out its polling
               // interval after every job): a backlog drains at full speed, an empty queue is polled.
@@ -131,26 +139,32 @@ export class JobRunner {
     for (const [name, cron] of wanted) await boss.schedule(name, cron, {}, { tz: 'UTC' });
   }
 
-  private async run(queue: QueueName, job: PgBoss.JobWithMetadata<unknown>): Promise<unknown> {
+  private async run(queue: QueueName, jobs: Array<PgBoss.JobWithMetadata<unknown>>): Promise<unknown> {
     const handler = this.options.handlers[queue]!;
-    const running: RunningJob = {
+    const running: RunningJob[] = jobs.map((job) => ({
       id: job.id,
       queue,
       data: job.data,
       retryCount: job.retryCount,
       retryLimit: job.retryLimit,
-    };
-    this.running += 1;
+    }));
+    this.running += jobs.length;
     try {
-      return await handler(running);
+      if (typeof handler !== 'function') return await handler.batch(running);
+      // A one-job handler on a batched queue (not in this code base) runs its jobs one by one.
+      let out: unknown;
+      for (const job of running) out = await handler(job);
+      return out;
     } catch (err) {
-      const last = job.retryCount >= job.retryLimit;
-      const details = { queue, jobId: job.id, attempt: job.retryCount + 1, error: String(err) };
-      if (last) this.options.log.error('job failed for good (listed on the Jobs page)', details);
-      else this.options.log.warn('job failed, will retry', details);
+      for (const job of jobs) {
+        const last = job.retryCount >= job.retryLimit;
+        const details = { queue, jobId: job.id, attempt: job.retryCount + 1, error: String(err) };
+        if (last) this.options.log.error('job failed for good (listed on the Jobs page)', details);
+        else this.options.log.warn('job failed, will retry', details);
+      }
       throw err;
     } finally {
-      this.running -= 1;
+      this.running -= jobs.length;
     }
   }
 

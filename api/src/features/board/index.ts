@@ -18,5 +18,11 @@ export { createLaunchCard, createMemberCard, launchSteps } from './commands/laun
 export { copyBoard } from './commands/template';
 export { findOwned, lookupBoard, type BoardTarget } from './access/policies';
 export { enteredCurrentListAt } from './read-model/history';
-export { cardReminderHandler, runCardReminder, syncCardReminders, type CardReminderJob } from './reminders';
+export {
+  cardReminderHandler,
+  runCardReminder,
+  runCardReminders,
+  syncCardReminders,
+  type CardReminderJob,
+} from './reminders';
 export { addPlannedCards, type PlannedCard } from './commands/planned-card';

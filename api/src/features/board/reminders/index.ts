@@ -4,6 +4,7 @@ export {
   DUE_SOON_LEAD_MS,
   reminderWhen,
   runCardReminder,
+  runCardReminders,
   syncCardReminders,
   type CardReminderJob,
   type CardReminderKind,
