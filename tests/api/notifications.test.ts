@@ -66,6 +66,7 @@ async function inbox(a: Actor, query: Record<string, string | number> = {}) {
       id: number;
       type: string;
       text: string;
+      quote: string | null;
       readAt: string | null;
       createdAt: string;
       actor: { id: number; fullName: string } | null;
@@ -90,10 +91,11 @@ describe('what notifies', () => {
     expect(box).toMatchObject({ unread: 1, total: 1 });
     expect(box.notifications).toHaveLength(1);
     const [n] = box.notifications;
-    expect(Object.keys(n!).sort()).toEqual(['actor', 'card', 'createdAt', 'id', 'readAt', 'text', 'type']);
+    expect(Object.keys(n!).sort()).toEqual(['actor', 'card', 'createdAt', 'id', 'quote', 'readAt', 'text', 'type']);
     expect(n).toMatchObject({
       type: 'comment',
       text: `${coach.user.fullName} commented on your card "Launch plan"`,
+      quote: 'Looks good',
       readAt: null,
       actor: { id: coach.user.id, fullName: coach.user.fullName },
       card: { id: cardId, title: 'Launch plan', ownerId: member.user.id },
@@ -109,8 +111,8 @@ describe('what notifies', () => {
     expect((await inbox(member)).total).toBe(0);
     await comment(member, cardId, 'Please check', [coach.user.id]);
     const box = await inbox(coach);
-    expect(box.notifications.map((n) => [n.type, n.text])).toEqual([
-      ['mention', `${member.user.fullName} mentioned you on "Launch plan"`],
+    expect(box.notifications.map((n) => [n.type, n.text, n.quote])).toEqual([
+      ['mention', `${member.user.fullName} mentioned you on "Launch plan"`, 'Please check'],
     ]);
     // The mention email stays as it was.
     expect(subjectOf((await t.smtp.waitFor(coach.user.email)).raw)).toBe(
@@ -158,6 +160,24 @@ describe('what notifies', () => {
     expect((await inbox(coach)).notifications.map((n) => n.type)).toEqual(['for_review', 'for_review']);
     await move(coach, cardId, lists['COMPLETED']!, lists['FOR REVIEW']!);
     expect((await inbox(coach)).total).toBe(2);
+  });
+
+  it('the comment a coach sends with a review quotes itself in the notification (shortened at a word); a move alone quotes nothing', async () => {
+    const { member, coach, cardId, lists } = await coachedMember();
+    await move(member, cardId, lists['NOT STARTED']!, lists['FOR REVIEW']!);
+    expect((await inbox(coach)).notifications[0]!.quote).toBeNull();
+    const long = `Add the supplier's quote and the landed cost. ${'Then check the margin once more. '.repeat(12)}`;
+    const res = await coach.agent
+      .post(`/api/move-the-needle/review-queue/${cardId}/send`)
+      .send({ to: 'IN PROGRESS', comment: long });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [n] = (await inbox(member)).notifications;
+    expect(n).toMatchObject({ type: 'review_done' });
+    expect(n!.quote!.startsWith("Add the supplier's quote and the landed cost. Then check")).toBe(true);
+    expect(n!.quote!.endsWith('…')).toBe(true);
+    expect(n!.quote!.length).toBeLessThanOrEqual(280);
+    expect(n!.quote!.slice(0, -1).endsWith(' ')).toBe(false);
+    expect(long.replace(/\s+/g, ' ').startsWith(n!.quote!.slice(0, -1))).toBe(true);
   });
 
   it('a refused move (stale board) writes no notification', async () => {
@@ -314,11 +334,13 @@ describe('preferences and email', () => {
     const { member, coach, cardId, lists } = await coachedMember();
     const prefs = { comment: 'email', for_review: 'app', review_done: 'app' };
     await member.agent.put(`${N}/preferences`).send({ preferences: prefs });
-    await comment(coach, cardId, 'Mail me');
+    await comment(coach, cardId, 'Mail me\n\nwith   the numbers');
     const mail = await t.smtp.waitFor(member.user.email);
     expect(subjectOf(mail.raw)).toBe('New notification on Move the Needle');
     const text = mailText(mail.raw);
     expect(text).toContain(`${coach.user.fullName} commented on your card "Launch plan"`);
+    // The comment quoted, on one line.
+    expect(text).toContain('> Mail me with the numbers');
     expect(linksOf(mail.raw)).toContain(`${t.config.publicUrl}/move-the-needle?card=${cardId}`);
     await t.jobsSettled();
     const row = await t.knex('notifications').where({ user_id: member.user.id }).first('emailed_at');

@@ -4,7 +4,7 @@ import { DEMO, shot, signInAs } from './support';
 /**
  * A member's card waits in FOR REVIEW; the coach opens /review, sends it back to IN
  * PROGRESS with a comment in one step, and the member's board shows it on top of IN PROGRESS
- * (docs/areas/review.md). The card is deleted afterwards (as the admin), so the demo board is as the
+ * (docs/areas/review.md), and the member's bell quotes the comment. The card is deleted afterwards (as the admin), so the demo board is as the
  * other specs expect.
  */
 const column = (page: Page, name: string) =>
@@ -79,6 +79,13 @@ test('a coach sends a card back from /review and the member’s board shows it i
   const inProgress = column(member, 'IN PROGRESS');
   await expect(inProgress.locator('li.mtn-card').first()).toContainText(title);
   await expect(column(member, 'FOR REVIEW').locator('li.mtn-card').filter({ hasText: title })).toHaveCount(0);
+  // The member's bell quotes the coach's comment with the move (it came live, or with the page).
+  await member
+    .getByRole('button', { name: /^Notifications, \d+ unread$/ })
+    .first()
+    .click();
+  const panel = member.getByRole('region', { name: 'Notifications' });
+  await expect(panel.locator('q').first()).toHaveText('Tighten the headline, then send it again.');
   await shot(member, 'review-member-board');
   await memberContext.close();
   await coachContext.close();

@@ -30,6 +30,7 @@ import * as dueEvents from './migrations/0030_due_events';
 import * as reorderInputs from './migrations/0031_reorder_inputs';
 import * as reminders from './migrations/0032_reminders';
 import * as playbooks from './migrations/0033_playbooks';
+import * as notificationQuotes from './migrations/0034_notification_quotes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -68,6 +69,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0031_reorder_inputs', reorderInputs],
   ['0032_reminders', reminders],
   ['0033_playbooks', playbooks],
+  ['0034_notification_quotes', notificationQuotes],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

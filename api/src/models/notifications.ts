@@ -16,6 +16,7 @@ export class Notification extends BaseModel {
     'card_id',
     'board_owner_id',
     'text',
+    'quote',
     'read_at',
     'emailed_at',
     'created_at',
@@ -28,6 +29,8 @@ export class Notification extends BaseModel {
   declare card_id: number;
   declare board_owner_id: number;
   declare text: string;
+  /** The start of the comment a notification is about (QUOTE_LENGTH characters at most), or null. */
+  declare quote: string | null;
   declare read_at: Timestamp | null;
   declare emailed_at: Timestamp | null;
   declare created_at: Timestamp;

@@ -5,6 +5,8 @@ export interface NotificationItem {
   id: number;
   type: NotificationType;
   text: string;
+  /** The comment it is about (a comment, or the one sent with a review's move), shortened; else null. */
+  quote: string | null;
   readAt: string | null;
   createdAt: string;
   actor: { id: number; fullName: string } | null;

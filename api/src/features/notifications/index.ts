@@ -10,4 +10,4 @@ export {
   notificationMailJobsSelect,
   notificationMailRenderer,
 } from './mail';
-export { notify, notifyComment, type NotificationDraft } from './service';
+export { notify, notifyComment, QUOTE_LENGTH, quoteOf, type NotificationDraft } from './service';

@@ -18,7 +18,7 @@ export function notificationLink(publicUrl: string, recipientId: number, ownerId
   return `${publicUrl}${board}?card=${cardId}`;
 }
 
-type MailRow = Pick<Notification, 'id' | 'user_id' | 'card_id' | 'board_owner_id' | 'text'> &
+type MailRow = Pick<Notification, 'id' | 'user_id' | 'card_id' | 'board_owner_id' | 'text' | 'quote'> &
   Pick<User, 'email' | 'full_name'>;
 
 /** Rows to mail, with their recipient, where `delivery` is the recipient's choice for the row's type. */
@@ -30,7 +30,16 @@ function withDelivery(db: Knex | Knex.Transaction, delivery: 'email' | 'digest')
     })
     .where('p.delivery', delivery)
     .whereNull('n.emailed_at')
-    .select<MailRow[]>('n.id', 'n.user_id', 'n.card_id', 'n.board_owner_id', 'n.text', 'u.email', 'u.full_name');
+    .select<MailRow[]>(
+      'n.id',
+      'n.user_id',
+      'n.card_id',
+      'n.board_owner_id',
+      'n.text',
+      'n.quote',
+      'u.email',
+      'u.full_name',
+    );
 }
 
 /**
@@ -55,6 +64,7 @@ export function notificationMail(publicUrl: string, row: MailRow): MailMessage {
       '',
       `${row.text}.`,
       '',
+      ...(row.quote ? [`> ${row.quote}`, ''] : []),
       `Open the card: ${notificationLink(publicUrl, row.user_id, row.board_owner_id, row.card_id)}`,
     ].join('\n'),
   };
@@ -70,7 +80,10 @@ export function digestMail(publicUrl: string, rows: readonly MailRow[]): MailMes
       '',
       'Here is what happened since your last digest:',
       '',
-      ...rows.map((r) => `- ${r.text}: ${notificationLink(publicUrl, r.user_id, r.board_owner_id, r.card_id)}`),
+      ...rows.flatMap((r) => [
+        `- ${r.text}: ${notificationLink(publicUrl, r.user_id, r.board_owner_id, r.card_id)}`,
+        ...(r.quote ? [`  > ${r.quote}`] : []),
+      ]),
       '',
       `See all your notifications: ${publicUrl}/notifications`,
     ].join('\n'),

@@ -4,7 +4,7 @@ import type { Card, Notification, User } from '../../models';
 /** One inbox row with its actor and card, as the inbox lists it. */
 export type InboxRow = Pick<
   Notification,
-  'id' | 'type' | 'text' | 'read_at' | 'created_at' | 'actor_id' | 'card_id' | 'board_owner_id'
+  'id' | 'type' | 'text' | 'quote' | 'read_at' | 'created_at' | 'actor_id' | 'card_id' | 'board_owner_id'
 > & {
   actor_name: User['full_name'] | null;
   card_title: Card['title'];
@@ -18,6 +18,7 @@ export function presentNotification(row: InboxRow): NotificationItem {
     id: row.id,
     type: row.type,
     text: row.text,
+    quote: row.quote ?? null,
     readAt: row.read_at === null ? null : iso(row.read_at),
     createdAt: iso(row.created_at),
     actor: row.actor_id === null ? null : { id: row.actor_id, fullName: row.actor_name ?? '' },

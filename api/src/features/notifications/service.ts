@@ -37,11 +37,29 @@ export interface NotificationDraft {
   cardId: number;
   boardOwnerId: number;
   text: string;
+  /** The comment it is about, as `quoteOf` shortens it. */
+  quote?: string | null;
+}
+
+/** How much of a comment a notification quotes. */
+export const QUOTE_LENGTH = 280;
+
+/**
+ * The quote of `comment` a notification carries: its text on one line (spaces and line breaks
+ * collapsed), cut at a word to QUOTE_LENGTH characters with an ellipsis; null when it is empty.
+ */
+export function quoteOf(comment: string | null | undefined): string | null {
+  const flat = (comment ?? '').replace(/\s+/g, ' ').trim();
+  if (flat === '') return null;
+  if (flat.length <= QUOTE_LENGTH) return flat;
+  const cut = flat.slice(0, QUOTE_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > QUOTE_LENGTH / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 export type NotificationRow = Pick<
   Notification,
-  'id' | 'user_id' | 'type' | 'actor_id' | 'card_id' | 'board_owner_id' | 'text' | 'read_at' | 'created_at'
+  'id' | 'user_id' | 'type' | 'actor_id' | 'card_id' | 'board_owner_id' | 'text' | 'quote' | 'read_at' | 'created_at'
 >;
 /** What a write returns: the columns of NotificationRow (every column but emailed_at). */
 const returned = (): Array<keyof NotificationRow> =>
@@ -68,6 +86,7 @@ export async function notify(trx: Knex.Transaction, drafts: readonly Notificatio
         card_id: d.cardId,
         board_owner_id: d.boardOwnerId,
         text: d.text,
+        quote: d.quote ?? null,
       })),
     )
     .returning(returned());
@@ -101,14 +120,26 @@ async function cardFacts(trx: Knex.Transaction, cardId: number): Promise<CardFac
  */
 export async function notifyComment(
   trx: Knex.Transaction,
-  input: { actor: NotificationActor; cardId: number; isNew: boolean; newlyMentioned: readonly number[] },
+  input: {
+    actor: NotificationActor;
+    cardId: number;
+    isNew: boolean;
+    newlyMentioned: readonly number[];
+    /** The comment's text: the notifications quote it. */
+    comment: string;
+  },
 ): Promise<NotificationRow[]> {
   const mentioned = input.newlyMentioned.filter((id) => id !== input.actor.id);
   if (mentioned.length === 0 && !input.isNew) return [];
   const card = await cardFacts(trx, input.cardId);
   if (!card) return [];
   const values = { actor: input.actor.fullName, card: card.title };
-  const base = { actorId: input.actor.id, cardId: input.cardId, boardOwnerId: card.owner_id };
+  const base = {
+    actorId: input.actor.id,
+    cardId: input.cardId,
+    boardOwnerId: card.owner_id,
+    quote: quoteOf(input.comment),
+  };
   const drafts: NotificationDraft[] = mentioned.map((userId) => ({
     ...base,
     userId,
@@ -155,6 +186,7 @@ function inboxRows(db: Knex) {
       'n.id',
       'n.type',
       'n.text',
+      'n.quote',
       'n.read_at',
       'n.created_at',
       'n.actor_id',

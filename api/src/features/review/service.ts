@@ -151,6 +151,7 @@ export async function sendOn(
     sourceListId: row.list_id,
     destListId: row.dest_id,
     positionOnDestList: 0,
+    quote: input.comment ?? null,
   });
   return {
     cardId,

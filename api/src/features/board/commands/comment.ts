@@ -84,6 +84,7 @@ export async function comment(
       cardId: input.cardId,
       isNew: input.id === undefined,
       newlyMentioned,
+      comment: input.comment,
     });
     await enqueueNotificationMails(trx, notified);
   }

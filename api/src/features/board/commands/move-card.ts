@@ -4,7 +4,7 @@ import { MESSAGES } from '@shared/messages';
 import { badRequest, conflict, notFound } from '../../../core/errors';
 import { LIVE_CHANNEL } from '../../../core/live-events';
 import { enqueueSql, nudgeAfterCommit } from '../../../core/queue';
-import { notificationMailJobsSelect } from '../../notifications';
+import { notificationMailJobsSelect, quoteOf } from '../../notifications';
 import type { Card } from '../../../models';
 import { CARD_JSON, isoSql } from '../read-model/board-event';
 import { boardWriteError, lockBoardRow, record, type BoardActor, type BoardWrite } from './board-write';
@@ -51,6 +51,11 @@ export interface MoveCardInput {
   sourceListId: number;
   destListId: number;
   positionOnDestList: number;
+  /**
+   * The comment that came with the move (the review queue's send): the notification quotes it
+   * (notifications/service.ts quoteOf).
+   */
+  quote?: string | null;
 }
 
 export interface MovedCard {
@@ -75,12 +80,12 @@ const isReview = (name: string) => `${listNameKeySql(name)} = a.review_list`;
 const MOVE_SQL = `
 with
 -- The request (the only bindings): the board's owner, the card, the lists, the wanted place, the
--- actor and the two notification texts as format() strings.
+-- actor, the two notification texts as format() strings and the quote of the comment sent with it.
 args as (
   select ?::int as owner_id, ?::int as card_id, ?::int as source_id, ?::int as dest_id, ?::int as wanted,
          ?::int as actor_id, ?::text as actor_name, ?::text as actor_role,
          ?::text as for_review_format, ?::text as review_done_format, ?::text as review_list,
-         ?::boolean as publish_board),
+         ?::boolean as publish_board, ?::text as quote),
 
 -- The board's row, locked first like every board write, without waiting (see above).
 board as (
@@ -163,9 +168,9 @@ history as (
 -- Who hears of it: into FOR REVIEW, the owner's coach; out of FOR REVIEW by a
 -- coach or an admin, the owner; never the actor.
 notified as (
-  insert into notifications (user_id, type, actor_id, card_id, board_owner_id, text)
+  insert into notifications (user_id, type, actor_id, card_id, board_owner_id, text, quote)
   select r.user_id, r.type, a.actor_id, a.card_id, a.owner_id,
-         format(r.text_format, a.actor_name, p.card_title, p.to_name)
+         format(r.text_format, a.actor_name, p.card_title, p.to_name), a.quote
     from plan p
    cross join args a
     join users o on o.id = a.owner_id
@@ -177,7 +182,7 @@ notified as (
      and ((p.into_review and o.coach_id is not null)
           or (p.out_of_review and a.actor_role in ('coach', 'admin')))
      and r.user_id <> a.actor_id
-  returning id, user_id, type, actor_id, card_id, board_owner_id, text, created_at),
+  returning id, user_id, type, actor_id, card_id, board_owner_id, text, quote, created_at),
 
 -- Their mails (notifications/mail.ts): a job of the mail queue for each notification whose
 -- recipient chose "in the app and by email", committed with the move (docs/areas/jobs.md).
@@ -194,7 +199,7 @@ events as (
     from (
       select 1 as batch, n.id as sub, 'user' as topic, n.user_id as key, 'notification' as type,
              jsonb_build_object(
-               'id', n.id, 'type', n.type, 'text', n.text, 'readAt', null, 'createdAt', ${isoSql('n.created_at')},
+               'id', n.id, 'type', n.type, 'text', n.text, 'quote', n.quote, 'readAt', null, 'createdAt', ${isoSql('n.created_at')},
                'actor', jsonb_build_object('id', n.actor_id, 'fullName', coalesce(u.full_name, '')),
                'card', jsonb_build_object('id', n.card_id, 'title', p.card_title, 'ownerId', n.board_owner_id)) as payload
         from notified n cross join plan p left join users u on u.id = n.actor_id
@@ -261,6 +266,7 @@ export async function moveCard(target: MoveTarget, input: MoveCardInput): Promis
     messageFormat(MESSAGES.notificationReviewDone),
     REVIEW_LIST_NAME,
     alone,
+    quoteOf(input.quote),
   ];
   let row: MoveAnswer;
   if (alone) {

@@ -14,7 +14,10 @@ import {
 import { notificationPath, timeAgo } from './links';
 import { useDismissable } from '../../lib/useDismissable';
 
-/** One entry of the panel or the page: who did what on which card, a link that opens the card. */
+/**
+ * One entry of the panel or the page: who did what on which card, the comment it is about (quoted),
+ * a link that opens the card.
+ */
 export function NotificationLink({
   item,
   viewerId,
@@ -38,6 +41,11 @@ export function NotificationLink({
         {!item.readAt && <span className="sr-only">Unread: </span>}
         {item.text}
       </span>
+      {item.quote && (
+        <q className="mt-0.5 line-clamp-3 block border-l-2 border-gray-300 pl-2 text-sm break-words text-gray-700 before:content-none after:content-none">
+          {item.quote}
+        </q>
+      )}
       <span className="block text-xs text-gray-500">
         <time dateTime={item.createdAt}>{timeAgo(item.createdAt)}</time>
       </span>

@@ -22,6 +22,7 @@ function item(id: number, over: Partial<NotificationItem> = {}): NotificationIte
     id,
     type: 'for_review',
     text: `Dana Rivers moved "Card ${id}" to FOR REVIEW`,
+    quote: null,
     readAt: null,
     createdAt: new Date().toISOString(),
     actor: { id: MEMBER_ID, fullName: 'Dana Rivers' },
@@ -75,6 +76,24 @@ describe('the bell', () => {
     await user.click(await screen.findByRole('link', { name: /Card 4/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe(`/move-the-needle/${MEMBER_ID}`));
     expect(calls.find((c) => c.path === '/api/notification/mark-read')?.body).toEqual({ ids: [4] });
+  });
+
+  it('quotes the comment a notification is about, in the panel and on /notifications', async () => {
+    const quoted = item(5, {
+      type: 'review_done',
+      text: 'Mina Mentor moved your card "Card 5" from FOR REVIEW to IN PROGRESS',
+      quote: 'Add the landed cost first',
+    });
+    mockFetch(inboxHandler(() => ({ notifications: [quoted, item(6)], unread: 2, total: 2 })));
+    const user = userEvent.setup();
+    renderApp('/notifications', coach);
+    await user.click((await screen.findAllByRole('button', { name: 'Notifications, 2 unread' }))[0]!);
+    const panel = await screen.findByRole('region', { name: 'Notifications' });
+    expect(within(panel).getByText('Add the landed cost first').tagName).toBe('Q');
+    // On the page too, inside the link that opens the card; the entry without a quote has none.
+    const page = screen.getAllByText('Add the landed cost first').find((q) => !panel.contains(q))!;
+    expect(page.closest('a')?.getAttribute('href')).toBe(`/move-the-needle/${MEMBER_ID}?card=105`);
+    expect(document.querySelectorAll('q')).toHaveLength(2);
   });
 
   it('says so when there are none', async () => {

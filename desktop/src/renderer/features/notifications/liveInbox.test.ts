@@ -6,6 +6,7 @@ const item = (id: number, readAt: string | null = null): NotificationItem => ({
   id,
   type: 'comment',
   text: `Note ${id}`,
+  quote: null,
   readAt,
   createdAt: '2026-11-26T10:00:00.000Z',
   actor: { id: 2, fullName: 'Cole Coach' },
