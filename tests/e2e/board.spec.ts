@@ -101,7 +101,7 @@ test('the member works in the card dialog: checklist, image cover, comment with 
   await expect(comments.getByText('Mentioned: @Cole Coach')).toBeVisible();
   await shot(page, 'board-card-dialog');
 
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   const tile = cardTile(page, 'Order samples from two suppliers');
   await expect(tile.locator('img')).toBeVisible();
   await expect(tile.getByText('2/2')).toBeVisible();

@@ -75,5 +75,10 @@ test('a member sets a due date, sees the chip, filters the board and finds the c
   await expect(phoneDialog.getByLabel('Due date and time')).toHaveValue('');
   await expect(phoneDialog.getByTestId('due-chip')).toHaveCount(0);
   await shot(page, 'due-dates-dialog-390');
+  // The header's close button is on screen without scrolling the long dialog, and closes it.
+  const closeCard = phoneDialog.getByRole('button', { name: 'Close card' });
+  await expect(closeCard).toBeInViewport();
+  await closeCard.click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await context.close();
 });

@@ -130,7 +130,7 @@ test('a move into FOR REVIEW and a send-back reach the other browser’s open bo
   await preview.getByRole('link', { name: 'Open on the board' }).click();
   const dialog = coach.getByRole('dialog', { name: title });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await coach.getByRole('navigation').first().getByRole('link', { name: 'Review queue' }).click();
   await expect(coach).toHaveURL(/\/review$/);
   const memberUnread = await unread(member);

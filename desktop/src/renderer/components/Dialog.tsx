@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { cn } from '../lib/cn';
+import { CloseIcon } from './icons';
 
 const FOCUSABLE =
   'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
@@ -29,6 +30,11 @@ export interface DialogProps {
    * rises; Tab then reaches the first control).
    */
   initialFocus?: 'first' | 'panel';
+  /**
+   * A close button (×) in the header with this accessible name, always in view above the scrolling
+   * body: a long dialog on a phone can be left without scrolling to its end.
+   */
+  closeLabel?: string;
 }
 
 const SIZES = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl' };
@@ -53,6 +59,7 @@ export function Dialog({
   placement = 'center',
   hideTitle = false,
   initialFocus = 'first',
+  closeLabel,
 }: DialogProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -133,14 +140,35 @@ export function Dialog({
           placement === 'center' ? cn('rounded-xl', SIZES[size]) : 'max-w-xs',
         )}
       >
-        <div className={cn('border-b border-gray-200 px-5 py-4', hideTitle && 'sr-only')}>
-          <h2 id={titleId} className="text-base font-semibold text-gray-900">
-            {title}
-          </h2>
-          {description && (
-            <p id={descId} className="mt-1 text-sm text-gray-500">
-              {description}
-            </p>
+        <div
+          className={cn(
+            'flex items-start gap-3',
+            hideTitle ? (closeLabel ? 'justify-end px-3 pt-2' : 'sr-only') : 'border-b border-gray-200 px-5 py-4',
+          )}
+        >
+          <div className={cn('min-w-0 flex-1', hideTitle && 'sr-only')}>
+            <h2 id={titleId} className="text-base font-semibold text-gray-900">
+              {title}
+            </h2>
+            {description && (
+              <p id={descId} className="mt-1 text-sm text-gray-500">
+                {description}
+              </p>
+            )}
+          </div>
+          {closeLabel && (
+            <button
+              type="button"
+              aria-label={closeLabel}
+              title={closeLabel}
+              onClick={() => onCloseRef.current()}
+              className={cn(
+                'shrink-0 rounded-md p-1.5 text-gray-500 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600',
+                !hideTitle && '-my-1 -mr-2',
+              )}
+            >
+              <CloseIcon />
+            </button>
           )}
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>

@@ -23,7 +23,11 @@ const fromNow = (hours: number) => new Date(Date.now() + hours * HOUR).toISOStri
 function datedBoard() {
   const board = fakeBoard();
   board.lists[0]!.Cards[0]!.dueAt = fromNow(-50);
-  board.lists[0]!.Cards[1]!.dueAt = fromNow(5 * 24 + 1);
+  // Noon five local days ahead: "due in 5 days" whatever the time of day the test runs at.
+  const later = new Date();
+  later.setDate(later.getDate() + 5);
+  later.setHours(12, 0, 0, 0);
+  board.lists[0]!.Cards[1]!.dueAt = later.toISOString();
   return board;
 }
 

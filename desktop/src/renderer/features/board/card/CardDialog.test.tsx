@@ -97,6 +97,19 @@ describe('the card dialog', () => {
       description: '',
     });
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The header's close button saves and closes the same way.
+    cleanup();
+    dialog = await openCard();
+    await user.type(within(dialog).getByLabelText('Card Title'), '!');
+    await user.click(within(dialog).getByRole('button', { name: 'Close card' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path.endsWith('/card/upsert')).map((c) => c.body)).toContainEqual({
+        id: 100,
+        title: 'Pick a niche!',
+        description: '',
+      }),
+    );
   });
 
   it('opens with focus on the dialog itself: a stray key edits nothing, Tab reaches the controls', async () => {
@@ -107,6 +120,9 @@ describe('the card dialog', () => {
     await waitFor(() => expect(document.activeElement).toBe(dialog));
     await user.keyboard('x');
     expect(title.value).toBe('Pick a niche');
+    // First the header's close button (always in view, above the scrolling body), then the title.
+    await user.tab();
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close card' }));
     await user.tab();
     expect(document.activeElement).toBe(title);
     await user.tab({ shift: true });

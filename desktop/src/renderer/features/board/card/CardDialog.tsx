@@ -112,7 +112,7 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
   return (
     <>
       {/* Focus on the dialog, not the title: a stray key must not edit it, nor a phone keyboard cover it. */}
-      <Dialog open size="lg" onClose={close} title={card.title} hideTitle initialFocus="panel">
+      <Dialog open size="lg" onClose={close} title={card.title} hideTitle initialFocus="panel" closeLabel="Close card">
         <div className="flex flex-col gap-6 md:flex-row">
           <div className="flex min-w-0 flex-1 flex-col gap-6">
             <div className="flex flex-col gap-2">
