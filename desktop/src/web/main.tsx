@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createAppStore } from '../renderer/app/App';
 import { startFirstScreen } from '../renderer/app/firstScreen';
+import '@fontsource-variable/inter';
 import './styles.css';
 
 // The desktop app may load app://portal/index.html; the router's home is '/'.

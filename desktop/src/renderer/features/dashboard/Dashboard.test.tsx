@@ -42,6 +42,17 @@ describe('Dashboard', () => {
     }
   });
 
+  it('greets a member who joined today with a welcome, and one who joined before with a welcome back', async () => {
+    const fetched = () => ({ body: { users: [], totalCount: 0, premiumCount: 0, basicCount: 0 } });
+    mockFetch(({ path }) => (path === '/api/user/read-many' ? fetched() : undefined));
+    renderApp('/', makeUser({ role: 'basic', fullName: 'Nina New', createdAt: new Date().toISOString() }));
+    expect(await screen.findByText('Welcome, Nina.')).toBeTruthy();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+    cleanup();
+    renderApp('/', makeUser({ role: 'basic', fullName: 'Olga Old' }));
+    expect(await screen.findByText('Welcome back, Olga.')).toBeTruthy();
+  });
+
   it('course only members before the cutoff get the Move the Needle card with an upgrade link, basic none', async () => {
     mockFetch();
     renderApp('/', makeUser({ role: 'course only' }));

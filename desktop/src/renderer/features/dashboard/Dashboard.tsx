@@ -27,9 +27,11 @@ export function Dashboard() {
   if (!user) return null;
   const firstName = user.fullName.trim().split(/\s+/)[0] ?? user.fullName;
   const hasBoardCard = dashboardBoardCard(user) !== 'none';
+  // "Welcome back" only to someone who has been here before: on their first day, a welcome.
+  const firstDay = Date.now() - Date.parse(user.createdAt) < 24 * 3_600_000;
   return (
     <div>
-      <PageHeader title="Dashboard" description={`Welcome back, ${firstName}.`} />
+      <PageHeader title="Dashboard" description={firstDay ? `Welcome, ${firstName}.` : `Welcome back, ${firstName}.`} />
       <DashboardBanners />
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
         <div className="flex flex-col gap-6 *:flex-1" data-testid="dashboard-stats">

@@ -35,7 +35,7 @@ export function NotificationLink({
         if (!item.readAt) void markRead({ ids: [item.id] });
         onOpen?.();
       }}
-      className="block min-w-0 flex-1 rounded-md px-2 py-1.5 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-blue-600"
+      className="block min-w-0 flex-1 rounded-md px-2 py-1.5 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       <span className={cn('block text-sm break-words', item.readAt ? 'text-gray-600' : 'font-medium text-gray-900')}>
         {!item.readAt && <span className="sr-only">Unread: </span>}
@@ -100,7 +100,7 @@ export function NotificationBell({ user }: { user: CurrentUser }) {
               type="button"
               disabled={unread === 0 || marking}
               onClick={() => void markRead({ all: true })}
-              className="rounded-md px-2 py-1 text-sm font-medium text-blue-700 hover:bg-blue-50 disabled:text-gray-400 disabled:hover:bg-transparent"
+              className="rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:text-gray-400 disabled:hover:bg-transparent"
             >
               {MESSAGES.notificationsMarkAllRead}
             </button>
@@ -124,7 +124,7 @@ export function NotificationBell({ user }: { user: CurrentUser }) {
             <Link
               to="/notifications"
               onClick={() => setOpen(false)}
-              className="text-sm font-medium text-blue-700 hover:underline"
+              className="text-sm font-medium text-brand-700 hover:underline"
             >
               {MESSAGES.notificationsSeeAll}
             </Link>
