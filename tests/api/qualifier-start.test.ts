@@ -142,6 +142,10 @@ describe('Start this product: when it is refused', () => {
     const res = await start(a.agent, { units: 0, costPerUnit: -1 });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.error.fields).sort()).toEqual(['costPerUnit', 'units']);
+    // Blank units: the message says what to enter (the amounts may be blank, units may not).
+    const blank = await start(a.agent, { units: '', costPerUnit: '' });
+    expect(blank.status).toBe(400);
+    expect(blank.body.error.fields).toEqual({ units: 'Please enter how many units your first order has' });
     expect(await count('products', { user_id: a.user.id })).toBe(0);
   });
 

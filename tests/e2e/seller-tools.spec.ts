@@ -132,7 +132,7 @@ test('a qualified product is started: a product and a launch card with the launc
   await dialog.getByLabel('Units in the first order').fill('300');
   await dialog.getByLabel('Cost per unit').fill('4.10');
   await shot(page, 'seller-start-dialog');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Start product' }).click();
   await expect(page.getByText('Product started in the Power Profit Tool')).toBeVisible();
   const done = page.getByRole('region', { name: 'Your product is started' });
   await expect(done).toBeVisible();

@@ -27,6 +27,8 @@ export const PRODUCT_LIMITS = {
 export const PRODUCT_FIELD_MESSAGES = {
   notNegative: 'Please enter 0 or more',
   unitsPositive: 'Please enter at least 1 unit',
+  /** A first order's units: the one number a started product cannot do without. */
+  unitsNeeded: 'Please enter how many units your first order has',
   wholeNumber: 'Please enter a whole number',
   tooLarge: (max: number) => `Please enter at most ${max.toLocaleString('en-US')}`,
 } as const;
@@ -239,7 +241,7 @@ export const qualifierStartSchema = yup.object({
     .max(PRODUCT_LIMITS.titleMax, M.tooLarge(PRODUCT_LIMITS.titleMax))
     .optional()
     .transform((v: unknown) => (v === '' ? undefined : v)),
-  units: count(PRODUCT_LIMITS.unitsMax).required(required).min(1, M.unitsPositive),
+  units: count(PRODUCT_LIMITS.unitsMax).required(M.unitsNeeded).min(1, M.unitsPositive),
   costPerUnit: optionalAmount(),
   shippingCost: optionalAmount(),
   amazonFees: optionalAmount(),

@@ -15,6 +15,7 @@ export function EntityFormDialog({
   size,
   what = '',
   deleteWarning = '',
+  submitLabel,
   children,
 }: {
   state: EntityFormState;
@@ -24,6 +25,8 @@ export function EntityFormDialog({
   /** What the entity is called, for 'Keep {what}' in the delete confirmation. */
   what?: string;
   deleteWarning?: string;
+  /** The submit button's words ('Save' by default). */
+  submitLabel?: string;
   children: ReactNode;
 }) {
   const footer = (
@@ -35,6 +38,7 @@ export function EntityFormDialog({
       onDelete={state.onDelete}
       deleteWarning={deleteWarning}
       what={what}
+      submitLabel={submitLabel}
     />
   );
   return (

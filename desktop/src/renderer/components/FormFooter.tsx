@@ -13,6 +13,7 @@ export function FormFooter({
   onDelete,
   deleteWarning,
   what,
+  submitLabel = 'Save',
 }: {
   formId: string;
   saving: boolean;
@@ -21,6 +22,8 @@ export function FormFooter({
   onDelete?: () => Promise<void>;
   deleteWarning: string;
   what: string;
+  /** The submit button's words: what it does ("Start product"), 'Save' by default. */
+  submitLabel?: string;
 }) {
   const [confirming, setConfirming] = useState(false);
   if (confirming && onDelete) {
@@ -54,7 +57,7 @@ export function FormFooter({
         Cancel
       </Button>
       <Button type="submit" form={formId} loading={saving}>
-        Save
+        {submitLabel}
       </Button>
     </>
   );

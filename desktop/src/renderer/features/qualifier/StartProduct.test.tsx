@@ -117,10 +117,13 @@ describe('Start this product', () => {
     expect(within(dialog).getByText(/Launch: garlic press/)).toBeTruthy();
     expect(within(dialog).getByLabelText<HTMLInputElement>('Product title').value).toBe('garlic press');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Amazon retail price').value).toBe('20');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText('this field cannot be empty')).toBeTruthy();
+    // The dialog says units are needed, the button what it does; a blank Units says what to enter.
+    expect(within(dialog).getByText(/Only the units of your first order are needed/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Start product' }));
+    expect(await within(dialog).findByText('Please enter how many units your first order has')).toBeTruthy();
+    expect(within(dialog).queryByText('this field cannot be empty')).toBeNull();
     await user.type(within(dialog).getByLabelText('Units in the first order'), '500');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Start product' }));
     const done = await screen.findByRole('region', { name: 'Your product is started' });
     expect(
       within(done).getByRole('link', { name: 'Open garlic press in the Power Profit Tool' }).getAttribute('href'),

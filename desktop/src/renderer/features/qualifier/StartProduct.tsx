@@ -63,7 +63,7 @@ function StartDialog({
   } = form;
   const title = watch('title').trim() || keyword;
   return (
-    <EntityFormDialog state={dialog} title="Start this product" size="lg">
+    <EntityFormDialog state={dialog} title="Start this product" size="lg" submitLabel="Start product">
       <p className="text-sm text-gray-600">
         Creates <strong>{title}</strong> in the Power Profit Tool
         {canHaveLaunchCard(user) && (
@@ -73,7 +73,8 @@ function StartDialog({
             Needle board
           </>
         )}
-        . Blank amounts start at $0; you can change every number later.
+        . Only the units of your first order are needed: blank amounts start at $0, and you can change every number
+        later.
         {sizeTier && ` The retail price starts at the ${sizeTier} guide price.`}
       </p>
       <TextField label="Product title" error={errors.title?.message} {...register('title')} />
