@@ -31,7 +31,7 @@ function RoleBanner({ type }: { type: BannerType }) {
 export function DashboardBanners() {
   const user = useAppSelector(selectCurrentUser);
   if (!user) return null;
-  if (can(user, 'banner:manage')) return <BannerManager className="mb-6" />;
+  if (can(user, 'banner:manage')) return <BannerManager />;
   const type = bannerTypeForRole(user.role);
   return type ? <RoleBanner type={type} /> : null;
 }

@@ -53,6 +53,20 @@ describe('Dashboard', () => {
     expect(await screen.findByText('Welcome back, Olga.')).toBeTruthy();
   });
 
+  it("an admin's dashboard opens on the numbers; the banner editors come after them", async () => {
+    mockFetch(({ path }) =>
+      path === '/api/user/read-many'
+        ? { body: { users: [], totalCount: 0, premiumCount: 0, basicCount: 0 } }
+        : path === '/api/dashboard-banner/read-many'
+          ? { body: { banners: [] } }
+          : undefined,
+    );
+    renderApp('/', makeUser({ role: 'admin', isAdmin: true }));
+    const editors = await screen.findByRole('region', { name: 'Member banners' });
+    const stats = screen.getByTestId('dashboard-stats');
+    expect(stats.compareDocumentPosition(editors) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('course only members before the cutoff get the Move the Needle card with an upgrade link, basic none', async () => {
     mockFetch();
     renderApp('/', makeUser({ role: 'course only' }));

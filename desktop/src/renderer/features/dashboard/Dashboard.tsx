@@ -1,4 +1,5 @@
 import { dashboardBoardCard, showsCommunitySearch } from '@shared/policies/dashboard';
+import { can } from '@shared/policies';
 import { showsReviewQueueCard } from '@shared/policies/review';
 import { PageHeader } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
@@ -27,12 +28,13 @@ export function Dashboard() {
   if (!user) return null;
   const firstName = user.fullName.trim().split(/\s+/)[0] ?? user.fullName;
   const hasBoardCard = dashboardBoardCard(user) !== 'none';
+  const managesBanners = can(user, 'banner:manage');
   // "Welcome back" only to someone who has been here before: on their first day, a welcome.
   const firstDay = Date.now() - Date.parse(user.createdAt) < 24 * 3_600_000;
   return (
     <div>
       <PageHeader title="Dashboard" description={firstDay ? `Welcome, ${firstName}.` : `Welcome back, ${firstName}.`} />
-      <DashboardBanners />
+      {!managesBanners && <DashboardBanners />}
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
         <div className="flex flex-col gap-6 *:flex-1" data-testid="dashboard-stats">
           <CourseProgressCard />
@@ -43,6 +45,12 @@ export function Dashboard() {
         </div>
         {hasBoardCard && <BoardDashboardCard />}
         <RecentResourcesCard className={cn(hasBoardCard ? 'md:col-span-2 xl:col-span-1' : 'xl:col-span-2')} />
+        {/* An admin's banner editors come after what the admin came for (the numbers, the queue). */}
+        {managesBanners && (
+          <div className="md:col-span-2 xl:col-span-3">
+            <DashboardBanners />
+          </div>
+        )}
         {showsCommunitySearch(user) && <CommunitySearch className="md:col-span-2 xl:col-span-3" />}
       </div>
     </div>
