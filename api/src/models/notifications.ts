@@ -16,10 +16,10 @@ export class Notification extends BaseModel {
     'card_id',
     'board_owner_id',
     'text',
-    'quote',
     'read_at',
     'emailed_at',
     'created_at',
+    'quote',
   ] as const;
 
   declare id: number;

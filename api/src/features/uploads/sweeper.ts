@@ -110,6 +110,9 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['notification_preferences', 'type'],
   // A notification's sentence quotes a card title and a name, never a comment.
   ['notifications', 'text'],
+  // The start of a comment, shown as plain text (never as an image or a link): an upload's URL
+  // in it keeps nothing alive; the comment itself is the reference.
+  ['notifications', 'quote'],
   ['notifications', 'type'],
   ['password_reset_tokens', 'token_hash'],
   ['portal_settings', 'key'],
