@@ -95,7 +95,7 @@ test('the board works by keyboard and at phone width', async ({ page }) => {
   await signInAs(page, DEMO.premium, '/move-the-needle');
   await expect(page.getByRole('heading', { name: "Priya Premium's Board" })).toBeVisible();
   await shot(page, 'board-phone');
-  const tile = page.locator('li.mtn-card').filter({ hasText: 'Pick your product niche' }).getByRole('button');
+  const tile = page.locator('li.mtn-card').filter({ hasText: 'Pick your product niche' }).getByRole('button').first();
   await tile.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Pick your product niche' });
@@ -123,7 +123,7 @@ test('the board works by keyboard and at phone width', async ({ page }) => {
   await page.keyboard.press('Escape');
   // A long title wraps: all of it is on screen at 390 px, nothing scrolled out of its box.
   const long = 'Finish the seller foundations course';
-  await page.locator('li.mtn-card').filter({ hasText: long }).getByRole('button').click();
+  await page.locator('li.mtn-card').filter({ hasText: long }).getByRole('button').first().click();
   const title = page.getByRole('dialog', { name: long }).getByLabel('Card Title');
   await expect(title).toHaveValue(long);
   const box = (await title.boundingBox())!;

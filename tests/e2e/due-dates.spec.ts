@@ -80,5 +80,17 @@ test('a member sets a due date, sees the chip, filters the board and finds the c
   await expect(closeCard).toBeInViewport();
   await closeCard.click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // "Move to…" on the tile, by keyboard: on a phone the other lists are off screen, no drag needed.
+  const moveTo = page.getByRole('button', { name: `Move to… ${title}` });
+  await moveTo.focus();
+  await page.keyboard.press('Enter');
+  const chooser = page.getByRole('dialog', { name: `Move “${title}”` });
+  await expect(chooser.getByRole('button', { name: /^NOT STARTED/ })).toBeDisabled();
+  await shot(page, 'board-move-to-390');
+  await chooser.getByRole('button', { name: /^IN PROGRESS/ }).click();
+  await expect(chooser).toHaveCount(0);
+  await expect(cardTile(page, title)).toHaveCount(1);
+  await expect(column(page, 'IN PROGRESS').locator('li.mtn-card').filter({ hasText: title })).toHaveCount(1);
   await context.close();
 });

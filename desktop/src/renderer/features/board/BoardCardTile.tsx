@@ -49,14 +49,20 @@ function Count({
   );
 }
 
-/** A card on the board: cover, labels, title, its due-date chip and its counts. Opens the card dialog. */
+/**
+ * A card on the board: cover, labels, title, its due-date chip and its counts. Opens the card
+ * dialog; its "Move to…" button opens the list chooser.
+ */
 export const BoardCardTile = memo(function BoardCardTile({
   card,
   onOpen,
+  onMoveTo,
   hidden = false,
 }: {
   card: BoardCard;
   onOpen: (id: number) => void;
+  /** Opens "Move to…" for the card (a button on the tile, shown on hover and focus, always on touch). */
+  onMoveTo?: (id: number) => void;
   /** Left out by the board's due-date filter: kept in the list (drag indices count it), not shown. */
   hidden?: boolean;
 }) {
@@ -65,7 +71,7 @@ export const BoardCardTile = memo(function BoardCardTile({
   return (
     // content-visibility: tiles scrolled out of their column cost no layout or paint.
     <li
-      className="mtn-card list-none [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]"
+      className="mtn-card group relative list-none [contain-intrinsic-size:auto_4.5rem] [content-visibility:auto]"
       data-card-id={card.id}
       hidden={hidden}
     >
@@ -123,6 +129,28 @@ export const BoardCardTile = memo(function BoardCardTile({
           )}
         </span>
       </button>
+      {onMoveTo && (
+        <button
+          type="button"
+          aria-label={`Move to… ${card.title}`}
+          title="Move to…"
+          onClick={() => onMoveTo(card.id)}
+          className="absolute top-1 right-1 rounded-md bg-white/95 p-1 text-gray-600 opacity-0 shadow-sm ring-1 ring-gray-200 group-hover:opacity-100 hover:text-gray-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-500 pointer-coarse:opacity-100"
+        >
+          <svg
+            viewBox="0 0 20 20"
+            className="size-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
+            <path d="M3 10h12M11 6l4 4-4 4" />
+          </svg>
+        </button>
+      )}
     </li>
   );
 });

@@ -28,6 +28,8 @@ export interface BoardColumnProps {
   isFirst: boolean;
   isLast: boolean;
   onOpenCard: (id: number) => void;
+  /** "Move to…" on each tile. */
+  onMoveCardTo?: (id: number) => void;
   onDropCard: (drop: CardDrop) => void;
   onMoveList: (listId: number, to: number) => void;
   onRenameList: (listId: number, name: string) => void;
@@ -127,6 +129,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
               key={card.id}
               card={card}
               onOpen={onOpenCard}
+              onMoveTo={props.onMoveCardTo}
               hidden={!matchesDueFilter(card.dueAt, props.dueFilter ?? 'all', props.filterNow)}
             />
           ))}

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ReactSortable, type SortableEvent } from 'react-sortablejs';
 import { canDeleteList, canRenameList } from '@shared/policies/board';
 import type { BoardList, BoardResponse } from '@shared/types/board';
@@ -7,6 +7,7 @@ import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { AddList } from './AddList';
 import { BoardColumn, type CardDrop } from './BoardColumn';
 import { useMoveCardMutation, useReorderCardMutation, useUpsertListMutation } from './boardApi';
+import { MoveToDialog } from './MoveToDialog';
 
 const noop = () => {};
 
@@ -38,6 +39,7 @@ export function BoardColumns({
   const owner = { id: data.board.userId, role: data.board.ownerRole };
   const lists = data.lists;
   const items = useMemo(() => lists.map((l) => ({ id: l.id })), [lists]);
+  const [movingCardId, setMovingCardId] = useState<number | null>(null);
 
   const onDropCard = useCallback(
     (drop: CardDrop) => {
@@ -108,6 +110,7 @@ export function BoardColumns({
             canDelete={canDeleteList(user, list)}
             canRename={canRenameList(user, list, owner)}
             onOpenCard={onOpenCard}
+            onMoveCardTo={setMovingCardId}
             onDropCard={onDropCard}
             onMoveList={onMoveList}
             onRenameList={onRenameList}
@@ -118,6 +121,14 @@ export function BoardColumns({
         ))}
       </ReactSortable>
       <AddList userId={data.board.userId} />
+      {movingCardId !== null && (
+        <MoveToDialog
+          board={data}
+          cardId={movingCardId}
+          onMove={(move) => void moveCard({ board: boardArg, cardId: movingCardId, ...move })}
+          onClose={() => setMovingCardId(null)}
+        />
+      )}
     </div>
   );
 }

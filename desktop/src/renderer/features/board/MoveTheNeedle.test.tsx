@@ -172,6 +172,37 @@ describe('Move the Needle board', () => {
     expect(screen.getByTestId('mtn-progress').textContent).toBe('33%');
   });
 
+  it('moves a card with "Move to…" on its tile, by keyboard: the lists to choose from, its own not offered', async () => {
+    const { calls } = fakeBoardServer();
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    const moveTo = screen.getByRole('button', { name: 'Move to… Set a goal' });
+    moveTo.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Set a goal”' });
+    const here = within(dialog).getByRole('button', { name: /^NOT STARTED/ });
+    expect(here.hasAttribute('disabled')).toBe(true);
+    expect(here.textContent).toContain('Here now');
+    expect(within(dialog).getAllByRole('button', { name: /cards?$/ })).toHaveLength(6);
+    await user.click(within(dialog).getByRole('button', { name: /^COMPLETED/ }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() =>
+      expect(calls.find((c) => c.path.endsWith('/card/move'))?.body).toMatchObject({
+        cardId: 101,
+        sourceListId: 10,
+        destListId: 12,
+        positionOnDestList: 1,
+      }),
+    );
+    const completed = screen.getByRole('region', { name: 'COMPLETED' });
+    expect(
+      within(completed)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Join the group'), expect.stringContaining('Set a goal')]);
+  });
+
   it("moves a card and says 'Card moved'", async () => {
     const { calls } = fakeBoardServer();
     const { store } = renderApp('/move-the-needle', premium());
