@@ -15,8 +15,7 @@
 import { createLogger } from '../../api/src/core/logger';
 import { hashPassword } from '../../api/src/core/password';
 import { startJobRunner, type JobRunner } from '../../api/src/core/queue';
-import { moveCard } from '../../api/src/features/board';
-import { cardReminderHandler, syncCardReminders } from '../../api/src/features/board/reminders/card-reminders';
+import { cardReminderHandler, moveCard, syncCardReminders } from '../../api/src/features/board';
 import { RESERVED_LIST_NAMES } from '../../shared/src/types/board';
 import { CARDS_PER_LIST, seedBoard } from './board-data';
 import {
