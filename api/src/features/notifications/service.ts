@@ -66,13 +66,19 @@ const returned = (): Array<keyof NotificationRow> =>
   Notification.columns.filter((c): c is keyof NotificationRow => c !== 'emailed_at');
 
 /**
- * Writes `drafts` in `trx`: never one to its own actor, at most one per recipient (the first
- * draft for a user wins). Returns the rows written, for the caller to publish and mail.
+ * Writes `drafts` in `trx`: never one to its own actor, and for the drafts of one event (the
+ * default) at most one per recipient (the first draft for a user wins). `manyEvents`: the drafts
+ * are of separate events (a batch of reminders, several cards of one member), each written.
+ * Returns the rows written, for the caller to publish and mail.
  */
-export async function notify(trx: Knex.Transaction, drafts: readonly NotificationDraft[]): Promise<NotificationRow[]> {
+export async function notify(
+  trx: Knex.Transaction,
+  drafts: readonly NotificationDraft[],
+  options: { manyEvents?: boolean } = {},
+): Promise<NotificationRow[]> {
   const seen = new Set<number>();
   const rows = drafts.filter((d) => {
-    if (d.userId === d.actorId || seen.has(d.userId)) return false;
+    if (d.userId === d.actorId || (!options.manyEvents && seen.has(d.userId))) return false;
     seen.add(d.userId);
     return true;
   });

@@ -3,7 +3,7 @@ import { COMPLETED_LIST_NAME, listNameKeySql } from '@shared/board/list-roles';
 import { fillMessage, MESSAGES } from '@shared/messages';
 import { enqueue, QUEUE_SCHEMA, type BatchJobHandler } from '../../../core/queue';
 import { iso } from '../../../core/dates';
-import { enqueueNotificationMails, notify } from '../../notifications';
+import { enqueueNotificationMails, notify, type NotificationDraft } from '../../notifications';
 
 /**
  * A card's due-date reminders (docs/areas/reminders.md): `card_due_soon` 24 hours before its
@@ -123,29 +123,14 @@ export function reminderWhen(dueAt: Date): string {
 export async function runCardReminder(knex: Knex, job: CardReminderJob): Promise<boolean> {
   return knex.transaction(async (trx) => {
     const [card] = await cardStates(trx, [job.cardId], 'wait');
-    if (!card || card.completed || card.due_at === null || iso(card.due_at) !== new Date(job.dueAt).toISOString()) {
-      return false;
-    }
+    if (!stillDue(card, job)) return false;
     const inserted = await trx('card_reminders')
       .insert({ card_id: card.id, kind: job.kind, due_at: new Date(job.dueAt) })
       .onConflict(['card_id', 'kind', 'due_at'])
       .ignore()
       .returning('card_id');
     if (inserted.length === 0) return false;
-    const values = { card: card.title, when: reminderWhen(new Date(job.dueAt)) };
-    const rows = await notify(trx, [
-      {
-        userId: card.owner_id,
-        type: job.kind,
-        actorId: null,
-        cardId: card.id,
-        boardOwnerId: card.owner_id,
-        text: fillMessage(
-          job.kind === 'card_due_soon' ? MESSAGES.notificationCardDueSoon : MESSAGES.notificationCardOverdue,
-          values,
-        ),
-      },
-    ]);
+    const rows = await notify(trx, [reminderDraft(card, job.kind, new Date(job.dueAt))]);
     await enqueueNotificationMails(trx, rows);
     return rows.length > 0;
   });
@@ -154,6 +139,22 @@ export async function runCardReminder(knex: Knex, job: CardReminderJob): Promise
 /** Whether `job` is still due for `card`: live, not completed, the same due date. */
 const stillDue = (card: CardState | undefined, job: CardReminderJob): card is CardState =>
   !!card && !card.completed && card.due_at !== null && iso(card.due_at) === new Date(job.dueAt).toISOString();
+
+/** The owner's notification of one reminder of `card` (the portal's own: no actor). */
+function reminderDraft(card: CardState, kind: CardReminderKind, dueAt: Date): NotificationDraft {
+  const values = { card: card.title, when: reminderWhen(dueAt) };
+  return {
+    userId: card.owner_id,
+    type: kind,
+    actorId: null,
+    cardId: card.id,
+    boardOwnerId: card.owner_id,
+    text: fillMessage(
+      kind === 'card_due_soon' ? MESSAGES.notificationCardDueSoon : MESSAGES.notificationCardOverdue,
+      values,
+    ),
+  };
+}
 
 /**
  * Runs the reminder jobs a worker fetched together, in one transaction (one commit for all: 10,000
@@ -186,28 +187,12 @@ export async function runCardReminders(knex: Knex, jobs: readonly CardReminderJo
         'kind',
         'due_at',
       ]);
-    const rows = [];
-    // One notify per reminder: notify() sends one notification per recipient of one event, and
-    // a member may have several cards due in one batch.
-    for (const r of inserted) {
-      const card = cards.get(r.card_id)!;
-      const values = { card: card.title, when: reminderWhen(new Date(r.due_at)) };
-      rows.push(
-        ...(await notify(trx, [
-          {
-            userId: card.owner_id,
-            type: r.kind,
-            actorId: null,
-            cardId: card.id,
-            boardOwnerId: card.owner_id,
-            text: fillMessage(
-              r.kind === 'card_due_soon' ? MESSAGES.notificationCardDueSoon : MESSAGES.notificationCardOverdue,
-              values,
-            ),
-          },
-        ])),
-      );
-    }
+    // One write for the batch; each reminder is its own event (a member may have several cards due).
+    const rows = await notify(
+      trx,
+      inserted.map((r) => reminderDraft(cards.get(r.card_id)!, r.kind, new Date(r.due_at))),
+      { manyEvents: true },
+    );
     await enqueueNotificationMails(trx, rows);
     return rows.length;
   });

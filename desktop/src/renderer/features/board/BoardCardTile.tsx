@@ -10,7 +10,26 @@ const ICONS = {
   checklist: 'M4 10l4 4 8-8',
   attachment: 'M13 7l-5.5 5.5a2 2 0 0 0 2.8 2.8L16 9.6a4 4 0 0 0-5.7-5.7L4.6 9.6',
   comments: 'M4 4h12v9H9l-4 3v-3H4z',
+  moveTo: 'M3 10h12M11 6l4 4-4 4',
 } as const;
+
+/** A tile's line icon (20-unit box, drawn in the text colour). */
+function TileIcon({ icon, className }: { icon: keyof typeof ICONS; className: string }) {
+  return (
+    <svg
+      viewBox="0 0 20 20"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
+      <path d={ICONS[icon]} />
+    </svg>
+  );
+}
 
 function Count({
   icon,
@@ -31,18 +50,7 @@ function Count({
       )}
       title={label}
     >
-      <svg
-        viewBox="0 0 20 20"
-        className="size-3.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-      >
-        <path d={ICONS[icon]} />
-      </svg>
+      <TileIcon icon={icon} className="size-3.5" />
       <span className="sr-only">{label}: </span>
       {value}
     </span>
@@ -137,18 +145,7 @@ export const BoardCardTile = memo(function BoardCardTile({
           onClick={() => onMoveTo(card.id)}
           className="absolute top-1 right-1 rounded-md bg-white/95 p-1 text-gray-600 opacity-0 shadow-sm ring-1 ring-gray-200 group-hover:opacity-100 hover:text-gray-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-500 pointer-coarse:opacity-100"
         >
-          <svg
-            viewBox="0 0 20 20"
-            className="size-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden="true"
-          >
-            <path d="M3 10h12M11 6l4 4-4 4" />
-          </svg>
+          <TileIcon icon="moveTo" className="size-4" />
         </button>
       )}
     </li>
