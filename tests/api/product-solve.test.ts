@@ -34,7 +34,7 @@ describe('reverse solve: the answers (golden case E1 of docs/areas/seller-tools.
     const p = await create(agent);
     const res = await solve(agent, p.id, 'target=margin&value=30');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ target: 'margin', value: 30, amazonRetail: 28.45, reachable: true });
+    expect(res.body).toEqual({ target: 'margin', value: 30, amazonRetail: 28.45, reachable: true, reached: 30.01 });
     const applied = await agent.post('/api/product/upsert').send({ product: { id: p.id, amazonRetail: 28.45 } });
     expect(applied.body.product.profitMargin).toBe(30.01);
     const centBelow = await agent.post('/api/product/upsert').send({ product: { id: p.id, amazonRetail: 28.44 } });
@@ -42,20 +42,24 @@ describe('reverse solve: the answers (golden case E1 of docs/areas/seller-tools.
   });
 
   it.each([
-    ['profitPerUnit', 5, 23.74],
-    ['acosBreakEven', 60, 32],
-  ] as const)('answers the price for %s %s: %s', async (target, value, price) => {
+    ['profitPerUnit', 5, 23.74, 5],
+    ['acosBreakEven', 60, 32, 60],
+  ] as const)('answers the price for %s %s: %s', async (target, value, price, reached) => {
     const { agent } = await member();
     const p = await create(agent);
     const res = await solve(agent, p.id, `target=${target}&value=${value}`);
-    expect(res.body).toEqual({ target, value, amazonRetail: price, reachable: true });
+    expect(res.body).toMatchObject({ target, value, amazonRetail: price, reachable: true });
+    // What the product shows once applied: at or just past the target.
+    expect(res.body.reached).toBeGreaterThanOrEqual(reached);
+    expect(res.body.reached).toBeLessThan(reached + 0.05);
   });
 
   it('answers the highest cost per unit that keeps a 20 % margin', async () => {
     const { agent } = await member();
     const p = await create(agent);
     const res = await solve(agent, p.id, 'target=maxCostPerUnit&value=20');
-    expect(res.body).toEqual({ target: 'maxCostPerUnit', value: 20, costPerUnit: 5.79, reachable: true });
+    expect(res.body).toMatchObject({ target: 'maxCostPerUnit', value: 20, costPerUnit: 5.79, reachable: true });
+    expect(res.body.reached).toBeGreaterThanOrEqual(20);
   });
 
   it('says "not reachable" for a margin at or above 100 % minus the additional fees (25 % here)', async () => {
@@ -64,10 +68,16 @@ describe('reverse solve: the answers (golden case E1 of docs/areas/seller-tools.
     for (const value of [75, 80]) {
       const res = await solve(agent, p.id, `target=margin&value=${value}`);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ target: 'margin', value, amazonRetail: null, reachable: false });
+      expect(res.body).toEqual({ target: 'margin', value, amazonRetail: null, reachable: false, reached: null });
     }
     const cost = await solve(agent, p.id, 'target=maxCostPerUnit&value=70');
-    expect(cost.body).toEqual({ target: 'maxCostPerUnit', value: 70, costPerUnit: null, reachable: false });
+    expect(cost.body).toEqual({
+      target: 'maxCostPerUnit',
+      value: 70,
+      costPerUnit: null,
+      reachable: false,
+      reached: null,
+    });
   });
 });
 

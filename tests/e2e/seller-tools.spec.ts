@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_LAUNCH_STEPS } from '../../shared/src/content/launch';
+import { answerQualifier } from './qualifier-steps';
 import { DEMO, shot, signInAs } from './support';
 
 /** The premium demo member's first product is the golden case E1 (docs/areas/seller-tools.md). */
@@ -34,12 +35,15 @@ test('the Solve for panel answers the price of a target margin to the cent and a
     await solve.getByLabel('Target value').fill('30');
     await solve.getByRole('button', { name: 'Solve' }).click();
     await expect(solve.getByTestId('solve-answer')).toHaveText(
-      'An Amazon retail price of $28.45 reaches a 30.00 % profit margin (to the cent).',
+      '$28.45 is the lowest Amazon retail price, to the cent, reaching a 30.00 % profit margin; the product will show a 30.01 % profit margin.',
     );
     await shot(page, 'seller-solve');
     await solve.getByRole('button', { name: 'Apply this price' }).click();
     await expect(page.getByText('Product saved successfully')).toBeVisible();
     await expect(metric(page, 'profitMargin')).toHaveText('30.01 %');
+    await expect(solve.getByTestId('solve-answer')).toHaveText('Applied: the Amazon retail price is now $28.45.');
+    await expect(solve.getByRole('button', { name: 'Apply this price' })).toHaveCount(0);
+    await expect(page.locator('[data-input="amazonRetail"]')).toHaveText('$28.45');
   } finally {
     // Leave the demo product as the other specs expect it.
     await page.request.post('/api/product/upsert', { data: { product: { id, amazonRetail: 27.99 } } });
@@ -117,11 +121,7 @@ test('a qualified product is started: a product and a launch card with the launc
   page,
 }) => {
   await signInAs(page, DEMO.premium, '/product-qualifier');
-  await page.getByRole('textbox', { name: /main keyword/ }).fill('e2e bamboo lamp');
-  await page.getByRole('slider').fill('12000');
-  const groups = page.getByRole('radiogroup');
-  for (let i = 0; i < 9; i++) await groups.nth(i).getByText('Yes', { exact: true }).click();
-  await page.getByLabel('Size tier', { exact: true }).selectOption('large standard');
+  await answerQualifier(page, { keyword: 'e2e bamboo lamp', volume: 12000, sizeTier: 'large standard' });
   await page.getByRole('button', { name: 'Rate My Product' }).click();
   await expect(page.getByTestId('qualifier-band')).toHaveText('Two thumbs up!');
 

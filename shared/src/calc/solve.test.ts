@@ -36,6 +36,11 @@ describe('solve golden cases', () => {
     });
   }
 
+  it('says what the product will show: E1 for 30 % answers $28.45, which shows 30.01 %', () => {
+    expect(solve(E1, 'margin', 30)).toMatchObject({ amazonRetail: 28.45, reached: 30.01 });
+    expect(solve(E1, 'margin', 100).reached).toBeNull();
+  });
+
   it('E1: at $28.45 the margin shows 30.01 % and at $28.44 it is still below 30 %', () => {
     expect(computeProduct({ ...E1, amazonRetail: 28.45 }).profitMargin).toBe(30.01);
     expect(computeProduct({ ...E1, amazonRetail: 28.44 }).profitMargin).toBe(29.99);

@@ -11,7 +11,7 @@
  * - a cost per unit is the HIGHEST whole-cent cost whose margin still reaches the target.
  * No price from $0.01 to PRODUCT_LIMITS.moneyMax (or no cost from $0.00) reaching it: not reachable.
  */
-import { computeProductUnrounded, normalizeProductInputs, type ProductInputs } from './profit';
+import { computeProduct, computeProductUnrounded, normalizeProductInputs, type ProductInputs } from './profit';
 
 export const SOLVE_TARGETS = ['margin', 'profitPerUnit', 'acosBreakEven', 'maxCostPerUnit'] as const;
 export type SolveTarget = (typeof SOLVE_TARGETS)[number];
@@ -21,15 +21,21 @@ export const SOLVE_MAX_DOLLARS = 1_000_000_000;
 /** The answer's precision: one cent. */
 export const SOLVE_PRECISION = 0.01;
 
-/** The result of a solve: the answer in whole cents, or null with reachable false. */
+/**
+ * The result of a solve: the answer in whole cents, or null with reachable false. `reached` is the
+ * figure the product shows once the answer is applied (rounded as the product page shows it), which
+ * may lie a little past the target because the answer is a whole cent: $28.45 for a 30 % margin
+ * gives 30.01 %. Null when not reachable.
+ */
 export type SolveAnswer =
   | {
       target: 'margin' | 'profitPerUnit' | 'acosBreakEven';
       value: number;
       amazonRetail: number | null;
       reachable: boolean;
+      reached: number | null;
     }
-  | { target: 'maxCostPerUnit'; value: number; costPerUnit: number | null; reachable: boolean };
+  | { target: 'maxCostPerUnit'; value: number; costPerUnit: number | null; reachable: boolean; reached: number | null };
 
 type Figure = (inputs: ProductInputs) => number;
 
@@ -121,7 +127,8 @@ export function solveMaxCostPerUnit(inputs: ProductInputs, percent: number): num
 export function solve(inputs: ProductInputs, target: SolveTarget, value: number): SolveAnswer {
   if (target === 'maxCostPerUnit') {
     const costPerUnit = solveMaxCostPerUnit(inputs, value);
-    return { target, value, costPerUnit, reachable: costPerUnit !== null };
+    const reached = costPerUnit === null ? null : computeProduct({ ...inputs, costPerUnit }).profitMargin;
+    return { target, value, costPerUnit, reachable: costPerUnit !== null, reached };
   }
   const price =
     target === 'margin'
@@ -129,5 +136,14 @@ export function solve(inputs: ProductInputs, target: SolveTarget, value: number)
       : target === 'profitPerUnit'
         ? solvePriceForProfit(inputs, value)
         : solvePriceForAcos(inputs, value);
-  return { target, value, amazonRetail: price, reachable: price !== null };
+  const shown = price === null ? null : computeProduct({ ...inputs, amazonRetail: price });
+  const reached =
+    shown === null
+      ? null
+      : target === 'margin'
+        ? shown.profitMargin
+        : target === 'profitPerUnit'
+          ? shown.totalEstimatedProfitPerUnit
+          : shown.ACOSBreakEven;
+  return { target, value, amazonRetail: price, reachable: price !== null, reached };
 }

@@ -8,6 +8,7 @@ import { Card } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { AdditionalFeesControl, effectiveFeesPercent, feesEntryFor, type FeesEntry } from './AdditionalFeesControl';
 import { FiguresPanel } from './FiguresPanel';
+import { InputsPanel } from './InputsPanel';
 import { MetricsPanel } from './MetricsPanel';
 import { PpcPanel, ReorderPanel } from './PlanningPanels';
 import { ScenariosSection } from './ScenariosSection';
@@ -97,7 +98,8 @@ export function ProductDetail({
               </Button>
             </div>
           </div>
-          <div className="flex flex-col gap-3 rounded-lg border border-gray-200 p-4">
+          <InputsPanel product={product} />
+          <div className="mt-4 flex flex-col gap-3 rounded-lg border border-gray-200 p-4">
             <AdditionalFeesControl
               entry={fees}
               onChange={setFees}

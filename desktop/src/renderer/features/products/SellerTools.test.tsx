@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { planReorder } from '@shared/calc';
 import { makeUser } from '../../test/fixtures';
@@ -66,7 +66,7 @@ describe('Solve for', () => {
     await user.type(within(panel).getByLabelText('Target value'), '30');
     await user.click(within(panel).getByRole('button', { name: 'Solve' }));
     expect((await within(panel).findByTestId('solve-answer')).textContent).toBe(
-      'An Amazon retail price of $28.45 reaches a 30.00 % profit margin (to the cent).',
+      '$28.45 is the lowest Amazon retail price, to the cent, reaching a 30.00 % profit margin; the product will show a 30.01 % profit margin.',
     );
     const call = server.calls.find((c) => c.path === '/api/product/41/solve')!;
     expect(Object.fromEntries(call.search)).toEqual({ target: 'margin', value: '30' });
@@ -76,6 +76,35 @@ describe('Solve for', () => {
       product: { id: 41, amazonRetail: 28.45 },
     });
     await waitFor(() => expect(metric(document, 'profitMargin')).toBe('30.01 %'));
+    // Applied: nothing stale left to apply; the product shows its new input.
+    expect(within(panel).getByTestId('solve-answer').textContent).toBe(
+      'Applied: the Amazon retail price is now $28.45.',
+    );
+    expect(within(panel).queryByRole('button', { name: /Apply/ })).toBeNull();
+    expect(document.querySelector('[data-input="amazonRetail"]')?.textContent).toBe('$28.45');
+  });
+
+  it("shows the product's own inputs, and an answer goes stale when the product changes", async () => {
+    const server = await openDetail();
+    const user = userEvent.setup();
+    const inputs = screen.getByRole('region', { name: 'What you entered' });
+    expect(within(inputs).getByText('Cost per unit').nextSibling?.textContent).toBe('$3.20');
+    expect(inputs.querySelector('[data-input="units"]')?.textContent).toBe('1,000');
+    expect(inputs.querySelector('[data-input="promotionPercentage"]')?.textContent).toBe('95.00 %');
+    const panel = screen.getByRole('region', { name: 'Solve for' });
+    await user.type(within(panel).getByLabelText('Target value'), '30');
+    await user.click(within(panel).getByRole('button', { name: 'Solve' }));
+    expect(await within(panel).findByRole('button', { name: 'Apply this price' })).toBeTruthy();
+    // The fees are saved elsewhere on the page: the answer was for other inputs.
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '30' } });
+    await user.click(screen.getByRole('button', { name: 'Save additional fees' }));
+    await waitFor(() => expect(server.list()[0]!.additionalFees).not.toBe(25));
+    await waitFor(() =>
+      expect(within(panel).getByTestId('solve-answer').textContent).toBe(
+        'The product has changed since this answer. Solve again for its new figures.',
+      ),
+    );
+    expect(within(panel).queryByRole('button', { name: /Apply/ })).toBeNull();
   });
 
   it('says when no price reaches the target, with nothing to apply', async () => {
@@ -101,7 +130,7 @@ describe('Solve for', () => {
     await user.type(within(panel).getByLabelText('Target value'), '20');
     await user.click(within(panel).getByRole('button', { name: 'Solve' }));
     expect((await within(panel).findByTestId('solve-answer')).textContent).toBe(
-      'A cost per unit of up to $5.79 keeps a 20.00 % margin at $27.99.',
+      'A cost per unit of up to $5.79 keeps a 20.00 % margin at $27.99; the product will show a 20.02 % profit margin.',
     );
     expect(within(panel).getByRole('button', { name: 'Apply this cost' })).toBeTruthy();
   });

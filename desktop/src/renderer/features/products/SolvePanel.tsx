@@ -8,6 +8,7 @@ import { Button } from '../../components/Button';
 import { SelectField } from '../../components/FormFields';
 import { toApiError } from '../../lib/apiErrors';
 import { NumberField } from './NumberField';
+import { inputsOf } from './form';
 import { formatMoney, formatPercent } from './metrics';
 import { useLazySolveProductQuery, useUpsertProductMutation } from './productsApi';
 
@@ -22,19 +23,24 @@ const targetOf = (t: SolveTarget) => TARGETS.find((x) => x.value === t)!;
 const shown = (t: SolveTarget, v: number, c: Currency) =>
   targetOf(t).unit === '$' ? formatMoney(v, c) : formatPercent(v);
 
-/** What the answer says, in words. */
+/** The figure a solve aims at, as the product shows it: "a 30.01 % profit margin". */
+function figureText(target: SolveTarget, v: number, c: Currency): string {
+  if (target === 'profitPerUnit') return `a profit of ${shown(target, v, c)} per unit`;
+  if (target === 'acosBreakEven') return `a ${shown(target, v, c)} break-even ACoS`;
+  return `a ${shown(target, v, c)} ${target === 'margin' ? 'profit ' : ''}margin`;
+}
+
+/**
+ * What the answer says, in words: the whole-cent answer and what the product will show once it is
+ * applied, which may lie a little past the target ($28.45 for 30 % shows 30.01 %).
+ */
 function answerText(a: ProductSolveResponse, product: Product): string {
+  const c = product.currency;
   if (a.target === 'maxCostPerUnit') {
     return a.costPerUnit === null
-      ? `No cost per unit keeps a ${shown(a.target, a.value, product.currency)} margin at ${formatMoney(product.amazonRetail, product.currency)}.`
-      : `A cost per unit of up to ${formatMoney(a.costPerUnit, product.currency)} keeps a ${shown(a.target, a.value, product.currency)} margin at ${formatMoney(product.amazonRetail, product.currency)}.`;
+      ? `No cost per unit keeps a ${shown(a.target, a.value, c)} margin at ${formatMoney(product.amazonRetail, c)}.`
+      : `A cost per unit of up to ${formatMoney(a.costPerUnit, c)} keeps a ${shown(a.target, a.value, c)} margin at ${formatMoney(product.amazonRetail, c)}; the product will show ${figureText('margin', a.reached ?? a.value, c)}.`;
   }
-  const goal =
-    a.target === 'margin'
-      ? `a ${shown(a.target, a.value, product.currency)} profit margin`
-      : a.target === 'profitPerUnit'
-        ? `a profit of ${shown(a.target, a.value, product.currency)} per unit`
-        : `a ${shown(a.target, a.value, product.currency)} break-even ACoS`;
   if (a.amazonRetail === null) {
     const cap =
       a.target === 'margin'
@@ -42,10 +48,13 @@ function answerText(a: ProductSolveResponse, product: Product): string {
         : a.target === 'acosBreakEven'
           ? ' Break-even ACoS stays below 100 %.'
           : '';
-    return `No price reaches ${goal}.${cap}`;
+    return `No price reaches ${figureText(a.target, a.value, c)}.${cap}`;
   }
-  return `An Amazon retail price of ${formatMoney(a.amazonRetail, product.currency)} reaches ${goal} (to the cent).`;
+  return `${formatMoney(a.amazonRetail, c)} is the lowest Amazon retail price, to the cent, reaching ${figureText(a.target, a.value, c)}; the product will show ${figureText(a.target, a.reached ?? a.value, c)}.`;
 }
+
+/** What the figures are computed from: a changed product makes an earlier answer stale. */
+const inputsKey = (product: Product) => JSON.stringify(inputsOf(product));
 
 /**
  * 'Solve for': the price that reaches a margin, a profit per unit or a break-even ACoS, or the
@@ -58,13 +67,22 @@ export function SolvePanel({ product }: { product: Product }) {
   const [error, setError] = useState<string | null>(null);
   const [solve, { data, isFetching, error: solveError }] = useLazySolveProductQuery();
   const [upsert, { isLoading: applying }] = useUpsertProductMutation();
+  // The product's inputs the answer was solved for, and those it had once the answer was applied:
+  // an answer for other inputs is stale and offers nothing to apply.
+  const [solvedFor, setSolvedFor] = useState<string | null>(null);
+  const [appliedAs, setAppliedAs] = useState<string | null>(null);
   const answer = data && data.target === target ? data : null;
+  const current = inputsKey(product);
+  const state: 'fresh' | 'applied' | 'stale' =
+    solvedFor === current ? 'fresh' : appliedAs === current ? 'applied' : 'stale';
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     try {
       const q = await productSolveQuerySchema.validate({ target, value });
       setError(null);
+      setSolvedFor(current);
+      setAppliedAs(null);
       await solve({ productId: product.id, target: q.target, value: q.value }).unwrap();
     } catch (err) {
       // A form error shows under the field; the server's error shows in the banner below.
@@ -77,7 +95,8 @@ export function SolvePanel({ product }: { product: Product }) {
     const change =
       answer.target === 'maxCostPerUnit' ? { costPerUnit: answer.costPerUnit } : { amazonRetail: answer.amazonRetail };
     try {
-      await upsert({ product: { id: product.id, ...change } }).unwrap();
+      const { product: saved } = await upsert({ product: { id: product.id, ...change } }).unwrap();
+      setAppliedAs(inputsKey(saved));
       setValue('');
     } catch {
       // The toast listener reports it.
@@ -120,9 +139,15 @@ export function SolvePanel({ product }: { product: Product }) {
       {answer && !isFetching && (
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-gray-50 px-4 py-3">
           <p className="text-sm text-gray-800" role="status" data-testid="solve-answer">
-            {answerText(answer, product)}
+            {state === 'fresh'
+              ? answerText(answer, product)
+              : state === 'applied'
+                ? answer.target === 'maxCostPerUnit'
+                  ? `Applied: the cost per unit is now ${formatMoney(product.costPerUnit, product.currency)}.`
+                  : `Applied: the Amazon retail price is now ${formatMoney(product.amazonRetail, product.currency)}.`
+                : 'The product has changed since this answer. Solve again for its new figures.'}
           </p>
-          {answer.reachable && (
+          {answer.reachable && state === 'fresh' && (
             <Button size="sm" onClick={() => void apply()} loading={applying}>
               {answer.target === 'maxCostPerUnit' ? 'Apply this cost' : 'Apply this price'}
             </Button>
