@@ -113,6 +113,42 @@ describe('course visibility and access', () => {
     expect((await admin.get('/api/course/access?slug=draft')).body).toEqual({ hasAccess: true });
   });
 
+  it('gives a locked course its outline (titles only, no lesson content), and 404 for drafts and unlisted ones', async () => {
+    const locked = await createCourse(t.knex, {
+      slug: 'locked-outline',
+      tags: [tag.id],
+      modules: [
+        { title: 'Find a product', lessons: [{ title: 'Niches', content: 'secret niche notes' }, { title: 'Demand' }] },
+        { title: 'Launch', lessons: [{ title: 'Listing' }] },
+      ],
+    });
+    const basic = await agentFor('basic');
+    const res = await basic.get(`/api/course/${locked.slug}/outline`);
+    expect(res.status).toBe(200);
+    expect(res.body.outline).toMatchObject({
+      slug: 'locked-outline',
+      hasAccess: false,
+      Tags: [{ id: tag.id, name: 'Mastermind' }],
+      modules: [
+        {
+          title: 'Find a product',
+          lessons: [
+            { id: locked.modules[0]!.lessons[0], title: 'Niches' },
+            { id: locked.modules[0]!.lessons[1], title: 'Demand' },
+          ],
+        },
+        { title: 'Launch', lessons: [{ title: 'Listing' }] },
+      ],
+    });
+    expect(JSON.stringify(res.body)).not.toContain('secret niche notes');
+    const holder = await agentFor('basic', [tag.id]);
+    expect((await holder.get(`/api/course/${locked.slug}/outline`)).body.outline.hasAccess).toBe(true);
+    expect((await basic.get('/api/course/draft/outline')).status).toBe(404);
+    expect((await basic.get('/api/course/premium-only/outline')).status).toBe(404);
+    expect((await basic.get('/api/course/Not%20A%20Slug/outline')).status).toBe(404);
+    expect((await t.agent().get(`/api/course/${locked.slug}/outline`)).status).toBe(401);
+  });
+
   it("answers 'Course not found' for a draft opened by slug, and 403 no_access for a locked course", async () => {
     const basic = await agentFor('basic');
     const draft = await basic.get('/api/course/draft');

@@ -76,6 +76,9 @@ test('a member opens a course, completes lessons, and sees module, course and da
 
   await page.goto('/courses/mastermind-deep-dive');
   await expect(page.getByRole('heading', { name: /not part of your membership/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'What this course holds' }).getByRole('listitem').first(),
+  ).toBeVisible();
   await shot(page, 'course-no-access');
   await page.goto('/courses/advanced-ppc-strategies');
   await expect(page.getByRole('heading', { name: 'Course not found' })).toBeVisible();

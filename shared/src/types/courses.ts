@@ -81,6 +81,17 @@ export interface Course {
   Modules?: Module[];
 }
 
+/** GET /api/course/{slug}/outline: titles only, for a course the member cannot open yet. */
+export interface CourseOutline {
+  title: string;
+  slug: string;
+  description: string | null;
+  hasAccess: boolean;
+  /** Holding one of these tags grants access. */
+  Tags: TagRef[];
+  modules: Array<{ id: number; title: string; lessons: Array<{ id: number; title: string }> }>;
+}
+
 /** GET /api/course/read-many. Without a search only `courses` is filled. */
 export interface CourseCatalog {
   courses: Course[];

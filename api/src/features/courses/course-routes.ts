@@ -15,7 +15,7 @@ import type { PortalContext, PortalState } from '../../core/context';
 import { audienceSql } from './audience';
 import { readCatalog, readListedCourse } from './catalog';
 import { currentCourseCover, deleteCourse, saveCourse } from './course-service';
-import { findCourse, lessonRedirectTarget, readCourseDetail } from './detail';
+import { findCourse, lessonRedirectTarget, readCourseDetail, readCourseOutline } from './detail';
 import { actorOf, bodyForManagers, detailQuery, isPossibleSlug } from './params';
 import { lessonUrl } from './presenters';
 import { reorderCourse, reorderCourses } from './reorder';
@@ -96,6 +96,17 @@ export function courseRoutes(): Router<PortalState, PortalContext> {
     ...endpoint({ ids: ['id'], authorize: 'course:manage', transaction: true }, async (ctx) => {
       const deleted = await deleteCourse(ctx.trx, ctx.input.id, actorOf(ctx));
       ctx.body = { success: true, message: MESSAGES.courseDeleted, deleted };
+    }),
+  );
+
+  router.get(
+    '/:slug/outline',
+    ...endpoint({ authorize: 'course:read' }, async (ctx) => {
+      const slug = ctx.params.slug!;
+      if (!isPossibleSlug(slug)) throw notFound(MESSAGES.courseNotFound);
+      const outline = await readCourseOutline(ctx.deps.knex, courseAudience(ctx.user), slug);
+      if (!outline) throw notFound(MESSAGES.courseNotFound);
+      ctx.body = { outline };
     }),
   );
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { CourseAudience } from '@shared/policies';
-import type { Course, Lesson, Module } from '@shared/types';
+import type { Course, CourseOutline, Lesson, Module } from '@shared/types';
 import { audienceSql, type AudienceSql } from './audience';
 import {
   presentCourse,
@@ -148,4 +148,47 @@ export async function lessonRedirectTarget(
   );
   const row = result.rows[0];
   return row ? { slug: row.slug, moduleId: row.module_id, lessonId: row.id } : undefined;
+}
+
+/**
+ * GET /api/course/{slug}/outline: what a listed course holds, module and lesson titles only (no
+ * lesson content), for a member whose membership does not include it yet: the locked screen shows
+ * it with how to get access (docs/areas/courses.md). Two queries.
+ */
+export async function readCourseOutline(
+  knex: Knex,
+  audience: CourseAudience,
+  slug: string,
+): Promise<CourseOutline | undefined> {
+  const a = audienceSql(audience);
+  const found = await findCourse(knex, a, slug);
+  if (found.kind === 'not-found') return undefined;
+  const rows = await knex.raw<{
+    rows: Array<{ module_id: number; module_title: string; lesson_id: number | null; lesson_title: string | null }>;
+  }>(
+    `select m.id as module_id, m.title as module_title, l.id as lesson_id, l.title as lesson_title
+    from modules m
+    left join lessons l on l.module_id = m.id and ${a.lessonVisible('l')}
+    where m.course_id = ? and ${a.moduleVisible('m')}
+    order by m.position, m.id, l.position, l.id`,
+    [found.course.id],
+  );
+  const modules: CourseOutline['modules'] = [];
+  for (const r of rows.rows) {
+    let m = modules[modules.length - 1];
+    if (!m || m.id !== r.module_id) {
+      m = { id: r.module_id, title: r.module_title, lessons: [] };
+      modules.push(m);
+    }
+    if (r.lesson_id !== null) m.lessons.push({ id: r.lesson_id, title: r.lesson_title ?? '' });
+  }
+  const course = presentCourse({ ...found.course, has_access: found.kind === 'ok' });
+  return {
+    title: course.title,
+    slug: course.slug,
+    description: course.description,
+    hasAccess: found.kind === 'ok',
+    Tags: course.Tags,
+    modules,
+  };
 }

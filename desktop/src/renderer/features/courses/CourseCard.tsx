@@ -119,7 +119,15 @@ export function CourseCard({ course, onEdit }: { course: Course; onEdit?: (cours
         </h2>
         {course.description && <p className="line-clamp-3 text-sm text-gray-600">{course.description}</p>}
         <div className="mt-auto pt-1">
-          <ProgressBar value={course.totalProgress} label={`${course.title} progress`} />
+          {course.hasAccess ? (
+            <ProgressBar value={course.totalProgress} label={`${course.title} progress`} />
+          ) : (
+            // Nothing started can be shown for a course the member cannot open: what it holds instead.
+            <p className="text-xs text-gray-500" data-testid="locked-course-size">
+              {course.moduleCount === 1 ? '1 module' : `${course.moduleCount} modules`} ·{' '}
+              {course.lessonCount === 1 ? '1 lesson' : `${course.lessonCount} lessons`} · open it to see the outline
+            </p>
+          )}
         </div>
       </div>
       {onEdit && (

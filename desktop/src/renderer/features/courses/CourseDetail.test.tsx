@@ -110,7 +110,20 @@ describe('Course detail', () => {
         ? { status: 404, body: { error: { code: 'not_found', message: 'Course not found' } } }
         : req.path === '/api/course/locked'
           ? { status: 403, body: { error: { code: 'no_access', message: 'nope' } } }
-          : undefined,
+          : req.path === '/api/course/locked/outline'
+            ? {
+                body: {
+                  outline: {
+                    title: 'Mastermind',
+                    slug: 'locked',
+                    description: null,
+                    hasAccess: false,
+                    Tags: [],
+                    modules: [{ id: 1, title: 'Find a product', lessons: [{ id: 2, title: 'Niches' }] }],
+                  },
+                },
+              }
+            : undefined,
     );
     renderApp('/courses/fba-basics', makeUser());
     expect(await screen.findByRole('heading', { name: MESSAGES.courseNotFound }, SLOW)).toBeTruthy();
@@ -119,6 +132,12 @@ describe('Course detail', () => {
     renderApp('/courses/locked', makeUser());
     expect(await screen.findByRole('heading', { name: /not part of your membership/ }, SLOW)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Apply Now/ })).toBeTruthy();
+    // What the membership would open: the outline, titles only.
+    const outline = await screen.findByRole('region', { name: 'What this course holds' }, SLOW);
+    expect(within(outline).getByRole('heading', { name: 'Find a product' })).toBeTruthy();
+    expect(within(outline).getByText('Niches')).toBeTruthy();
+    expect(within(outline).getByText('1 module · 1 lesson')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Mastermind is not part of your membership yet' })).toBeTruthy();
   });
 
   it('shows the overview with Continue on the course address', async () => {

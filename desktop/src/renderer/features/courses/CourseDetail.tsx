@@ -60,7 +60,7 @@ export function CourseDetail() {
   if (full.error && !full.data) {
     const err = toApiError(full.error);
     if (err.status === 404 || err.status === 400) return <CourseNotFound />;
-    if (err.status === 403 && err.code === 'no_access') return <CourseNoAccess />;
+    if (err.status === 403 && err.code === 'no_access') return <CourseNoAccess slug={slug} />;
     return <LoadError onRetry={() => void full.refetch()}>{err.message}</LoadError>;
   }
   const course = full.data;

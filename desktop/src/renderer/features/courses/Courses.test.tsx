@@ -54,6 +54,11 @@ describe('Courses screen', () => {
     expect(within(cards[1]!).getByText('Completed')).toBeTruthy();
     expect(within(cards[0]!).queryByText('Completed')).toBeNull();
     expect(within(cards[2]!).getByText('Members only')).toBeTruthy();
+    // A locked course shows what it holds, not a 0 % bar.
+    expect(within(cards[2]!).queryByRole('progressbar')).toBeNull();
+    expect(within(cards[2]!).getByTestId('locked-course-size').textContent).toMatch(
+      /modules? · \d+ lessons? · open it/,
+    );
     expect(screen.queryByRole('button', { name: 'Add New Course' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Edit / })).toBeNull();
   });

@@ -1,5 +1,13 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { Course, CourseCatalog, CourseDetailResponse, Lesson, Module, ModuleSummary } from '@shared/types';
+import type {
+  Course,
+  CourseCatalog,
+  CourseDetailResponse,
+  CourseOutline,
+  Lesson,
+  Module,
+  ModuleSummary,
+} from '@shared/types';
 import { api } from '../../app/api';
 
 export type CourseDetail = CourseDetailResponse['course'];
@@ -61,6 +69,12 @@ export const coursesApi = api.injectEndpoints({
       transformResponse: (res: CourseDetailResponse) => res.course,
       providesTags: [DETAIL],
     }),
+    /** A locked course's titles (docs/areas/courses.md): what the membership would open. */
+    getCourseOutline: build.query<CourseOutline, { slug: string }>({
+      query: ({ slug }) => ({ url: `/api/course/${encodeURIComponent(slug)}/outline` }),
+      transformResponse: (res: { outline: CourseOutline }) => res.outline,
+      providesTags: [DETAIL],
+    }),
     getModules: build.query<ModuleSummary[], void>({
       query: () => '/api/module/read-many',
       transformResponse: (res: { modules: ModuleSummary[] }) => res.modules,
@@ -116,6 +130,7 @@ export const coursesApi = api.injectEndpoints({
 export const {
   useGetCoursesQuery,
   useGetCourseQuery,
+  useGetCourseOutlineQuery,
   useGetModulesQuery,
   useLessonRedirectQuery,
   useUpsertCourseMutation,

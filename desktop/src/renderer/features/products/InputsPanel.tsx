@@ -27,11 +27,10 @@ export function InputsPanel({ product }: { product: Product }) {
           ? `${formatPercent(product.additionalFees)} (${formatMoney((product.amazonRetail * product.additionalFees) / 100, currency)} per unit)`
           : formatInput(f, product[f.key], currency),
     })),
-    ...PROMOTION_INPUTS.map((f) => ({
-      key: f.key,
-      label: f.label,
-      text: product[f.key] === null || product[f.key] === undefined ? '—' : f.format(product[f.key]),
-    })),
+    ...PROMOTION_INPUTS.map((f) => {
+      const v = product[f.key];
+      return { key: f.key, label: f.label, text: v === null || v === undefined ? '—' : f.format(v) };
+    }),
   ];
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg border border-gray-200 px-4 py-3">
