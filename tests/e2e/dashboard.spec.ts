@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { answerQualifier, openQualifierStep, qualifierProgress } from './qualifier-steps';
 import { DEMO, shot, signInAs } from './support';
 
 interface Box {
@@ -131,17 +132,27 @@ test('a failed Rate My Product takes the member to question 1 and says how many 
   page,
 }) => {
   await signInAs(page, DEMO.basic, '/product-qualifier');
-  // Start from a clean sheet: the demo member may have answers saved by another spec.
+  // Every answer but the keyword: answered step by step, then the keyword cleared from step 1.
+  await answerQualifier(page, { keyword: 'temporary keyword', volume: 12000 });
+  await openQualifierStep(page, 1);
   const keyword = page.getByRole('textbox', { name: /main keyword/ });
-  await expect(keyword).toBeVisible();
   await keyword.fill('');
+  await openQualifierStep(page, 11);
   const rate = page.getByRole('button', { name: 'Rate My Product' });
   await rate.scrollIntoViewIfNeeded();
   await rate.click();
   await expect(page.getByRole('alert').filter({ hasText: 'missing an answer' })).toContainText(
     'Question 1 (your main keyword) is required to rate your product.',
   );
+  await expect(qualifierProgress(page)).toHaveAttribute('aria-valuenow', '1');
   await expect(keyword).toBeFocused();
   await expect(keyword).toBeInViewport();
   await shot(page, 'qualifier-missing-answers');
+  // Leave the demo member a clean sheet for the other specs (after the confirmation).
+  await page.getByRole('button', { name: 'Refresh progress' }).click();
+  await page
+    .getByRole('dialog', { name: 'Refresh your progress?' })
+    .getByRole('button', { name: 'Yes, start over' })
+    .click();
+  await expect(page.getByText('0 of 11 answered')).toBeVisible();
 });

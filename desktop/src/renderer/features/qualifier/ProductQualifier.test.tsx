@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { QUALIFIER_ANSWER_IDS, YES_NO_IDS, answersById, evaluateQualifier, type SizeTier } from '@shared/calc';
 import { QUALIFIER_QUESTIONS, answerFeedback } from '@shared/content/qualifier';
 import { MESSAGES } from '@shared/messages';
@@ -14,6 +14,7 @@ afterEach(async () => {
   // Unmounting saves answers changed in the last moment; let that request reach the mock first.
   await new Promise((resolve) => setTimeout(resolve, 20));
   vi.unstubAllGlobals();
+  window.localStorage.clear();
 });
 
 function progressOf(answers: QualifierAnswerInput[], sizeTier: SizeTier | null, rated: boolean): QualifierProgress {
@@ -56,6 +57,34 @@ const allYes = (volume: number) => [
 
 const member = () => makeUser({ role: 'premium', email: 'priya@example.test' });
 
+const TOTAL = QUALIFIER_ANSWER_IDS.length;
+
+/** The step on screen: its heading (which says where the member is) and the progress bar agree. */
+function expectStep(n: number, title: string) {
+  const heading = screen.getByRole('heading', { name: `Question ${n} of ${TOTAL}: ${title}` });
+  const bar = screen.getByRole('progressbar', { name: 'Qualifier progress' });
+  expect(bar.getAttribute('aria-valuenow')).toBe(String(n));
+  expect(bar.getAttribute('aria-valuemax')).toBe(String(TOTAL));
+  expect(bar.getAttribute('aria-valuetext')).toBe(`Question ${n} of ${TOTAL}`);
+  expect(screen.getByTestId('qualifier-step').textContent).toBe(`Question ${n} of ${TOTAL}`);
+  return heading;
+}
+
+const next = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Next' }));
+const stepButton = (n: number) => screen.getByRole('button', { name: new RegExp(`^Question ${n}: `) });
+
+/** Answers every step with the stepper: the keyword, the volume, then Yes/No (`yes(i)` for the i-th); rates on the last. */
+async function answerAll(user: UserEvent, keyword: string, volume: number, yes: (i: number) => boolean = () => true) {
+  await user.type(await screen.findByRole('textbox', { name: /main keyword/ }), keyword);
+  await next(user);
+  fireEvent.change(screen.getByRole('slider'), { target: { value: String(volume) } });
+  await next(user);
+  for (let i = 0; i < YES_NO_IDS.length; i++) {
+    await user.click(within(screen.getByRole('radiogroup')).getByRole('radio', { name: yes(i) ? 'Yes' : 'No' }));
+    if (i < YES_NO_IDS.length - 1) await next(user);
+  }
+}
+
 describe('Product Qualifier Tool', () => {
   it('shows course only members the upgrade prompt and asks the server nothing', async () => {
     const calls = mockFetch();
@@ -65,16 +94,34 @@ describe('Product Qualifier Tool', () => {
     expect(calls.some((c) => c.path.startsWith('/api/product-qualifier'))).toBe(false);
   });
 
-  it('shows the intro video, every question and Learn More videos', async () => {
-    qualifierServer(null);
+  it('shows the intro video, one question a step with the list of steps, and Learn More videos', async () => {
+    qualifierServer(progressOf(allYes(12000), null, false));
     const user = userEvent.setup();
     renderApp('/product-qualifier', member());
-    const questions = await screen.findByRole('list', { name: 'Questions' });
-    expect(within(questions).getAllByRole('listitem')).toHaveLength(QUALIFIER_ANSWER_IDS.length);
+    const steps = await screen.findByRole('list', { name: 'Questions' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(TOTAL);
     expect(screen.getByTitle('Product Qualifier introduction').getAttribute('src')).toMatch(
       /^https:\/\/www\.youtube\.com\/embed\//,
     );
-    expect(screen.getAllByRole('button', { name: /^Learn More/ })).toHaveLength(10);
+    // Every answer is there: the stepper opens on the last step, and every step can be opened.
+    expectStep(TOTAL, 'Improvement');
+    expect(
+      within(steps)
+        .getAllByRole('button')
+        .every((b) => !b.hasAttribute('disabled')),
+    ).toBe(true);
+    await user.click(stepButton(1));
+    expectStep(1, 'Main keyword');
+    expect(screen.queryByRole('button', { name: /^Learn More/ })).toBeNull();
+    let learnMore = 0;
+    for (let n = 2; n <= TOTAL; n++) {
+      await next(user);
+      expectStep(n, QUALIFIER_QUESTIONS[n - 1]!.title);
+      expect(document.querySelectorAll('[data-question]')).toHaveLength(1);
+      learnMore += screen.getAllByRole('button', { name: /^Learn More/ }).length;
+    }
+    expect(learnMore).toBe(10);
+    await user.click(stepButton(7));
     await user.click(screen.getByRole('button', { name: 'Learn More: Sourcing' }));
     const dialog = screen.getByRole('dialog', { name: 'Learn More: Sourcing' });
     expect(within(dialog).getByTitle('Sourcing video')).toBeTruthy();
@@ -82,55 +129,125 @@ describe('Product Qualifier Tool', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('gives volume feedback and moves the question 3 search threshold with the slider', async () => {
+  it('shows the progress and advances it; Next asks for an answer; Back keeps the answers', async () => {
     qualifierServer(null);
+    const user = userEvent.setup();
     renderApp('/product-qualifier', member());
-    const slider = await screen.findByRole('slider');
+    const keyword = await screen.findByRole<HTMLInputElement>('textbox', { name: /main keyword/ });
+    expectStep(1, 'Main keyword');
+    expect(screen.getByText(`0 of ${TOTAL} answered`)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Back' }).disabled).toBe(true);
+    expect(stepButton(1).getAttribute('aria-current')).toBe('step');
+    expect(stepButton(2).hasAttribute('disabled')).toBe(true);
+    // Next without an answer: the field error, and focus on the input, as the keyword always did.
+    await next(user);
+    expect(screen.getByText(MESSAGES.fieldRequired)).toBeTruthy();
+    expect(keyword.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(keyword);
+    expectStep(1, 'Main keyword');
+    await user.type(keyword, 'garlic press');
+    expect(screen.queryByText(MESSAGES.fieldRequired)).toBeNull();
+    // Enter goes on too; focus moves to the new step's heading.
+    await user.keyboard('{Enter}');
+    const two = expectStep(2, 'Search volume');
+    expect(document.activeElement).toBe(two);
+    expect(screen.getByText(`1 of ${TOTAL} answered`)).toBeTruthy();
+    await next(user);
+    expect(screen.getByText(MESSAGES.fieldRequired)).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('slider'));
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '12000' } });
+    await next(user);
+    expectStep(3, 'Related searches');
+    await next(user);
+    expect(screen.getByText(MESSAGES.fieldRequired)).toBeTruthy();
+    expect(screen.getByRole('radiogroup').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('radio', { name: 'Yes' }));
+    await next(user);
+    expectStep(4, 'Beatable sellers');
+    expect(screen.getByText(`3 of ${TOTAL} answered`)).toBeTruthy();
+    // Back, twice: every answer is still there.
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(document.activeElement).toBe(expectStep(3, 'Related searches'));
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Yes' }).checked).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole<HTMLInputElement>('slider').value).toBe('12000');
+    // The list of steps jumps to an answered one, and to the first open one, not further.
+    await user.click(stepButton(1));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /main keyword/ }).value).toBe('garlic press');
+    expect(stepButton(4).hasAttribute('disabled')).toBe(false);
+    expect(stepButton(5).hasAttribute('disabled')).toBe(true);
+    await user.click(stepButton(4));
+    expectStep(4, 'Beatable sellers');
+  });
+
+  it('gives volume feedback and moves the question 3 search threshold with the slider', async () => {
+    // Saved before the stepper: question 3 answered while question 2 is not.
+    qualifierServer(
+      progressOf(
+        [
+          { id: 'keyword', answer: 'garlic press' },
+          { id: 'searches', answer: 'Yes' },
+        ],
+        null,
+        false,
+      ),
+    );
+    const user = userEvent.setup();
+    renderApp('/product-qualifier', member());
+    await screen.findByRole('slider');
+    expectStep(2, 'Search volume');
+    await user.click(stepButton(3));
     // Before question 2 is answered, question 3 names no number and says where the bar comes from.
     expect(
       screen.getByText(/a good share of your main keyword's monthly searches\? Answer question 2 first/),
     ).toBeTruthy();
     expect(screen.queryByText(/0 or more searches/)).toBeNull();
+    await user.click(stepButton(2));
+    const slider = screen.getByRole('slider');
     fireEvent.change(slider, { target: { value: '3000' } });
-    expect(screen.getByText(/\(50 % of the 3,000 monthly searches of your main keyword\)/)).toBeTruthy();
     expect(screen.getByText(/not recommended/)).toBeTruthy();
+    await next(user);
+    expect(screen.getByText(/\(50 % of the 3,000 monthly searches of your main keyword\)/)).toBeTruthy();
     expect(screen.getByText(/1,500 or more searches a month \(50 %/)).toBeTruthy();
-    fireEvent.change(slider, { target: { value: '12000' } });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '12000' } });
     expect(screen.getByText(/Sweet spot/)).toBeTruthy();
+    await next(user);
     expect(screen.getByText(/1,200 or more searches a month \(10 %/)).toBeTruthy();
-    fireEvent.change(slider, { target: { value: '30000' } });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '30000' } });
     expect(screen.getByText(/may require a higher budget/)).toBeTruthy();
   });
 
   it('shows the size-tier price threshold in the average price question', async () => {
-    qualifierServer(null);
+    qualifierServer(progressOf(allYes(12000), null, false));
     const user = userEvent.setup();
     renderApp('/product-qualifier', member());
-    expect(
-      await screen.findByText(/\$20 for small standard, \$25 for large standard, \$45 for large and bulky/),
-    ).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: /^Question 9: / }));
+    expect(screen.getByText(/\$20 for small standard, \$25 for large standard, \$45 for large and bulky/)).toBeTruthy();
+    await user.click(stepButton(8));
     await user.selectOptions(screen.getByLabelText('Size tier'), 'large and bulky');
+    await next(user);
     expect(screen.getByText(/\$45 or more \(large and bulky\)/)).toBeTruthy();
   });
 
   it('requires the first question to rate', async () => {
-    const { calls } = qualifierServer(null);
+    // Every answer but the keyword (cleared after the other answers were given).
+    const { calls } = qualifierServer(progressOf(allYes(12000).slice(1), null, false));
     const user = userEvent.setup();
     renderApp('/product-qualifier', member());
-    await user.click(await screen.findByRole('button', { name: 'Rate My Product' }));
-    expect(screen.getByText(MESSAGES.fieldRequired)).toBeTruthy();
-    // Said at the button (and tied to it), and focus is taken to the first invalid question.
-    const alert = screen.getByRole('alert');
-    expect(alert.textContent).toBe(
-      '11 questions are missing an answer. Question 1 (your main keyword) is required to rate your product.',
-    );
-    expect(screen.getByRole('button', { name: 'Rate My Product' }).getAttribute('aria-describedby')).toBe(alert.id);
-    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /main keyword/ }));
-    // Answer a few: the count follows; typing the keyword clears the message.
-    fireEvent.change(screen.getByRole('slider'), { target: { value: '12000' } });
-    await user.click(within(screen.getAllByRole('radiogroup')[0]!).getByRole('radio', { name: 'Yes' }));
+    await user.click(await screen.findByRole('button', { name: /^Question 11: / }));
     await user.click(screen.getByRole('button', { name: 'Rate My Product' }));
-    expect(screen.getByRole('alert').textContent).toMatch(/^9 questions are missing an answer\./);
+    // Said at the button (and tied to it), and the member is taken to question 1, focus in its input.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      '1 question is missing an answer. Question 1 (your main keyword) is required to rate your product.',
+    );
+    expectStep(1, 'Main keyword');
+    expect(screen.getByText(MESSAGES.fieldRequired)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next' }).getAttribute('aria-describedby')).toBe(alert.id);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /main keyword/ }));
+    // Typing the keyword clears the message.
     await user.type(screen.getByRole('textbox', { name: /main keyword/ }), 'g');
     expect(screen.queryByRole('alert')).toBeNull();
     expect(calls.some((c) => c.path === '/api/product-qualifier/save' && (c.body as { rated?: boolean }).rated)).toBe(
@@ -142,10 +259,10 @@ describe('Product Qualifier Tool', () => {
     const { calls } = qualifierServer(null);
     const user = userEvent.setup();
     renderApp('/product-qualifier', member());
-    await user.type(await screen.findByRole('textbox', { name: /main keyword/ }), 'garlic press');
-    fireEvent.change(screen.getByRole('slider'), { target: { value: '12000' } });
-    for (const group of screen.getAllByRole('radiogroup'))
-      await user.click(within(group).getByRole('radio', { name: 'Yes' }));
+    await answerAll(user, 'garlic press', 12000);
+    expectStep(TOTAL, 'Improvement');
+    expect(screen.getByText(`${TOTAL} of ${TOTAL} answered`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Rate My Product' }));
     expect(await screen.findByTestId('qualifier-band')).toHaveProperty('textContent', 'Two thumbs up!');
     expect(screen.getByTestId('qualifier-score').textContent).toBe('Score: 10 / 10');
@@ -159,16 +276,50 @@ describe('Product Qualifier Tool', () => {
     expect(screen.getByRole('link', { name: 'Share your product in the community group' })).toBeTruthy();
   });
 
-  it('saves answers as they change so they are there on the next visit', async () => {
+  it('saves answers as they change (and at once on Next), so the next visit has them and opens the same step', async () => {
     const server = qualifierServer(null);
     const user = userEvent.setup();
-    renderApp('/product-qualifier', member());
+    const priya = member();
+    renderApp('/product-qualifier', priya);
     await user.type(await screen.findByRole('textbox', { name: /main keyword/ }), 'mug warmer');
     await waitFor(() => expect(server.saved()?.answers[0]?.answer).toBe('mug warmer'), { timeout: 3000 });
     expect(await screen.findByText('Your answers are saved.')).toBeTruthy();
+    await next(user);
+    fireEvent.change(screen.getByRole('slider'), { target: { value: '5000' } });
+    await next(user);
+    await waitFor(() => expect(server.saved()?.answers[1]?.answer).toBe(5000));
     cleanup();
-    renderApp('/product-qualifier', member());
-    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: /main keyword/ })).value).toBe('mug warmer');
+    renderApp('/product-qualifier', priya);
+    await screen.findByRole('radiogroup');
+    expectStep(3, 'Related searches');
+    await user.click(stepButton(2));
+    expect(screen.getByRole<HTMLInputElement>('slider').value).toBe('5000');
+    await user.click(stepButton(1));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /main keyword/ }).value).toBe('mug warmer');
+  });
+
+  it('keeps answers the server did not take in this browser, and saves them on the next visit', async () => {
+    mockFetch(({ path }) => {
+      if (path === '/api/product-qualifier') return { body: { progress: null } };
+      if (path === '/api/product-qualifier/save')
+        return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong' } } };
+      return undefined;
+    });
+    const user = userEvent.setup();
+    const priya = member();
+    renderApp('/product-qualifier', priya);
+    await user.type(await screen.findByRole('textbox', { name: /main keyword/ }), 'desk fan');
+    await next(user);
+    expect(await screen.findByText(/Your answers could not be saved/)).toBeTruthy();
+    cleanup();
+    vi.unstubAllGlobals();
+    const server = qualifierServer(null);
+    renderApp('/product-qualifier', priya);
+    expect(await screen.findByRole('slider')).toBeTruthy();
+    expectStep(2, 'Search volume');
+    await user.click(stepButton(1));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /main keyword/ }).value).toBe('desk fan');
+    await waitFor(() => expect(server.saved()?.answers[0]?.answer).toBe('desk fan'));
   });
 
   it('comes back to rated results, and sends them by email: the form is replaced by the success message', async () => {
@@ -206,20 +357,34 @@ describe('Product Qualifier Tool', () => {
     expect(screen.getByRole('form', { name: 'Email my results' })).toBeTruthy();
   });
 
-  it('refreshes progress after confirmation: answers and results cleared, on the server too', async () => {
+  it('refreshes progress only after confirmation: Cancel keeps everything; Yes clears answers and results, on the server too', async () => {
     const server = qualifierServer(progressOf(allYes(12000), 'small standard', true));
     const user = userEvent.setup();
     renderApp('/product-qualifier', member());
     await screen.findByTestId('qualifier-band');
-    await user.click(screen.getByRole('button', { name: 'Refresh progress' }));
+    const refresh = screen.getByRole('button', { name: 'Refresh progress' });
+    // Not beside the main button: it sits with the list of steps, outside the question's form.
+    expect(refresh.closest('form')).toBeNull();
+    await user.click(refresh);
     const dialog = screen.getByRole('dialog', { name: 'Refresh your progress?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByText('This clears all your answers and results so you can start over.')).toBeTruthy();
+    // Cancel has the focus: Enter by mistake clears nothing.
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByTestId('qualifier-band')).toBeTruthy();
+    expectStep(TOTAL, 'Improvement');
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Yes' }).checked).toBe(true);
+    await user.click(stepButton(1));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: /main keyword/ }).value).toBe('garlic press');
+    expect(server.saved()?.rated).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Refresh progress' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes, start over' }));
     await waitFor(() => expect(screen.queryByTestId('qualifier-band')).toBeNull());
+    expect(document.activeElement).toBe(expectStep(1, 'Main keyword'));
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: /main keyword/ }).value).toBe('');
-    expect(screen.queryAllByRole('radio', { checked: true })).toHaveLength(0);
+    expect(screen.getByText(`0 of ${TOTAL} answered`)).toBeTruthy();
+    expect(stepButton(2).hasAttribute('disabled')).toBe(true);
     expect(server.saved()).toMatchObject({ score: 0, rated: false, sizeTier: null });
   });
 
@@ -228,8 +393,8 @@ describe('Product Qualifier Tool', () => {
     const user = userEvent.setup();
     renderApp('/product-qualifier', member());
     await screen.findByTestId('qualifier-band');
-    const improve = screen.getAllByRole('radiogroup').pop()!;
-    await user.click(within(improve).getByRole('radio', { name: 'No' }));
+    expectStep(TOTAL, 'Improvement');
+    await user.click(within(screen.getByRole('radiogroup')).getByRole('radio', { name: 'No' }));
     expect(screen.queryByTestId('qualifier-band')).toBeNull();
   });
 });

@@ -8,7 +8,6 @@ import type { AnswerValue } from './answers';
 
 export interface QuestionCardProps {
   question: QualifierQuestion;
-  number: number;
   value: AnswerValue | undefined;
   onChange: (value: AnswerValue) => void;
   context: QuestionContext;
@@ -23,10 +22,12 @@ function VolumeInput({
   value,
   onChange,
   labelId,
+  errorId,
 }: {
   value: AnswerValue | undefined;
   onChange: (v: number) => void;
   labelId: string;
+  errorId?: string;
 }) {
   const volume = typeof value === 'number' ? value : null;
   return (
@@ -39,6 +40,8 @@ function VolumeInput({
           step={100}
           value={volume ?? 0}
           aria-labelledby={labelId}
+          aria-describedby={errorId}
+          aria-invalid={errorId ? true : undefined}
           aria-valuetext={volume === null ? 'Not answered' : `${volume.toLocaleString('en-US')} searches a month`}
           onChange={(e) => onChange(clampVolume(Number(e.target.value)))}
           className="min-w-40 flex-1 accent-brand-600"
@@ -64,16 +67,18 @@ function VolumeInput({
   );
 }
 
-/** One question of the Product Qualifier: its prompt, its input and its 'Learn More' video. */
+/**
+ * One question of the Product Qualifier, the body of its step: its prompt (the input's label), its
+ * input and its 'Learn More' video. The step's heading (number and title) is the stepper's.
+ */
 export function QuestionCard(props: QuestionCardProps) {
-  const { question: q, number, value, onChange, context, onLearnMore, error } = props;
+  const { question: q, value, onChange, context, onLearnMore, error } = props;
   const id = useId();
   const promptId = `${id}-prompt`;
   const errorId = `${id}-error`;
   const header = (
     <div className="flex items-start justify-between gap-3">
       <p id={promptId} className="text-sm font-medium text-gray-900">
-        <span className="mr-1.5 text-brand-700">{number}.</span>
         {q.prompt(context)}
       </p>
       {onLearnMore && (
@@ -106,10 +111,17 @@ export function QuestionCard(props: QuestionCardProps) {
         className={inputClasses(Boolean(error))}
       />
     );
-  else if (q.kind === 'volume') input = <VolumeInput value={value} onChange={onChange} labelId={promptId} />;
+  else if (q.kind === 'volume')
+    input = <VolumeInput value={value} onChange={onChange} labelId={promptId} errorId={error ? errorId : undefined} />;
   else
     input = (
-      <div role="radiogroup" aria-labelledby={promptId} className="flex gap-3">
+      <div
+        role="radiogroup"
+        aria-labelledby={promptId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className="flex gap-3"
+      >
         {(['Yes', 'No'] as const).map((option) => (
           <label
             key={option}
@@ -135,10 +147,7 @@ export function QuestionCard(props: QuestionCardProps) {
     );
 
   return (
-    <li
-      className="flex flex-col gap-3 rounded-xl border border-gray-200 bg-white p-4 shadow-xs sm:p-5"
-      data-question={q.id}
-    >
+    <div className="flex flex-col gap-3" data-question={q.id}>
       {header}
       {q.hint && <p className="-mt-1 text-xs text-gray-500">{q.hint}</p>}
       {input}
@@ -167,6 +176,6 @@ export function QuestionCard(props: QuestionCardProps) {
           </select>
         </div>
       )}
-    </li>
+    </div>
   );
 }
