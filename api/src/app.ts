@@ -35,6 +35,7 @@ import { insightsRoutes } from './features/insights';
 import { jobRoutes } from './features/jobs';
 import { calendarRoutes } from './features/calendar';
 import { playbookRoutes } from './features/playbooks';
+import { searchRoutes } from './features/search';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -123,6 +124,7 @@ export function createApp(opts: AppOptions): Koa {
     jobRoutes(),
     calendarRoutes(),
     playbookRoutes(),
+    searchRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

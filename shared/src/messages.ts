@@ -377,6 +377,13 @@ export const MESSAGES = {
   jobsError: 'The jobs could not be loaded.',
   jobsNoFailed: 'No failed jobs. Everything that ran went through.',
   jobDiscardConfirm: 'Discard this job? It will not run again.',
+  // The command palette (docs/areas/search.md).
+  searchTermRequired: 'Type what you are looking for',
+  searchTermTooLong: 'Search for at most 100 characters',
+  /** `{term}`: what the member typed. */
+  searchNoResults: 'No results for “{term}”',
+  searchFailed: 'The search did not answer. Try again.',
+  searchSearching: 'Searching…',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

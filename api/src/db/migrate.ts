@@ -31,6 +31,7 @@ import * as reorderInputs from './migrations/0031_reorder_inputs';
 import * as reminders from './migrations/0032_reminders';
 import * as playbooks from './migrations/0033_playbooks';
 import * as notificationQuotes from './migrations/0034_notification_quotes';
+import * as searchIndexes from './migrations/0035_search_indexes';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -70,6 +71,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0032_reminders', reminders],
   ['0033_playbooks', playbooks],
   ['0034_notification_quotes', notificationQuotes],
+  ['0035_search_indexes', searchIndexes],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

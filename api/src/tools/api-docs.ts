@@ -26,6 +26,7 @@ const AREA_DOCS: Record<string, string> = {
   'ai-tools': 'areas/ai-toolkit.md',
   resources: 'areas/resources.md',
   payments: 'areas/payments.md',
+  search: 'areas/search.md',
 };
 
 const HEADER = `# API reference

@@ -126,6 +126,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'recurring:for-others',
   'playbook:manage',
   'playbook:launch',
+  'search:use',
 ];
 
 /**
@@ -205,6 +206,8 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'playbook:manage':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // The launch playbook on one's own board (the qualifier's Start this product).
   'playbook:launch':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  // The command palette's search: every signed-in user (what each finds: search.test.ts, tests/api/search.test.ts).
+  'search:use':       { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // The notification inbox: every signed-in user, their own rows only (the API scopes them).
   'notification:own': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Analytics events: every signed-in user records their own.

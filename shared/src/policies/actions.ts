@@ -13,6 +13,7 @@ import { canReview, isReviewAction, type ReviewAction } from './review';
 import { canReadInsights, isInsightsAction, type InsightsAction } from './insights';
 import { canUseCalendar, isCalendarAction, type CalendarAction } from './calendar';
 import { canUsePlaybooks, isPlaybookAction, type PlaybookAction } from './playbooks';
+import { canSearch, isSearchAction, type SearchAction } from './search';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -67,7 +68,8 @@ export type Action =
   | ReviewAction
   | InsightsAction
   | CalendarAction
-  | PlaybookAction;
+  | PlaybookAction
+  | SearchAction;
 
 export interface UserSubject {
   id: number;
@@ -90,6 +92,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isInsightsAction(action)) return canReadInsights(user);
   if (isCalendarAction(action)) return canUseCalendar(user, action);
   if (isPlaybookAction(action)) return canUsePlaybooks(user, action);
+  if (isSearchAction(action)) return canSearch(user);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -16,3 +16,4 @@ export * from './review';
 export * from './insights';
 export * from './calendar';
 export * from './playbooks';
+export * from './search';

@@ -21,3 +21,4 @@ export * from './dates';
 export * from './jobs';
 export * from './fees';
 export * from './calendar';
+export * from './search';

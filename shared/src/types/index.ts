@@ -98,3 +98,4 @@ export * from './jobs';
 export * from './fees';
 export * from './calendar';
 export * from './playbooks';
+export * from './search';

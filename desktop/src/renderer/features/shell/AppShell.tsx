@@ -11,6 +11,7 @@ import { UserBlock } from './UserBlock';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { LiveNotifications } from '../notifications/LiveNotifications';
 import { LiveStreamProvider } from '../live/LiveStream';
+import { CommandPalette, SearchButton } from '../search/CommandPalette';
 
 /**
  * Signed-in layout: fixed sidebar from lg up, top bar with menu button and profile menu below.
@@ -27,6 +28,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
     <LiveStreamProvider key={user.id}>
       <div className="min-h-full">
         <LiveNotifications userId={user.id} />
+        <CommandPalette user={user} />
         <a
           href="#main"
           className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -37,6 +39,9 @@ export function AppShell({ children }: { children?: ReactNode }) {
           <div className="flex h-16 shrink-0 items-center justify-between gap-2 px-5">
             <Logo />
             <NotificationBell user={user} />
+          </div>
+          <div className="shrink-0 px-3 pb-3">
+            <SearchButton wide />
           </div>
           {/* The links scroll; the account block (Log out) stays in view at any window height. */}
           <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-4">

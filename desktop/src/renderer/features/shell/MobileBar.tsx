@@ -12,6 +12,7 @@ import { UserBlock } from './UserBlock';
 import { useSignOut } from '../auth/useSignOut';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useDismissable } from '../../lib/useDismissable';
+import { SearchButton } from '../search/CommandPalette';
 
 /** The profile/logout menu of small screens (a disclosure: Escape or a click outside closes it). */
 function ProfileMenu({ user }: { user: CurrentUser }) {
@@ -96,6 +97,7 @@ export function MobileBar({ user }: { user: CurrentUser }) {
       </button>
       <Logo className="text-sm" />
       <div className="flex items-center gap-1">
+        <SearchButton />
         <NotificationBell user={user} />
         <ProfileMenu user={user} />
       </div>

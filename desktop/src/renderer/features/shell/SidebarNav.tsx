@@ -33,10 +33,15 @@ function Item({ item, onNavigate }: { item: SidebarItem; onNavigate?: () => void
   );
 }
 
+/** The sidebar's items for this user (shared sidebarItems policy, with the portal's links): the sidebar and the command palette. */
+export function useSidebarItems(user: CurrentUser): SidebarItem[] {
+  const { settings } = usePortalSettings();
+  return sidebarItems(user, settings);
+}
+
 /** The sidebar links of docs/screens.md for this user (shared sidebarItems policy), main then extra. */
 export function SidebarNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
-  const { settings } = usePortalSettings();
-  const items = sidebarItems(user, settings);
+  const items = useSidebarItems(user);
   const main = items.filter((i) => i.section === 'main');
   const extra = items.filter((i) => i.section === 'extra');
   return (
