@@ -366,7 +366,13 @@ describe('VAT-inclusive prices (docs/areas/seller-tools.md, "Marketplaces")', ()
   });
 
   it('reverse solve answers the price the customer pays, VAT included', () => {
-    expect(solve(DE, 'margin', 30)).toEqual({ target: 'margin', value: 30, amazonRetail: 23.8, reachable: true });
+    expect(solve(DE, 'margin', 30)).toEqual({
+      target: 'margin',
+      value: 30,
+      amazonRetail: 23.8,
+      reachable: true,
+      reached: 30,
+    });
     expect(solve({ ...DE, amazonRetail: 24, vatRate: 20 }, 'acosBreakEven', 55)).toMatchObject({ amazonRetail: 24 });
     // The highest cost per unit keeps the margin at the current price without VAT: c = 20·(1 − 0.55) − 5 − 1.
     expect(solve(DE, 'maxCostPerUnit', 30)).toMatchObject({ costPerUnit: 3 });
