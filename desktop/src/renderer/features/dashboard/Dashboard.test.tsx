@@ -132,7 +132,7 @@ describe('Dashboard', () => {
     const reads = () => calls.filter((c) => c.path === '/api/user/read-many');
     expect(reads()).toHaveLength(1);
 
-    await user.type(screen.getByLabelText('Search'), 'sam');
+    await user.type(screen.getByLabelText('Search', { selector: 'input' }), 'sam');
     // Nothing is sent while typing; one request once the input has been quiet for 500 ms.
     expect(reads()).toHaveLength(1);
     await waitFor(() => expect(reads().at(-1)?.search.get('search')).toBe('sam'), { timeout: 2000 });
