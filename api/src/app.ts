@@ -35,6 +35,7 @@ import { insightsRoutes } from './features/insights';
 import { jobRoutes } from './features/jobs';
 import { calendarRoutes } from './features/calendar';
 import { playbookRoutes } from './features/playbooks';
+import { communityRoutes } from './features/community';
 import { searchRoutes } from './features/search';
 import path from 'node:path';
 
@@ -124,6 +125,7 @@ export function createApp(opts: AppOptions): Koa {
     jobRoutes(),
     calendarRoutes(),
     playbookRoutes(),
+    communityRoutes(),
     searchRoutes(),
   ]) {
     app.use(router.routes());

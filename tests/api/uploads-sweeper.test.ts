@@ -47,12 +47,29 @@ const ageAll = (hours: number, keys: string[]) =>
     .update({ created_at: t.knex.raw(`now() - (? * interval '1 hour')`, [hours]) });
 
 /** Puts `url` into a fresh row's `table.column` (as the whole value, or inside text as markdown). */
+async function communityPost(body: string): Promise<number> {
+  const space = await t.knex('community_spaces').first<{ id: number }>('id');
+  const [row] = await t
+    .knex('community_posts')
+    .insert({ space_id: space.id, author_id: (await createUser(t.knex)).id, title: 'A post', body })
+    .returning<Array<{ id: number }>>('id');
+  return row!.id;
+}
+
 const PLACE: Record<string, (url: string) => Promise<unknown>> = {
   // A portal setting is an https link (the portal's own address in production) to the upload.
   'portal_settings.value': async (url) =>
     t
       .knex('portal_settings')
       .insert({ key: 'supportUrl', value: `https://portal.academy.test/uploads/${url.split('/').pop()}` }),
+  // Community posts and comments: markdown images.
+  'community_posts.body': async (url) => communityPost(`![a photo](${url})`),
+  'community_comments.body': async (url) =>
+    t.knex('community_comments').insert({
+      post_id: await communityPost('text'),
+      author_id: (await createUser(t.knex)).id,
+      body: `see ![](${url})`,
+    }),
   'users.photo_url': async (url) =>
     t
       .knex('users')

@@ -32,6 +32,7 @@ import * as reminders from './migrations/0032_reminders';
 import * as playbooks from './migrations/0033_playbooks';
 import * as notificationQuotes from './migrations/0034_notification_quotes';
 import * as searchIndexes from './migrations/0035_search_indexes';
+import * as community from './migrations/0036_community';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -72,6 +73,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0033_playbooks', playbooks],
   ['0034_notification_quotes', notificationQuotes],
   ['0035_search_indexes', searchIndexes],
+  ['0036_community', community],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

@@ -16,6 +16,8 @@ export const DEMO_SETTINGS = {
   shippingRatesUrl: 'https://example.org/demo-sample/shipping-rates',
   recommendResourceUrl: 'https://example.org/demo-sample/recommend-a-resource',
   chatWidgetUrl: 'https://www.chatbase.co/chatbot-iframe/demo-sample',
+  // The demo shows the community inside the portal (docs/areas/community.md).
+  communityMode: 'portal',
 } as const;
 
 export const seedSettings: AreaSeed = async (trx, ctx) => {

@@ -18,3 +18,4 @@ export * from './analytics';
 export * from './fees';
 export * from './calendar';
 export * from './playbooks';
+export * from './community';

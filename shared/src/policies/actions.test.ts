@@ -127,6 +127,10 @@ const ALL_ACTIONS: readonly Action[] = [
   'playbook:manage',
   'playbook:launch',
   'search:use',
+  'community:read',
+  'community:report',
+  'community:moderate',
+  'community:manage',
 ];
 
 /**
@@ -208,6 +212,11 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'playbook:launch':  { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   // The command palette's search: every signed-in user (what each finds: search.test.ts, tests/api/search.test.ts).
   'search:use':       { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  // The community (docs/areas/community.md): every member reads and reports; coaches and admins moderate; admins keep the spaces.
+  'community:read':   { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  'community:report': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
+  'community:moderate': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
+  'community:manage': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
   // The notification inbox: every signed-in user, their own rows only (the API scopes them).
   'notification:own': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Analytics events: every signed-in user records their own.

@@ -14,6 +14,7 @@ import { canReadInsights, isInsightsAction, type InsightsAction } from './insigh
 import { canUseCalendar, isCalendarAction, type CalendarAction } from './calendar';
 import { canUsePlaybooks, isPlaybookAction, type PlaybookAction } from './playbooks';
 import { canSearch, isSearchAction, type SearchAction } from './search';
+import { canUseCommunity, isCommunityAction, type CommunityAction } from './community';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -69,7 +70,8 @@ export type Action =
   | InsightsAction
   | CalendarAction
   | PlaybookAction
-  | SearchAction;
+  | SearchAction
+  | CommunityAction;
 
 export interface UserSubject {
   id: number;
@@ -93,6 +95,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isCalendarAction(action)) return canUseCalendar(user, action);
   if (isPlaybookAction(action)) return canUsePlaybooks(user, action);
   if (isSearchAction(action)) return canSearch(user);
+  if (isCommunityAction(action)) return canUseCommunity(user, action);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

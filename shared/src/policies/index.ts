@@ -17,3 +17,4 @@ export * from './insights';
 export * from './calendar';
 export * from './playbooks';
 export * from './search';
+export * from './community';

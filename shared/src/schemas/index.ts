@@ -22,3 +22,4 @@ export * from './jobs';
 export * from './fees';
 export * from './calendar';
 export * from './search';
+export * from './community';

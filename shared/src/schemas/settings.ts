@@ -11,6 +11,7 @@
  * - widget: an https URL on the chat origins (AI_CHAT_ORIGINS); empty switches the widget off.
  * - days: a whole number of days (the analytics retention, docs/areas/insights.md#events), within DAYS_SETTING_RANGE.
  * - hours: a whole number of hours (the review deadline, docs/areas/reminders.md), within HOURS_SETTING_RANGE.
+ * - choice: one of the definition's `choices` (the community mode, docs/areas/community.md).
  */
 import * as yup from 'yup';
 import { DEFAULT_AI_CHAT_WIDGET_URL } from '../content/ai-tools';
@@ -20,7 +21,7 @@ import { bannerVideoEmbedUrl } from './banners';
 import { isAllowedChatUrl } from './ai-tools';
 import { isHttpsUrl, URL_MAX_CHARS } from './urls';
 
-export type SettingKind = 'url' | 'video' | 'widget' | 'days' | 'hours';
+export type SettingKind = 'url' | 'video' | 'widget' | 'days' | 'hours' | 'choice';
 
 /** The range of a `days` setting. */
 export const DAYS_SETTING_RANGE = { min: 30, max: 3650 } as const;
@@ -38,6 +39,8 @@ export interface SettingDefinition {
   fallback: string;
   /** Support only: a `mailto:` address is accepted too. */
   mailto?: boolean;
+  /** A choice: the values allowed, with the label the settings screen shows for each. */
+  choices?: ReadonlyArray<{ value: string; label: string }>;
 }
 
 const video = (label: string, help: string, env: string, fallback: string): SettingDefinition => ({
@@ -213,6 +216,17 @@ export const SETTING_DEFINITIONS = {
     env: 'SETTING_ANALYTICS_RETENTION_DAYS',
     fallback: '400',
   },
+  communityMode: {
+    label: 'Community',
+    kind: 'choice',
+    help: 'Where the sidebar\'s Community link and the dashboard\'s community card lead: the external group (Community Group above) or the community inside the portal.',
+    env: 'SETTING_COMMUNITY_MODE',
+    fallback: 'external',
+    choices: [
+      { value: 'external', label: 'The external group' },
+      { value: 'portal', label: 'The community in the portal' },
+    ],
+  },
   reviewSlaHours: {
     label: 'Review deadline (hours)',
     kind: 'hours',
@@ -244,6 +258,7 @@ export const SETTING_MESSAGES = {
   tooLong: `Please use at most ${URL_MAX_CHARS.toLocaleString('en-US')} characters`,
   days: `Please enter a whole number of days from ${DAYS_SETTING_RANGE.min} to ${DAYS_SETTING_RANGE.max.toLocaleString('en-US')}`,
   hours: `Please enter a whole number of hours from ${HOURS_SETTING_RANGE.min} to ${HOURS_SETTING_RANGE.max}`,
+  choice: 'Please choose one of the options',
 } as const;
 
 const MAILTO =
@@ -290,7 +305,17 @@ export function checkSettingValue(key: SettingKey, raw: unknown): SettingCheck {
         ? { ok: true, value: String(hours) }
         : { ok: false, message: SETTING_MESSAGES.hours };
     }
+    case 'choice':
+      return (def.choices ?? []).some((c) => c.value === value)
+        ? { ok: true, value }
+        : { ok: false, message: SETTING_MESSAGES.choice };
   }
+}
+
+/** The community mode in effect: the portal's own community, or the external group (the default). */
+export type CommunityMode = 'external' | 'portal';
+export function communityModeOf(value: string | undefined): CommunityMode {
+  return value === 'portal' ? 'portal' : 'external';
 }
 
 /**

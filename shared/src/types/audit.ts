@@ -55,6 +55,16 @@ export const AUDIT_ACTIONS = [
   'playbook.update',
   'playbook.delete',
   'playbook.apply',
+  'community.space.create',
+  'community.space.update',
+  'community.space.delete',
+  'community.post.pin',
+  'community.post.lock',
+  'community.post.hide',
+  'community.post.delete',
+  'community.comment.hide',
+  'community.comment.delete',
+  'community.report.resolve',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -111,6 +121,16 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<AuditAction, string>> = {
   'playbook.update': 'Playbook changed',
   'playbook.delete': 'Playbook deleted',
   'playbook.apply': 'Playbook applied',
+  'community.space.create': 'Community space created',
+  'community.space.update': 'Community space changed',
+  'community.space.delete': 'Community space deleted',
+  'community.post.pin': 'Community post pinned or unpinned',
+  'community.post.lock': 'Community post locked or unlocked',
+  'community.post.hide': 'Community post hidden or shown',
+  'community.post.delete': 'Community post deleted by a moderator',
+  'community.comment.hide': 'Community comment hidden or shown',
+  'community.comment.delete': 'Community comment deleted by a moderator',
+  'community.report.resolve': 'Community report closed',
 };
 
 export function isAuditAction(value: string): value is AuditAction {

@@ -99,3 +99,4 @@ export * from './fees';
 export * from './calendar';
 export * from './playbooks';
 export * from './search';
+export * from './community';

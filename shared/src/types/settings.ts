@@ -18,6 +18,8 @@ export interface AdminSetting {
   key: SettingKey;
   label: string;
   kind: SettingKind;
+  /** A choice: the values allowed and their labels. */
+  choices?: Array<{ value: string; label: string }>;
   /** The value in effect: the saved one, else the first-start default. */
   value: string;
   /** The first-start default (from the environment, else the built-in placeholder). */

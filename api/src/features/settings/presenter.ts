@@ -1,4 +1,4 @@
-import { SETTING_DEFINITIONS, SETTING_KEYS, PRIVATE_SETTING_KEYS, type SettingKey } from '@shared/schemas/settings';
+import { SETTING_DEFINITIONS, SETTING_KEYS, PRIVATE_SETTING_KEYS, type SettingDefinition, type SettingKey } from '@shared/schemas/settings';
 import type { AdminSetting, PublicSettings } from '@shared/types';
 import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
@@ -11,12 +11,13 @@ export type SettingRow = ModelObject<PortalSetting> & { updated_by_name: string 
 export function presentAdminSettings(rows: SettingRow[], defaults: Record<SettingKey, string>): AdminSetting[] {
   const byKey = new Map(rows.map((r) => [r.key, r]));
   return SETTING_KEYS.map((key) => {
-    const def = SETTING_DEFINITIONS[key];
+    const def: SettingDefinition = SETTING_DEFINITIONS[key];
     const row = byKey.get(key);
     return {
       key,
       label: def.label,
       kind: def.kind,
+      ...(def.choices ? { choices: def.choices.map((c) => ({ ...c })) } : {}),
       value: row ? row.value : defaults[key],
       defaultValue: defaults[key],
       source: row ? 'saved' : 'default',

@@ -26,6 +26,9 @@ export const UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string, co
   ['products', 'description'],
   // A portal setting's link may point at an uploaded file (a guide behind Support, say).
   ['portal_settings', 'value'],
+  // Community posts and comments are markdown that may carry uploaded images (docs/areas/community.md).
+  ['community_posts', 'body'],
+  ['community_comments', 'body'],
 ];
 
 /**
@@ -60,6 +63,15 @@ export const NOT_UPLOAD_REFERENCE_COLUMNS: ReadonlyArray<readonly [table: string
   ['card_reminders', 'kind'],
   // Playbook and recurring-card bookkeeping: names, keys, periods, plain titles, checklist text and ids.
   ['playbook_runs', 'key'],
+  // Community spaces are named in a form without uploads; titles, reasons and reaction kinds are plain text.
+  ['community_spaces', 'name'],
+  ['community_spaces', 'description'],
+  ['community_spaces', 'roles'],
+  ['community_spaces', 'tag_ids'],
+  ['community_spaces', 'posting_roles'],
+  ['community_posts', 'title'],
+  ['community_reactions', 'kind'],
+  ['community_reports', 'reason'],
   // Playbook and recurring-card text is typed in forms that offer no upload (docs/areas/playbooks.md).
   ['playbooks', 'cards'],
   ['playbooks', 'description'],

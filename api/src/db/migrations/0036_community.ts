@@ -1,0 +1,122 @@
+import type { Knex } from 'knex';
+
+/**
+ * The community inside the portal (docs/areas/community.md):
+ * - community_spaces: who sees a space (roles, tag_ids; empty lists: everyone) and who starts posts
+ *   in it (posting_roles; empty: whoever sees it). Seeded: Wins, Questions, Introductions;
+ * - community_posts and community_comments: markdown text with a generated `search` tsvector
+ *   (GIN-indexed) for the ranked full-text search; pinned, locked and hidden set by moderators;
+ * - community_reactions: one like per member and post;
+ * - community_reports: a member's report of a post or a comment, open until a moderator closes it;
+ *   one open report per member and target.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.schema.createTable('community_spaces', (t) => {
+    t.increments('id').primary();
+    t.string('name', 80).notNullable();
+    t.text('description').notNullable().defaultTo('');
+    t.jsonb('roles').notNullable().defaultTo('[]');
+    t.jsonb('tag_ids').notNullable().defaultTo('[]');
+    t.jsonb('posting_roles').notNullable().defaultTo('[]');
+    t.integer('position').notNullable().defaultTo(0);
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
+  await knex.raw('CREATE UNIQUE INDEX community_spaces_name ON community_spaces (lower(name))');
+
+  await knex.schema.createTable('community_posts', (t) => {
+    t.increments('id').primary();
+    t.integer('space_id').notNullable().references('community_spaces.id').onDelete('CASCADE');
+    t.integer('author_id').notNullable().references('users.id').onDelete('CASCADE');
+    t.string('title', 200).notNullable();
+    t.text('body').notNullable();
+    t.boolean('pinned').notNullable().defaultTo(false);
+    t.boolean('locked').notNullable().defaultTo(false);
+    t.boolean('hidden').notNullable().defaultTo(false);
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('edited_at', { useTz: true });
+  });
+  await knex.raw(
+    `ALTER TABLE community_posts ADD COLUMN search tsvector GENERATED ALWAYS AS
+       (setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', body), 'B')) STORED`,
+  );
+  await knex.raw(
+    'CREATE INDEX community_posts_feed ON community_posts (space_id, pinned DESC, created_at DESC, id DESC)',
+  );
+  await knex.raw('CREATE INDEX community_posts_recent ON community_posts (pinned DESC, created_at DESC, id DESC)');
+  await knex.raw('CREATE INDEX community_posts_author ON community_posts (author_id)');
+  await knex.raw('CREATE INDEX community_posts_search ON community_posts USING gin (search)');
+
+  await knex.schema.createTable('community_comments', (t) => {
+    t.increments('id').primary();
+    t.integer('post_id').notNullable().references('community_posts.id').onDelete('CASCADE');
+    t.integer('author_id').notNullable().references('users.id').onDelete('CASCADE');
+    t.text('body').notNullable();
+    t.boolean('hidden').notNullable().defaultTo(false);
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('edited_at', { useTz: true });
+  });
+  await knex.raw(
+    "ALTER TABLE community_comments ADD COLUMN search tsvector GENERATED ALWAYS AS (to_tsvector('english', body)) STORED",
+  );
+  await knex.raw('CREATE INDEX community_comments_post ON community_comments (post_id, created_at, id)');
+  await knex.raw('CREATE INDEX community_comments_author ON community_comments (author_id)');
+  await knex.raw('CREATE INDEX community_comments_search ON community_comments USING gin (search)');
+
+  await knex.schema.createTable('community_reactions', (t) => {
+    t.integer('post_id').notNullable().references('community_posts.id').onDelete('CASCADE');
+    t.integer('user_id').notNullable().references('users.id').onDelete('CASCADE');
+    t.text('kind').notNullable().defaultTo('like');
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.primary(['post_id', 'user_id', 'kind']);
+  });
+  await knex.raw("ALTER TABLE community_reactions ADD CONSTRAINT community_reactions_kind CHECK (kind IN ('like'))");
+  await knex.raw('CREATE INDEX community_reactions_user ON community_reactions (user_id)');
+
+  await knex.schema.createTable('community_reports', (t) => {
+    t.increments('id').primary();
+    t.integer('post_id').references('community_posts.id').onDelete('CASCADE');
+    t.integer('comment_id').references('community_comments.id').onDelete('CASCADE');
+    t.integer('reporter_id').notNullable().references('users.id').onDelete('CASCADE');
+    t.text('reason').notNullable();
+    t.timestamp('created_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+    t.timestamp('resolved_at', { useTz: true });
+    t.integer('resolved_by').references('users.id').onDelete('SET NULL');
+  });
+  await knex.raw(
+    'ALTER TABLE community_reports ADD CONSTRAINT community_reports_one_target CHECK ((post_id IS NULL) <> (comment_id IS NULL))',
+  );
+  await knex.raw(
+    `CREATE UNIQUE INDEX community_reports_open ON community_reports
+       (reporter_id, coalesce(post_id, 0), coalesce(comment_id, 0)) WHERE resolved_at IS NULL`,
+  );
+  await knex.raw('CREATE INDEX community_reports_queue ON community_reports (created_at) WHERE resolved_at IS NULL');
+  await knex.raw('CREATE INDEX community_reports_post ON community_reports (post_id)');
+  await knex.raw('CREATE INDEX community_reports_comment ON community_reports (comment_id)');
+
+  // The portal setting communityMode ('external' | 'portal') is the one value that is a word.
+  await knex.raw(`ALTER TABLE portal_settings
+      DROP CONSTRAINT portal_settings_value_check,
+      ADD CONSTRAINT portal_settings_value_check CHECK (
+        value = '' OR value LIKE 'https://%' OR value LIKE 'mailto:%' OR value ~ '^[0-9]{1,5}$'
+        OR (key = 'communityMode' AND value IN ('external', 'portal')))`);
+
+  await knex('community_spaces').insert([
+    { name: 'Wins', description: 'Share what went well: a launch, a first sale, a goal reached.', position: 0 },
+    { name: 'Questions', description: 'Ask the community and the coaches.', position: 1 },
+    { name: 'Introductions', description: 'Say hello: who you are and what you sell.', position: 2 },
+  ]);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await knex.raw("DELETE FROM portal_settings WHERE key = 'communityMode'");
+  await knex.raw(`ALTER TABLE portal_settings
+      DROP CONSTRAINT portal_settings_value_check,
+      ADD CONSTRAINT portal_settings_value_check CHECK (
+        value = '' OR value LIKE 'https://%' OR value LIKE 'mailto:%' OR value ~ '^[0-9]{1,5}$')`);
+  await knex.schema.dropTable('community_reports');
+  await knex.schema.dropTable('community_reactions');
+  await knex.schema.dropTable('community_comments');
+  await knex.schema.dropTable('community_posts');
+  await knex.schema.dropTable('community_spaces');
+}

@@ -1,0 +1,2 @@
+/** The community inside the portal (docs/areas/community.md): its routes. */
+export { communityRoutes } from './routes';

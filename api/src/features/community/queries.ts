@@ -1,0 +1,178 @@
+import type { Knex } from 'knex';
+import { canSeeSpace, isCommunityModerator, type Principal } from '@shared/policies';
+import { CommunitySpaceRow } from '../../models';
+
+/**
+ * The community's reads (docs/areas/community.md#reads). Spaces are few: they are loaded whole and
+ * filtered with the shared policy (canSeeSpace), and the ids that pass bound every post query, so
+ * SQL and UI decide visibility from one rule. A post or comment someone hid is returned only to its
+ * author and to moderators.
+ */
+type Db = Knex | Knex.Transaction;
+
+export async function allSpaces(db: Db): Promise<CommunitySpaceRow[]> {
+  return CommunitySpaceRow.query(db).orderBy([{ column: 'position' }, { column: 'id' }]);
+}
+
+export async function visibleSpaces(db: Db, user: Principal): Promise<CommunitySpaceRow[]> {
+  const rows = await allSpaces(db);
+  return rows.filter((s) => canSeeSpace(user, spaceRules(s)));
+}
+
+export function spaceRules(s: CommunitySpaceRow) {
+  return { roles: s.roles, tagIds: s.tag_ids, postingRoles: s.posting_roles };
+}
+
+/** Posts per space the caller sees (their own hidden ones and, for moderators, all). */
+export async function postCounts(db: Db, user: Principal, spaceIds: number[]): Promise<Map<number, number>> {
+  if (spaceIds.length === 0) return new Map();
+  const mod = isCommunityModerator(user);
+  const rows = await db.raw<{ rows: Array<{ space_id: number; n: number }> }>(
+    `select space_id, count(*)::int as n from community_posts
+      where space_id = any(?::int[]) and (? or not hidden or author_id = ?)
+      group by space_id`,
+    [spaceIds, mod, user.id],
+  );
+  return new Map(rows.rows.map((r) => [r.space_id, Number(r.n)]));
+}
+
+/** A post row as the feed reads it: the post, its author, its counts and the caller's like. */
+export interface PostRead {
+  id: number;
+  space_id: number;
+  author_id: number;
+  title: string;
+  body: string;
+  pinned: boolean;
+  locked: boolean;
+  hidden: boolean;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+  author_name: string;
+  author_photo: string | null;
+  like_count: number;
+  my_like: boolean;
+  comment_count: number;
+}
+
+/** The columns of PostRead for `community_posts p join users u`; its parameters: [caller, moderator, caller]. */
+const POST_COLUMNS = `p.id, p.space_id, p.author_id, p.title, p.body, p.pinned, p.locked, p.hidden, p.created_at, p.edited_at,
+  u.full_name as author_name, u.photo_url as author_photo,
+  (select count(*)::int from community_reactions r where r.post_id = p.id) as like_count,
+  exists (select 1 from community_reactions r where r.post_id = p.id and r.user_id = ?) as my_like,
+  (select count(*)::int from community_comments c where c.post_id = p.id and (? or not c.hidden or c.author_id = ?)) as comment_count`;
+
+function normalise(r: PostRead): PostRead {
+  return { ...r, like_count: Number(r.like_count), comment_count: Number(r.comment_count) };
+}
+
+export interface FeedQuery {
+  spaceIds: number[];
+  page: number;
+  itemsPerPage: number;
+  q: string;
+}
+
+/**
+ * A page of posts in the given spaces: pinned first, then the newest. With `q`, the posts whose
+ * title, body or visible comments match the words (websearch syntax: "quoted phrases", -not, or),
+ * ranked by ts_rank of the post (title weighs more than body) plus half that of its matching
+ * comments.
+ */
+export async function feed(db: Db, user: Principal, f: FeedQuery): Promise<{ rows: PostRead[]; total: number }> {
+  if (f.spaceIds.length === 0) return { rows: [], total: 0 };
+  const mod = isCommunityModerator(user);
+  const offset = (f.page - 1) * f.itemsPerPage;
+  const visible = '(? or not p.hidden or p.author_id = ?)';
+  if (f.q === '') {
+    const [count, page] = await Promise.all([
+      db.raw<{ rows: Array<{ n: number }> }>(
+        `select count(*)::int as n from community_posts p where p.space_id = any(?::int[]) and ${visible}`,
+        [f.spaceIds, mod, user.id],
+      ),
+      db.raw<{ rows: PostRead[] }>(
+        `select ${POST_COLUMNS}
+           from community_posts p join users u on u.id = p.author_id
+          where p.space_id = any(?::int[]) and ${visible}
+          order by p.pinned desc, p.created_at desc, p.id desc
+          limit ? offset ?`,
+        [user.id, mod, user.id, f.spaceIds, mod, user.id, f.itemsPerPage, offset],
+      ),
+    ]);
+    return { rows: page.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
+  }
+  const ranked = `with q as (select websearch_to_tsquery('english', ?) as q),
+    hits as (
+      select p.id, ts_rank(p.search, q.q) as rank
+        from community_posts p, q
+       where p.search @@ q.q and p.space_id = any(?::int[]) and ${visible}
+      union all
+      select c.post_id, ts_rank(c.search, q.q) * 0.5
+        from community_comments c join community_posts p on p.id = c.post_id, q
+       where c.search @@ q.q and (? or not c.hidden or c.author_id = ?)
+         and p.space_id = any(?::int[]) and ${visible}
+    ),
+    ranked as (select id, sum(rank) as rank from hits group by id)`;
+  const bindings = [f.q, f.spaceIds, mod, user.id, mod, user.id, f.spaceIds, mod, user.id];
+  const [count, page] = await Promise.all([
+    db.raw<{ rows: Array<{ n: number }> }>(`${ranked} select count(*)::int as n from ranked`, bindings),
+    db.raw<{ rows: PostRead[] }>(
+      `${ranked}
+       select ${POST_COLUMNS}
+         from ranked join community_posts p on p.id = ranked.id join users u on u.id = p.author_id
+        order by ranked.rank desc, p.created_at desc, p.id desc
+        limit ? offset ?`,
+      [...bindings, user.id, mod, user.id, f.itemsPerPage, offset],
+    ),
+  ]);
+  return { rows: page.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
+}
+
+/** One post with its counts, whatever its visibility (the caller checks it with the policy). */
+export async function readPost(db: Db, user: Principal, id: number, lock = false): Promise<PostRead | undefined> {
+  const mod = isCommunityModerator(user);
+  if (lock) await db.raw('select id from community_posts where id = ? for update', [id]);
+  const result = await db.raw<{ rows: PostRead[] }>(
+    `select ${POST_COLUMNS} from community_posts p join users u on u.id = p.author_id where p.id = ?`,
+    [user.id, mod, user.id, id],
+  );
+  const row = result.rows[0];
+  return row ? normalise(row) : undefined;
+}
+
+export interface CommentRead {
+  id: number;
+  post_id: number;
+  author_id: number;
+  body: string;
+  hidden: boolean;
+  created_at: Date | string;
+  edited_at: Date | string | null;
+  author_name: string;
+  author_photo: string | null;
+}
+
+/** The comments of a post the caller sees, oldest first. */
+export async function readComments(db: Db, user: Principal, postId: number): Promise<CommentRead[]> {
+  const mod = isCommunityModerator(user);
+  const result = await db.raw<{ rows: CommentRead[] }>(
+    `select c.id, c.post_id, c.author_id, c.body, c.hidden, c.created_at, c.edited_at,
+            u.full_name as author_name, u.photo_url as author_photo
+       from community_comments c join users u on u.id = c.author_id
+      where c.post_id = ? and (? or not c.hidden or c.author_id = ?)
+      order by c.created_at, c.id`,
+    [postId, mod, user.id],
+  );
+  return result.rows;
+}
+
+export async function readComment(db: Db, id: number): Promise<CommentRead | undefined> {
+  const result = await db.raw<{ rows: CommentRead[] }>(
+    `select c.id, c.post_id, c.author_id, c.body, c.hidden, c.created_at, c.edited_at,
+            u.full_name as author_name, u.photo_url as author_photo
+       from community_comments c join users u on u.id = c.author_id
+      where c.id = ?`,
+    [id],
+  );
+  return result.rows[0];
+}
