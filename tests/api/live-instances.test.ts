@@ -153,6 +153,35 @@ describe(`two API instances on one database (${onPostgres ? 'PostgreSQL, two pro
     expect(inbox.body.notifications).toEqual([pushed]);
   });
 
+  it('a community post made through A appears live on a space open through B; a space one may not see opens no stream', async () => {
+    const member = await createUser(db, { role: 'basic', fullName: 'Member Watching' });
+    const author = await createUser(db, { role: 'premium', fullName: 'Member Posting' });
+    const authorA = await signIn(supertest.agent(baseA), author);
+    const spaces = (await authorA.get('/api/community/spaces')).body.spaces as Array<{ id: number; name: string }>;
+    const wins = spaces.find((x) => x.name === 'Wins')!;
+
+    const s = await openSse(baseB, `/api/events?space=${wins.id}`, await sessionCookie(baseB, member));
+    streams.push(s);
+    expect(s.status).toBe(200);
+    const posted = await authorA
+      .post('/api/community/post/upsert')
+      .send({ spaceId: wins.id, title: 'First sale across instances', body: 'It sold!' });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    const postId = posted.body.post.id as number;
+    const e = await s.next((x) => x.event === 'community', LIVE_WAIT_MS);
+    expect(e.data).toEqual({ kind: 'post', spaceId: wins.id, postId });
+
+    // What the event names, B serves to the member who was told.
+    const memberB = await signIn(supertest.agent(baseB), member);
+    const feed = await memberB.get('/api/community/posts').query({ spaceId: wins.id });
+    expect(feed.body.posts[0]).toMatchObject({ id: postId, title: 'First sale across instances' });
+
+    const adminA = await signIn(supertest.agent(baseA), credentials);
+    const secret = await adminA.post('/api/community/space/upsert').send({ name: 'Coaches only', roles: ['coach'] });
+    expect(secret.status, JSON.stringify(secret.body)).toBe(200);
+    expect((await memberB.get('/api/events').query({ space: secret.body.space.id })).status).toBe(404);
+  });
+
   it('a password set through A ends the member’s stream on B at once, and a role change through A ends a coach’s', async () => {
     const member = await createUser(db, { role: 'premium', fullName: 'Member Reset', createdAt: BEFORE_CUTOFF });
     const coach = await createUser(db, { role: 'coach', fullName: 'Coach Demoted' });

@@ -10,11 +10,11 @@ import type { Knex } from 'knex';
 /** The PostgreSQL channel every API process listens on; the payload is the event's id. */
 export const LIVE_CHANNEL = 'portal_live';
 
-export type LiveTopic = 'board' | 'user';
+export type LiveTopic = 'board' | 'user' | 'community';
 
 export interface LiveEventInput {
   topic: LiveTopic;
-  /** The board owner's id (topic 'board') or the user's id (topic 'user'). */
+  /** The board owner's id (topic 'board'), the user's id (topic 'user') or the space's id (topic 'community'). */
   key: number;
   type: string;
   payload?: Record<string, unknown>;
@@ -59,4 +59,21 @@ export function publishNotification(
   notification: Record<string, unknown>,
 ): Promise<number> {
   return publishEvent(db, { topic: 'user', key: recipientId, type: 'notification', payload: notification });
+}
+
+/** What changed in a community space: the ids only (who may see it is decided when the client reads it). */
+export interface CommunityChange {
+  kind: 'post' | 'comment' | 'reaction' | 'moderation' | 'deleted';
+  spaceId: number;
+  postId: number;
+  commentId?: number;
+}
+
+/**
+ * Announces a change in a space to the streams open on it (`GET /api/events?space=`), as a
+ * `community` event, once `db` commits. The event carries ids, never text: a hidden post's words
+ * reach only those the API lets read it when the screen fetches it again.
+ */
+export function publishCommunityChange(db: Db, change: CommunityChange): Promise<number> {
+  return publishEvent(db, { topic: 'community', key: change.spaceId, type: 'community', payload: { ...change } });
 }

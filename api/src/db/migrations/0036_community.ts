@@ -7,6 +7,7 @@ import type { Knex } from 'knex';
  * - community_posts and community_comments: markdown text with a generated `search` tsvector
  *   (GIN-indexed) for the ranked full-text search; pinned, locked and hidden set by moderators;
  * - community_reactions: one like per member and post;
+ * - live_events may carry topic 'community' (a space's changes, key: the space's id);
  * - community_reports: a member's report of a post or a comment, open until a moderator closes it;
  *   one open report per member and target.
  */
@@ -94,6 +95,11 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw('CREATE INDEX community_reports_post ON community_reports (post_id)');
   await knex.raw('CREATE INDEX community_reports_comment ON community_reports (comment_id)');
 
+  // Live: a space's changes travel as topic 'community' (key: the space's id).
+  await knex.raw(`ALTER TABLE live_events
+      DROP CONSTRAINT live_events_topic_check,
+      ADD CONSTRAINT live_events_topic_check CHECK (topic IN ('board', 'user', 'community'))`);
+
   // The portal setting communityMode ('external' | 'portal') is the one value that is a word.
   await knex.raw(`ALTER TABLE portal_settings
       DROP CONSTRAINT portal_settings_value_check,
@@ -109,6 +115,10 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw("DELETE FROM live_events WHERE topic = 'community'");
+  await knex.raw(`ALTER TABLE live_events
+      DROP CONSTRAINT live_events_topic_check,
+      ADD CONSTRAINT live_events_topic_check CHECK (topic IN ('board', 'user'))`);
   await knex.raw("DELETE FROM portal_settings WHERE key = 'communityMode'");
   await knex.raw(`ALTER TABLE portal_settings
       DROP CONSTRAINT portal_settings_value_check,

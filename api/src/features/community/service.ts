@@ -20,6 +20,7 @@ import {
 } from '@shared/schemas/community';
 import type { AuditAction } from '@shared/types/audit';
 import { audit } from '../../core/audit';
+import { publishCommunityChange } from '../../core/live-events';
 import {
   badRequest,
   conflict,
@@ -180,6 +181,10 @@ export async function savePost(
       body: input.body,
       edited_at: new Date(),
     });
+    await publishCommunityChange(trx, { kind: 'post', spaceId: space.id, postId: found.id });
+    if (found.space_id !== space.id) {
+      await publishCommunityChange(trx, { kind: 'deleted', spaceId: found.space_id, postId: found.id });
+    }
     return { post: (await readPost(trx, user, found.id))!, isNew: false };
   }
   if (!canPostInSpace(user, spaceRules(space))) throw forbidden(MESSAGES.communityCannotPost);
@@ -190,6 +195,7 @@ export async function savePost(
     title: input.title,
     body: input.body,
   });
+  await publishCommunityChange(trx, { kind: 'post', spaceId: space.id, postId: row.id });
   return { post: (await readPost(trx, user, row.id))!, isNew: true };
 }
 
@@ -197,6 +203,7 @@ export async function deletePost(trx: Trx, actor: Actor, id: number): Promise<Po
   const post = await postInView(trx, actor.user, id, true);
   if (!canDeleteContribution(actor.user, facts(post))) throw forbidden();
   await CommunityPostRow.query(trx).deleteById(id);
+  await publishCommunityChange(trx, { kind: 'deleted', spaceId: post.space_id, postId: id });
   if (post.author_id !== actor.user.id) {
     await audit(trx, {
       actorId: actor.user.id,
@@ -220,6 +227,7 @@ export async function reactToPost(trx: Trx, user: Principal, id: number, like: b
   } else {
     await CommunityReactionRow.query(trx).where({ post_id: id, user_id: user.id, kind: 'like' }).delete();
   }
+  await publishCommunityChange(trx, { kind: 'reaction', spaceId: post.space_id, postId: id });
   return (await readPost(trx, user, post.id))!;
 }
 
@@ -241,6 +249,7 @@ export async function setPostFlag(
   await CommunityPostRow.query(trx)
     .patch({ [flag]: value })
     .where({ id });
+  await publishCommunityChange(trx, { kind: 'moderation', spaceId: post.space_id, postId: id });
   await audit(trx, {
     actorId: actor.user.id,
     action: FLAG_AUDIT[flag],
@@ -278,11 +287,18 @@ export async function saveComment(
       throw forbidden(post.locked ? MESSAGES.communityPostLocked : MESSAGES.communityCannotEdit);
     }
     await CommunityCommentRow.query(trx).patch({ body: input.body, edited_at: new Date() }).where({ id: comment.id });
+    await publishCommunityChange(trx, {
+      kind: 'comment',
+      spaceId: post.space_id,
+      postId: post.id,
+      commentId: comment.id,
+    });
     return { comment: (await readComment(trx, comment.id))!, post, isNew: false };
   }
   if (!canCommentOn(user, facts(post))) throw forbidden(MESSAGES.communityPostLocked);
   await checkPostingRate(trx, user);
   const row = await CommunityCommentRow.query(trx).insert({ post_id: post.id, author_id: user.id, body: input.body });
+  await publishCommunityChange(trx, { kind: 'comment', spaceId: post.space_id, postId: post.id, commentId: row.id });
   return { comment: (await readComment(trx, row.id))!, post, isNew: true };
 }
 
@@ -290,6 +306,7 @@ export async function deleteComment(trx: Trx, actor: Actor, id: number): Promise
   const { comment, post } = await commentInView(trx, actor.user, id);
   if (!canDeleteContribution(actor.user, facts(comment))) throw forbidden();
   await CommunityCommentRow.query(trx).deleteById(id);
+  await publishCommunityChange(trx, { kind: 'comment', spaceId: post.space_id, postId: post.id, commentId: id });
   if (comment.author_id !== actor.user.id) {
     await audit(trx, {
       actorId: actor.user.id,
@@ -305,6 +322,7 @@ export async function deleteComment(trx: Trx, actor: Actor, id: number): Promise
 export async function hideComment(trx: Trx, actor: Actor, id: number, hidden: boolean): Promise<CommentRead> {
   const { comment, post } = await commentInView(trx, actor.user, id);
   await CommunityCommentRow.query(trx).patch({ hidden }).where({ id });
+  await publishCommunityChange(trx, { kind: 'moderation', spaceId: post.space_id, postId: post.id, commentId: id });
   await audit(trx, {
     actorId: actor.user.id,
     action: 'community.comment.hide',

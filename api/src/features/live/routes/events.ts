@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../../core/errors';
 import { refuse, requireUser, type Policy } from '../../../core/auth';
 import type { PortalContext, PortalState } from '../../../core/context';
 import type { BoardTarget } from '../../board';
+import { communitySpaceInView } from '../../community';
 import { liveBus } from '../bus/bus';
 import { openEventStream, parseLastEventId } from '../streams/stream';
 import { rightsOf, streamTarget } from '../streams/registry';
@@ -37,7 +38,8 @@ export function liveRoutes(): Router<PortalState, PortalContext> {
 
   /**
    * `text/event-stream` of the signed-in user: `board` events of ?board (its owner's id; an
-   * admin's board is the Master Template), `notification` events of their own, `resync` when a
+   * admin's board is the Master Template), `community` events of ?space (a space they see),
+   * `notification` events of their own, `resync` when a
    * `Last-Event-ID` is older than what is kept. A heartbeat comment every LIVE_HEARTBEAT_MS.
    */
   router.get(
@@ -49,11 +51,15 @@ export function liveRoutes(): Router<PortalState, PortalContext> {
           'Retry-After': String(LIVE_FULL_RETRY_SECONDS),
         });
       }
+      // A space one may not see does not exist for them (the community's own rule).
+      const spaceId =
+        ctx.input.space === undefined ? null : (await communitySpaceInView(knex, ctx.user, ctx.input.space)).id;
       await openEventStream(ctx, knex, {
         userId: ctx.user.id,
         impersonatorId: ctx.user.impersonator?.id ?? null,
         boardOwnerId: ctx.subject?.lock ?? null,
         board: ctx.input.board,
+        spaceId,
         rights: rightsOf(ctx.user),
         lastEventId: parseLastEventId(ctx.get('Last-Event-ID') || undefined),
         heartbeatMs: config.liveHeartbeatMs,

@@ -14,6 +14,8 @@ export interface StreamOptions {
   impersonatorId: number | null;
   /** The owner of the board whose events the stream carries (null: only the user's own events). */
   boardOwnerId: number | null;
+  /** The community space whose changes the stream carries (null: none). */
+  spaceId: number | null;
   /** The `?board` as requested (the policy is asked about it again on every check). */
   board: number | undefined;
   /** `rightsOf` the holder when the stream opens. */
@@ -53,6 +55,7 @@ export function parseLastEventId(header: string | undefined): number | null {
 export async function openEventStream(ctx: PortalContext, knex: Knex, opts: StreamOptions): Promise<void> {
   const topics: Array<{ topic: LiveTopic; key: number }> = [{ topic: 'user', key: opts.userId }];
   if (opts.boardOwnerId !== null) topics.push({ topic: 'board', key: opts.boardOwnerId });
+  if (opts.spaceId !== null) topics.push({ topic: 'community', key: opts.spaceId });
   const wanted = (m: LiveMessage) => topics.some((t) => t.topic === m.topic && t.key === m.key);
 
   // Shutting down (a request that came on a kept-alive connection after SIGTERM): no stream that
