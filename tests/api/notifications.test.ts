@@ -91,7 +91,18 @@ describe('what notifies', () => {
     expect(box).toMatchObject({ unread: 1, total: 1 });
     expect(box.notifications).toHaveLength(1);
     const [n] = box.notifications;
-    expect(Object.keys(n!).sort()).toEqual(['actor', 'card', 'createdAt', 'id', 'quote', 'readAt', 'text', 'type']);
+    expect(Object.keys(n!).sort()).toEqual([
+      'actor',
+      'card',
+      'createdAt',
+      'id',
+      'post',
+      'quote',
+      'readAt',
+      'text',
+      'type',
+    ]);
+    expect((n as unknown as { post: unknown }).post).toBeNull();
     expect(n).toMatchObject({
       type: 'comment',
       text: `${coach.user.fullName} commented on your card "Launch plan"`,
@@ -299,7 +310,14 @@ describe('preferences and email', () => {
     const { member } = await coachedMember();
     const read = await member.agent.get(`${N}/preferences`);
     expect(read.status).toBe(200);
-    const reminders = { card_due_soon: 'app', card_overdue: 'app', review_waiting_long: 'app' };
+    const reminders = {
+      card_due_soon: 'app',
+      card_overdue: 'app',
+      review_waiting_long: 'app',
+      community_mention: 'app',
+      community_comment: 'app',
+      community_reply: 'app',
+    };
     expect(read.body).toEqual({ preferences: { comment: 'app', for_review: 'app', review_done: 'app', ...reminders } });
     const given = { comment: 'email', for_review: 'digest', review_done: 'app' };
     // The reminder types are optional in a save (a client that knows only the first three keeps working).
@@ -308,7 +326,15 @@ describe('preferences and email', () => {
     const prefs = { ...given, ...reminders };
     expect(saved.body).toEqual({ preferences: prefs });
     expect((await member.agent.get(`${N}/preferences`)).body).toEqual({ preferences: prefs });
-    const withReminders = { ...given, card_due_soon: 'email', card_overdue: 'digest', review_waiting_long: 'app' };
+    const withReminders = {
+      ...given,
+      card_due_soon: 'email',
+      card_overdue: 'digest',
+      review_waiting_long: 'app',
+      community_mention: 'app',
+      community_comment: 'email',
+      community_reply: 'digest',
+    };
     const savedAll = await member.agent.put(`${N}/preferences`).send({ preferences: withReminders });
     expect(savedAll.body).toEqual({ preferences: withReminders });
     expect(

@@ -1,7 +1,7 @@
+import type { NotificationType } from '@shared/schemas/notifications';
 import { BaseModel, type Timestamp } from './base';
 
-export type NotificationType =
-  'mention' | 'comment' | 'for_review' | 'review_done' | 'card_due_soon' | 'card_overdue' | 'review_waiting_long';
+export type { NotificationType };
 export type NotificationDelivery = 'app' | 'email' | 'digest';
 
 /** `notifications`: one entry of a user's inbox (docs/areas/notifications.md), written in the transaction of its cause. */
@@ -20,20 +20,24 @@ export class Notification extends BaseModel {
     'emailed_at',
     'created_at',
     'quote',
+    'post_id',
   ] as const;
 
   declare id: number;
   declare user_id: number;
   declare type: NotificationType;
   declare actor_id: number | null;
-  declare card_id: number;
-  declare board_owner_id: number;
+  /** The card it is about; null for a community notification (then `post_id`). */
+  declare card_id: number | null;
+  declare board_owner_id: number | null;
   declare text: string;
   /** The start of the comment a notification is about (QUOTE_LENGTH characters at most), or null. */
   declare quote: string | null;
   declare read_at: Timestamp | null;
   declare emailed_at: Timestamp | null;
   declare created_at: Timestamp;
+  /** The community post it is about (docs/areas/community.md#notifications); null for a card's. */
+  declare post_id: number | null;
 }
 
 /** `notification_preferences`: how a user receives one type; no row means in the app only. */

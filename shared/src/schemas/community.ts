@@ -12,6 +12,7 @@ export const COMMUNITY_LIMITS = {
   bodyMax: 20_000,
   commentMax: 5_000,
   reasonMax: 500,
+  mentionsMax: 20,
   queryMax: 200,
   postsPerPage: 20,
   postsPerPageMax: 50,
@@ -57,12 +58,17 @@ export const communityPostsQuerySchema = yup.object({
 });
 export type CommunityPostsQuery = yup.InferType<typeof communityPostsQuerySchema>;
 
+/** Members the text mentions (the composer's @ picker); only those who may see the post are told. */
+const mentionedUserIds = () =>
+  yup.array(id().required()).max(L.mentionsMax, `Mention at most ${L.mentionsMax} members`).default([]);
+
 /** POST /api/community/post/upsert (body in markdown). */
 export const communityPostUpsertSchema = yup.object({
   id: id().optional(),
   spaceId: id().required(MESSAGES.fieldRequired),
   title: yup.string().trim().required(MESSAGES.fieldRequired).max(L.titleMax, tooLong(L.titleMax)),
   body: yup.string().trim().required(MESSAGES.fieldRequired).max(L.bodyMax, tooLong(L.bodyMax)),
+  mentionedUserIds: mentionedUserIds(),
 });
 export type CommunityPostUpsertInput = yup.InferType<typeof communityPostUpsertSchema>;
 
@@ -71,6 +77,7 @@ export const communityCommentUpsertSchema = yup.object({
   id: id().optional(),
   postId: id().required(MESSAGES.fieldRequired),
   body: yup.string().trim().required(MESSAGES.fieldRequired).max(L.commentMax, tooLong(L.commentMax)),
+  mentionedUserIds: mentionedUserIds(),
 });
 export type CommunityCommentUpsertInput = yup.InferType<typeof communityCommentUpsertSchema>;
 

@@ -12,6 +12,9 @@ export const NOTIFICATION_TYPES = [
   'card_due_soon',
   'card_overdue',
   'review_waiting_long',
+  'community_mention',
+  'community_comment',
+  'community_reply',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -23,6 +26,9 @@ export const NOTIFICATION_PREFERENCE_TYPES = [
   'card_due_soon',
   'card_overdue',
   'review_waiting_long',
+  'community_mention',
+  'community_comment',
+  'community_reply',
 ] as const;
 export type NotificationPreferenceType = (typeof NOTIFICATION_PREFERENCE_TYPES)[number];
 
@@ -81,6 +87,9 @@ export const notificationPreferencesSchema = yup.object({
       card_due_soon: delivery().optional().default(undefined),
       card_overdue: delivery().optional().default(undefined),
       review_waiting_long: delivery().optional().default(undefined),
+      community_mention: delivery().optional().default(undefined),
+      community_comment: delivery().optional().default(undefined),
+      community_reply: delivery().optional().default(undefined),
     })
     .required(MESSAGES.fieldRequired),
 });

@@ -10,7 +10,10 @@ export interface NotificationItem {
   readAt: string | null;
   createdAt: string;
   actor: { id: number; fullName: string } | null;
-  card: { id: number; title: string; ownerId: number };
+  /** The card it is about (its board's owner: ownerId); null for a community notification. */
+  card: { id: number; title: string; ownerId: number } | null;
+  /** The community post it is about (docs/areas/community.md#notifications); null for a card's. */
+  post: { id: number; title: string; spaceId: number } | null;
 }
 
 /** GET /api/notification/read-many */

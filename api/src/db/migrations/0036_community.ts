@@ -7,10 +7,16 @@ import type { Knex } from 'knex';
  * - community_posts and community_comments: markdown text with a generated `search` tsvector
  *   (GIN-indexed) for the ranked full-text search; pinned, locked and hidden set by moderators;
  * - community_reactions: one like per member and post;
+ * - notifications may be about a post (post_id) instead of a card, of the types community_mention,
+ *   community_comment and community_reply, each with its delivery preference;
  * - live_events may carry topic 'community' (a space's changes, key: the space's id);
  * - community_reports: a member's report of a post or a comment, open until a moderator closes it;
  *   one open report per member and target.
  */
+const CARD_TYPES = ['mention', 'comment', 'for_review', 'review_done', 'card_due_soon', 'card_overdue', 'review_waiting_long'];
+const NEW_TYPES = ['community_mention', 'community_comment', 'community_reply'];
+const list = (types: string[]) => types.map((t) => `'${t}'`).join(', ');
+
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('community_spaces', (t) => {
     t.increments('id').primary();
@@ -100,6 +106,20 @@ export async function up(knex: Knex): Promise<void> {
       DROP CONSTRAINT live_events_topic_check,
       ADD CONSTRAINT live_events_topic_check CHECK (topic IN ('board', 'user', 'community'))`);
 
+  // Notifications about a post: card_id and board_owner_id become optional, post_id names the post.
+  await knex.raw(`ALTER TABLE notifications
+      ALTER COLUMN card_id DROP NOT NULL,
+      ALTER COLUMN board_owner_id DROP NOT NULL,
+      ADD COLUMN post_id integer REFERENCES community_posts (id) ON DELETE CASCADE,
+      ADD CONSTRAINT notifications_subject_check CHECK ((card_id IS NULL) <> (post_id IS NULL))`);
+  await knex.raw('CREATE INDEX notifications_post ON notifications (post_id) WHERE post_id IS NOT NULL');
+  await knex.raw('ALTER TABLE notifications DROP CONSTRAINT notifications_type_check');
+  await knex.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${list([...CARD_TYPES, ...NEW_TYPES])}))`);
+  await knex.raw('ALTER TABLE notification_preferences DROP CONSTRAINT notification_preferences_type_check');
+  await knex.raw(
+    `ALTER TABLE notification_preferences ADD CONSTRAINT notification_preferences_type_check CHECK (type IN (${list([...CARD_TYPES.slice(1), ...NEW_TYPES])}))`,
+  );
+
   // The portal setting communityMode ('external' | 'portal') is the one value that is a word.
   await knex.raw(`ALTER TABLE portal_settings
       DROP CONSTRAINT portal_settings_value_check,
@@ -115,6 +135,19 @@ export async function up(knex: Knex): Promise<void> {
 }
 
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('DELETE FROM notifications WHERE post_id IS NOT NULL');
+  await knex.raw(`DELETE FROM notification_preferences WHERE type IN (${list(NEW_TYPES)})`);
+  await knex.raw('ALTER TABLE notification_preferences DROP CONSTRAINT notification_preferences_type_check');
+  await knex.raw(
+    `ALTER TABLE notification_preferences ADD CONSTRAINT notification_preferences_type_check CHECK (type IN (${list(CARD_TYPES.slice(1))}))`,
+  );
+  await knex.raw('ALTER TABLE notifications DROP CONSTRAINT notifications_type_check');
+  await knex.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${list(CARD_TYPES)}))`);
+  await knex.raw(`ALTER TABLE notifications
+      DROP CONSTRAINT notifications_subject_check,
+      DROP COLUMN post_id,
+      ALTER COLUMN card_id SET NOT NULL,
+      ALTER COLUMN board_owner_id SET NOT NULL`);
   await knex.raw("DELETE FROM live_events WHERE topic = 'community'");
   await knex.raw(`ALTER TABLE live_events
       DROP CONSTRAINT live_events_topic_check,

@@ -91,12 +91,17 @@ export async function feed(db: Db, user: Principal, f: FeedQuery): Promise<{ row
         [f.spaceIds, mod, user.id],
       ),
       db.raw<{ rows: PostRead[] }>(
-        `select ${POST_COLUMNS}
-           from community_posts p join users u on u.id = p.author_id
-          where p.space_id = any(?::int[]) and ${visible}
-          order by p.pinned desc, p.created_at desc, p.id desc
-          limit ? offset ?`,
-        [user.id, mod, user.id, f.spaceIds, mod, user.id, f.itemsPerPage, offset],
+        // The page's ids first (on the feed index), then their columns and counts: the counts of
+        // the rows an offset skips are never computed.
+        `with page as (
+           select p.id, p.pinned, p.created_at from community_posts p
+            where p.space_id = any(?::int[]) and ${visible}
+            order by p.pinned desc, p.created_at desc, p.id desc
+            limit ? offset ?)
+         select ${POST_COLUMNS}
+           from page join community_posts p on p.id = page.id join users u on u.id = p.author_id
+          order by page.pinned desc, page.created_at desc, page.id desc`,
+        [f.spaceIds, mod, user.id, f.itemsPerPage, offset, user.id, mod, user.id],
       ),
     ]);
     return { rows: page.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
@@ -117,12 +122,15 @@ export async function feed(db: Db, user: Principal, f: FeedQuery): Promise<{ row
   const [count, page] = await Promise.all([
     db.raw<{ rows: Array<{ n: number }> }>(`${ranked} select count(*)::int as n from ranked`, bindings),
     db.raw<{ rows: PostRead[] }>(
-      `${ranked}
+      `${ranked},
+       page as (
+         select ranked.id, ranked.rank, p.created_at from ranked join community_posts p on p.id = ranked.id
+          order by ranked.rank desc, p.created_at desc, p.id desc
+          limit ? offset ?)
        select ${POST_COLUMNS}
-         from ranked join community_posts p on p.id = ranked.id join users u on u.id = p.author_id
-        order by ranked.rank desc, p.created_at desc, p.id desc
-        limit ? offset ?`,
-      [...bindings, user.id, mod, user.id, f.itemsPerPage, offset],
+         from page join community_posts p on p.id = page.id join users u on u.id = p.author_id
+        order by page.rank desc, page.created_at desc, page.id desc`,
+      [...bindings, f.itemsPerPage, offset, user.id, mod, user.id],
     ),
   ]);
   return { rows: page.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };

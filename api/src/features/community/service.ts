@@ -38,6 +38,7 @@ import {
   CommunityReportRow,
   CommunitySpaceRow,
 } from '../../models';
+import { notifyCommunityWrite } from './notifications';
 import { readComment, readPost, spaceRules, type CommentRead, type PostRead } from './queries';
 
 /**
@@ -51,6 +52,8 @@ export interface Actor {
   user: Principal;
   ip: string;
 }
+/** A writer: the notifications they cause name them. */
+type Writer = Principal & { fullName: string };
 
 const facts = (p: { author_id: number; hidden: boolean; locked?: boolean }) => ({
   authorId: p.author_id,
@@ -163,7 +166,7 @@ async function checkPostingRate(trx: Trx, user: Principal): Promise<void> {
 
 export async function savePost(
   trx: Trx,
-  user: Principal,
+  user: Writer,
   input: CommunityPostUpsertInput,
 ): Promise<{ post: PostRead; isNew: boolean }> {
   const space = await spaceInView(trx, user, input.spaceId);
@@ -185,7 +188,15 @@ export async function savePost(
     if (found.space_id !== space.id) {
       await publishCommunityChange(trx, { kind: 'deleted', spaceId: found.space_id, postId: found.id });
     }
-    return { post: (await readPost(trx, user, found.id))!, isNew: false };
+    const post = (await readPost(trx, user, found.id))!;
+    await notifyCommunityWrite(trx, {
+      actor: user,
+      post,
+      text: input.body,
+      mentionedUserIds: input.mentionedUserIds,
+      newComment: false,
+    });
+    return { post, isNew: false };
   }
   if (!canPostInSpace(user, spaceRules(space))) throw forbidden(MESSAGES.communityCannotPost);
   await checkPostingRate(trx, user);
@@ -196,7 +207,15 @@ export async function savePost(
     body: input.body,
   });
   await publishCommunityChange(trx, { kind: 'post', spaceId: space.id, postId: row.id });
-  return { post: (await readPost(trx, user, row.id))!, isNew: true };
+  const post = (await readPost(trx, user, row.id))!;
+  await notifyCommunityWrite(trx, {
+    actor: user,
+    post,
+    text: input.body,
+    mentionedUserIds: input.mentionedUserIds,
+    newComment: false,
+  });
+  return { post, isNew: true };
 }
 
 export async function deletePost(trx: Trx, actor: Actor, id: number): Promise<PostRead> {
@@ -276,7 +295,7 @@ async function commentInView(db: Db, user: Principal, id: number): Promise<{ com
 
 export async function saveComment(
   trx: Trx,
-  user: Principal,
+  user: Writer,
   input: CommunityCommentUpsertInput,
 ): Promise<{ comment: CommentRead; post: PostRead; isNew: boolean }> {
   const post = await postInView(trx, user, input.postId, true);
@@ -293,12 +312,26 @@ export async function saveComment(
       postId: post.id,
       commentId: comment.id,
     });
+    await notifyCommunityWrite(trx, {
+      actor: user,
+      post,
+      text: input.body,
+      mentionedUserIds: input.mentionedUserIds,
+      newComment: false,
+    });
     return { comment: (await readComment(trx, comment.id))!, post, isNew: false };
   }
   if (!canCommentOn(user, facts(post))) throw forbidden(MESSAGES.communityPostLocked);
   await checkPostingRate(trx, user);
   const row = await CommunityCommentRow.query(trx).insert({ post_id: post.id, author_id: user.id, body: input.body });
   await publishCommunityChange(trx, { kind: 'comment', spaceId: post.space_id, postId: post.id, commentId: row.id });
+  await notifyCommunityWrite(trx, {
+    actor: user,
+    post,
+    text: input.body,
+    mentionedUserIds: input.mentionedUserIds,
+    newComment: true,
+  });
   return { comment: (await readComment(trx, row.id))!, post, isNew: true };
 }
 

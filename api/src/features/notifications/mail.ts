@@ -18,8 +18,14 @@ export function notificationLink(publicUrl: string, recipientId: number, ownerId
   return `${publicUrl}${board}?card=${cardId}`;
 }
 
-type MailRow = Pick<Notification, 'id' | 'user_id' | 'card_id' | 'board_owner_id' | 'text' | 'quote'> &
+type MailRow = Pick<Notification, 'id' | 'user_id' | 'card_id' | 'board_owner_id' | 'post_id' | 'text' | 'quote'> &
   Pick<User, 'email' | 'full_name'>;
+
+/** The link of a row: its card on the right board, or its community post. */
+function rowLink(publicUrl: string, row: MailRow): string {
+  if (row.post_id !== null) return `${publicUrl}/community/post/${row.post_id}`;
+  return notificationLink(publicUrl, row.user_id, row.board_owner_id ?? row.user_id, row.card_id ?? 0);
+}
 
 /** Rows to mail, with their recipient, where `delivery` is the recipient's choice for the row's type. */
 function withDelivery(db: Knex | Knex.Transaction, delivery: 'email' | 'digest') {
@@ -35,6 +41,7 @@ function withDelivery(db: Knex | Knex.Transaction, delivery: 'email' | 'digest')
       'n.user_id',
       'n.card_id',
       'n.board_owner_id',
+      'n.post_id',
       'n.text',
       'n.quote',
       'u.email',
@@ -58,14 +65,14 @@ async function claim(knex: Knex | Knex.Transaction, ids: number[]): Promise<numb
 export function notificationMail(publicUrl: string, row: MailRow): MailMessage {
   return {
     to: row.email,
-    subject: MESSAGES.notificationEmailSubject,
+    subject: row.post_id !== null ? MESSAGES.notificationCommunityEmailSubject : MESSAGES.notificationEmailSubject,
     text: [
       `Hello ${row.full_name},`,
       '',
       `${row.text}.`,
       '',
       ...(row.quote ? [`> ${row.quote}`, ''] : []),
-      `Open the card: ${notificationLink(publicUrl, row.user_id, row.board_owner_id, row.card_id)}`,
+      row.post_id !== null ? `Open the post: ${rowLink(publicUrl, row)}` : `Open the card: ${rowLink(publicUrl, row)}`,
     ].join('\n'),
   };
 }
@@ -81,7 +88,7 @@ export function digestMail(publicUrl: string, rows: readonly MailRow[]): MailMes
       'Here is what happened since your last digest:',
       '',
       ...rows.flatMap((r) => [
-        `- ${r.text}: ${notificationLink(publicUrl, r.user_id, r.board_owner_id, r.card_id)}`,
+        `- ${r.text}: ${rowLink(publicUrl, r)}`,
         ...(r.quote ? [`  > ${r.quote}`] : []),
       ]),
       '',

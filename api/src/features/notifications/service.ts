@@ -34,8 +34,10 @@ export interface NotificationDraft {
   type: NotificationType;
   /** Null for the portal's own notifications (reminders, the review deadline). */
   actorId: number | null;
-  cardId: number;
-  boardOwnerId: number;
+  /** What it is about: a card (with its board's owner), or a community post. */
+  cardId?: number;
+  boardOwnerId?: number;
+  postId?: number;
   text: string;
   /** The comment it is about, as `quoteOf` shortens it. */
   quote?: string | null;
@@ -59,7 +61,17 @@ export function quoteOf(comment: string | null | undefined): string | null {
 
 export type NotificationRow = Pick<
   Notification,
-  'id' | 'user_id' | 'type' | 'actor_id' | 'card_id' | 'board_owner_id' | 'text' | 'quote' | 'read_at' | 'created_at'
+  | 'id'
+  | 'user_id'
+  | 'type'
+  | 'actor_id'
+  | 'card_id'
+  | 'board_owner_id'
+  | 'text'
+  | 'quote'
+  | 'read_at'
+  | 'created_at'
+  | 'post_id'
 >;
 /** What a write returns: the columns of NotificationRow (every column but emailed_at). */
 const returned = (): Array<keyof NotificationRow> =>
@@ -89,8 +101,9 @@ export async function notify(
         user_id: d.userId,
         type: d.type,
         actor_id: d.actorId,
-        card_id: d.cardId,
-        board_owner_id: d.boardOwnerId,
+        card_id: d.cardId ?? null,
+        board_owner_id: d.boardOwnerId ?? null,
+        post_id: d.postId ?? null,
         text: d.text,
         quote: d.quote ?? null,
       })),
@@ -183,10 +196,11 @@ export async function readInbox(
   return { rows, ...counts };
 }
 
-/** Notifications with their actor and card, as the inbox lists them. */
+/** Notifications with their actor and card (or post), as the inbox lists them. */
 function inboxRows(db: Knex) {
   return db('notifications as n')
-    .join('mtn_cards as c', 'c.id', 'n.card_id')
+    .leftJoin('mtn_cards as c', 'c.id', 'n.card_id')
+    .leftJoin('community_posts as cp', 'cp.id', 'n.post_id')
     .leftJoin('users as a', 'a.id', 'n.actor_id')
     .select<InboxRow[]>(
       'n.id',
@@ -200,6 +214,9 @@ function inboxRows(db: Knex) {
       'n.card_id',
       'c.title as card_title',
       'n.board_owner_id',
+      'n.post_id',
+      'cp.title as post_title',
+      'cp.space_id as post_space_id',
     );
 }
 

@@ -201,7 +201,8 @@ events as (
              jsonb_build_object(
                'id', n.id, 'type', n.type, 'text', n.text, 'quote', n.quote, 'readAt', null, 'createdAt', ${isoSql('n.created_at')},
                'actor', jsonb_build_object('id', n.actor_id, 'fullName', coalesce(u.full_name, '')),
-               'card', jsonb_build_object('id', n.card_id, 'title', p.card_title, 'ownerId', n.board_owner_id)) as payload
+               'card', jsonb_build_object('id', n.card_id, 'title', p.card_title, 'ownerId', n.board_owner_id),
+               'post', null) as payload
         from notified n cross join plan p left join users u on u.id = n.actor_id
       union all
       select 2, 0, 'board', a.owner_id, 'board',

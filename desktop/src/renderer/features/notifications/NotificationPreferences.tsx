@@ -21,6 +21,9 @@ const TYPE_LABELS: Record<NotificationPreferenceType, string> = {
   card_due_soon: MESSAGES.notificationPreferenceCardDueSoon,
   card_overdue: MESSAGES.notificationPreferenceCardOverdue,
   review_waiting_long: MESSAGES.notificationPreferenceReviewWaitingLong,
+  community_mention: MESSAGES.notificationPreferenceCommunityMention,
+  community_comment: MESSAGES.notificationPreferenceCommunityComment,
+  community_reply: MESSAGES.notificationPreferenceCommunityReply,
 };
 
 const DELIVERY_LABELS: Record<NotificationDelivery, string> = {

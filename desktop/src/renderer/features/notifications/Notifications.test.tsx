@@ -27,6 +27,7 @@ function item(id: number, over: Partial<NotificationItem> = {}): NotificationIte
     createdAt: new Date().toISOString(),
     actor: { id: MEMBER_ID, fullName: 'Dana Rivers' },
     card: { id: 100 + id, title: `Card ${id}`, ownerId: MEMBER_ID },
+    post: null,
     ...over,
   };
 }

@@ -1,7 +1,12 @@
 import type { NotificationItem } from '@shared/types';
 
-/** The path that opens a notification's card: one's own board, or the member's board. */
-export function notificationPath(item: Pick<NotificationItem, 'card'>, viewerId: number): string {
+/**
+ * The path that opens what a notification is about: its card (on one's own board, or the member's
+ * board), or its community post.
+ */
+export function notificationPath(item: Pick<NotificationItem, 'card' | 'post'>, viewerId: number): string {
+  if (item.post) return `/community/post/${item.post.id}`;
+  if (!item.card) return '/notifications';
   const board = item.card.ownerId === viewerId ? '/move-the-needle' : `/move-the-needle/${item.card.ownerId}`;
   return `${board}?card=${item.card.id}`;
 }

@@ -11,6 +11,7 @@ const item = (id: number, readAt: string | null = null): NotificationItem => ({
   createdAt: '2026-11-26T10:00:00.000Z',
   actor: { id: 2, fullName: 'Cole Coach' },
   card: { id: 100 + id, title: `Card ${id}`, ownerId: 3 },
+  post: null,
 });
 
 describe('addToInbox: a live notification into a cached first page', () => {
@@ -30,6 +31,8 @@ describe('addToInbox: a live notification into a cached first page', () => {
   it('tells an inbox entry from other data', () => {
     expect(isNotificationItem(item(1))).toBe(true);
     expect(isNotificationItem({ id: 1, text: 'x' })).toBe(false);
+    expect(isNotificationItem({ ...item(2), card: null, post: { id: 5, title: 'A win', spaceId: 1 } })).toBe(true);
+    expect(isNotificationItem({ ...item(2), card: null, post: null })).toBe(false);
     expect(isNotificationItem(null)).toBe(false);
   });
 });

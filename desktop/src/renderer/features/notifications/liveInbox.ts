@@ -18,13 +18,8 @@ export function addToInbox(page: NotificationReadManyResponse, item: Notificatio
 export function isNotificationItem(data: unknown): data is NotificationItem {
   if (typeof data !== 'object' || data === null) return false;
   const d = data as Partial<NotificationItem>;
-  return (
-    typeof d.id === 'number' &&
-    typeof d.text === 'string' &&
-    typeof d.card === 'object' &&
-    d.card !== null &&
-    typeof d.card.id === 'number'
-  );
+  const about = (x: unknown) => typeof x === 'object' && x !== null && typeof (x as { id?: unknown }).id === 'number';
+  return typeof d.id === 'number' && typeof d.text === 'string' && (about(d.card) || about(d.post));
 }
 
 /**
