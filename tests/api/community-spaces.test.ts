@@ -443,3 +443,64 @@ describe('search', () => {
     expect((await premium.agent.get(`/api/community/post/${p.id}`)).body.post.body).toBe(body);
   });
 });
+
+describe('member profiles', () => {
+  it('shows name, location, role, member since and posts, as the member chooses; moderators see it all', async () => {
+    const member = await actor({
+      role: 'premium',
+      fullName: 'Pat Profile',
+      city: 'Austin',
+      state: 'Texas',
+      country: 'USA',
+    });
+    const premiumOnly = await saveSpace({ name: 'Profile lounge', roles: ['premium'] });
+    await post(member, seeded.Wins!, 'Public win');
+    await post(member, premiumOnly.id, 'Premium-only win');
+
+    const full = await basic.agent.get(`/api/community/member/${member.user.id}`);
+    expect(full.status).toBe(200);
+    expect(full.body.visibility).toBeNull();
+    expect(full.body.profile).toMatchObject({
+      id: member.user.id,
+      fullName: 'Pat Profile',
+      avatar: null,
+      location: 'Austin, Texas, USA',
+      role: 'premium',
+      postCount: 1,
+    });
+    expect(full.body.profile.memberSince).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Only the posts the viewer may see: the premium space's post is not a basic member's to read.
+    expect((full.body.profile.posts as CommunityPost[]).map((p) => p.title)).toEqual(['Public win']);
+    expect((await premium.agent.get(`/api/community/member/${member.user.id}`)).body.profile.postCount).toBe(2);
+
+    const own = await member.agent.get('/api/community/profile');
+    expect(own.body.visibility).toEqual({ showLocation: true, showRole: true, showMemberSince: true, showPosts: true });
+    expect((await member.agent.put('/api/community/profile').send({ showLocation: false })).status).toBe(400);
+    const saved = await member.agent
+      .put('/api/community/profile')
+      .send({ showLocation: false, showRole: false, showMemberSince: true, showPosts: false });
+    expect(saved.status).toBe(200);
+    expect(saved.body.visibility).toEqual({
+      showLocation: false,
+      showRole: false,
+      showMemberSince: true,
+      showPosts: false,
+    });
+
+    const hidden = (await basic.agent.get(`/api/community/member/${member.user.id}`)).body.profile;
+    expect(hidden).toMatchObject({ fullName: 'Pat Profile', location: null, role: null, postCount: null, posts: [] });
+    expect(hidden.memberSince).not.toBeNull();
+    // Moderators and the member themself see everything.
+    expect((await coach.agent.get(`/api/community/member/${member.user.id}`)).body.profile).toMatchObject({
+      location: 'Austin, Texas, USA',
+      role: 'premium',
+      postCount: 2,
+    });
+    const mine = await member.agent.get(`/api/community/member/${member.user.id}`);
+    expect(mine.body.profile.role).toBe('premium');
+    expect(mine.body.visibility.showPosts).toBe(false);
+
+    expect((await basic.agent.get('/api/community/member/999999')).status).toBe(404);
+    expect((await t.request().get(`/api/community/member/${member.user.id}`)).status).toBe(401);
+  });
+});

@@ -123,3 +123,24 @@ export class CommunityReportRow extends BaseModel {
   declare resolved_at: Timestamp | null;
   declare resolved_by: number | null;
 }
+
+/** `community_profiles`: what of their profile a member shows others (no row: everything). */
+export class CommunityProfileRow extends BaseModel {
+  static override tableName = 'community_profiles';
+  static override idColumn = 'user_id';
+  static override columns = [
+    'user_id',
+    'show_location',
+    'show_role',
+    'show_member_since',
+    'show_posts',
+    'updated_at',
+  ] as const;
+
+  declare user_id: number;
+  declare show_location: boolean;
+  declare show_role: boolean;
+  declare show_member_since: boolean;
+  declare show_posts: boolean;
+  declare updated_at: Timestamp;
+}

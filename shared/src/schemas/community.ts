@@ -108,3 +108,12 @@ export const communityReportSchema = yup
     (v) => (v.postId === undefined) !== (v.commentId === undefined),
   );
 export type CommunityReportInput = yup.InferType<typeof communityReportSchema>;
+
+/** PUT /api/community/profile: what of one's profile other members see. */
+export const communityVisibilitySchema = yup.object({
+  showLocation: yup.boolean().strict().required(MESSAGES.fieldRequired),
+  showRole: yup.boolean().strict().required(MESSAGES.fieldRequired),
+  showMemberSince: yup.boolean().strict().required(MESSAGES.fieldRequired),
+  showPosts: yup.boolean().strict().required(MESSAGES.fieldRequired),
+});
+export type CommunityVisibilityInput = yup.InferType<typeof communityVisibilitySchema>;

@@ -122,3 +122,37 @@ export interface CommunityReport {
 export interface CommunityReportsResponse {
   reports: CommunityReport[];
 }
+
+/** What of their profile a member shows to other members (moderators see it all). */
+export interface CommunityProfileVisibility {
+  showLocation: boolean;
+  showRole: boolean;
+  showMemberSince: boolean;
+  showPosts: boolean;
+}
+
+/** GET /api/community/member/:id: a member's profile as the caller may see it. */
+export interface CommunityProfile {
+  id: number;
+  fullName: string;
+  avatar: string | null;
+  /** "City, State, Country" as far as given; null when hidden or empty. */
+  location: string | null;
+  role: Role | null;
+  memberSince: string | null;
+  /** Their posts the caller may see (null when the member hides them). */
+  postCount: number | null;
+  /** Their newest posts the caller may see, at most 10 (empty when hidden). */
+  posts: CommunityPost[];
+}
+
+export interface CommunityProfileResponse {
+  profile: CommunityProfile;
+  /** The caller's own profile: its visibility, to change it. */
+  visibility: CommunityProfileVisibility | null;
+}
+
+/** GET and PUT /api/community/profile: the caller's own visibility. */
+export interface CommunityVisibilityResponse {
+  visibility: CommunityProfileVisibility;
+}

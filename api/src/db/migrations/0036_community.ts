@@ -9,11 +9,20 @@ import type { Knex } from 'knex';
  * - community_reactions: one like per member and post;
  * - notifications may be about a post (post_id) instead of a card, of the types community_mention,
  *   community_comment and community_reply, each with its delivery preference;
+ * - community_profiles: what of their profile a member shows other members (no row: all of it);
  * - live_events may carry topic 'community' (a space's changes, key: the space's id);
  * - community_reports: a member's report of a post or a comment, open until a moderator closes it;
  *   one open report per member and target.
  */
-const CARD_TYPES = ['mention', 'comment', 'for_review', 'review_done', 'card_due_soon', 'card_overdue', 'review_waiting_long'];
+const CARD_TYPES = [
+  'mention',
+  'comment',
+  'for_review',
+  'review_done',
+  'card_due_soon',
+  'card_overdue',
+  'review_waiting_long',
+];
 const NEW_TYPES = ['community_mention', 'community_comment', 'community_reply'];
 const list = (types: string[]) => types.map((t) => `'${t}'`).join(', ');
 
@@ -106,6 +115,16 @@ export async function up(knex: Knex): Promise<void> {
       DROP CONSTRAINT live_events_topic_check,
       ADD CONSTRAINT live_events_topic_check CHECK (topic IN ('board', 'user', 'community'))`);
 
+  // What of their profile a member shows others (no row: everything shown).
+  await knex.schema.createTable('community_profiles', (t) => {
+    t.integer('user_id').primary().references('users.id').onDelete('CASCADE');
+    t.boolean('show_location').notNullable().defaultTo(true);
+    t.boolean('show_role').notNullable().defaultTo(true);
+    t.boolean('show_member_since').notNullable().defaultTo(true);
+    t.boolean('show_posts').notNullable().defaultTo(true);
+    t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
+  });
+
   // Notifications about a post: card_id and board_owner_id become optional, post_id names the post.
   await knex.raw(`ALTER TABLE notifications
       ALTER COLUMN card_id DROP NOT NULL,
@@ -114,7 +133,9 @@ export async function up(knex: Knex): Promise<void> {
       ADD CONSTRAINT notifications_subject_check CHECK ((card_id IS NULL) <> (post_id IS NULL))`);
   await knex.raw('CREATE INDEX notifications_post ON notifications (post_id) WHERE post_id IS NOT NULL');
   await knex.raw('ALTER TABLE notifications DROP CONSTRAINT notifications_type_check');
-  await knex.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${list([...CARD_TYPES, ...NEW_TYPES])}))`);
+  await knex.raw(
+    `ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${list([...CARD_TYPES, ...NEW_TYPES])}))`,
+  );
   await knex.raw('ALTER TABLE notification_preferences DROP CONSTRAINT notification_preferences_type_check');
   await knex.raw(
     `ALTER TABLE notification_preferences ADD CONSTRAINT notification_preferences_type_check CHECK (type IN (${list([...CARD_TYPES.slice(1), ...NEW_TYPES])}))`,
@@ -142,7 +163,9 @@ export async function down(knex: Knex): Promise<void> {
     `ALTER TABLE notification_preferences ADD CONSTRAINT notification_preferences_type_check CHECK (type IN (${list(CARD_TYPES.slice(1))}))`,
   );
   await knex.raw('ALTER TABLE notifications DROP CONSTRAINT notifications_type_check');
-  await knex.raw(`ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${list(CARD_TYPES)}))`);
+  await knex.raw(
+    `ALTER TABLE notifications ADD CONSTRAINT notifications_type_check CHECK (type IN (${list(CARD_TYPES)}))`,
+  );
   await knex.raw(`ALTER TABLE notifications
       DROP CONSTRAINT notifications_subject_check,
       DROP COLUMN post_id,
@@ -157,6 +180,7 @@ export async function down(knex: Knex): Promise<void> {
       DROP CONSTRAINT portal_settings_value_check,
       ADD CONSTRAINT portal_settings_value_check CHECK (
         value = '' OR value LIKE 'https://%' OR value LIKE 'mailto:%' OR value ~ '^[0-9]{1,5}$')`);
+  await knex.schema.dropTable('community_profiles');
   await knex.schema.dropTable('community_reports');
   await knex.schema.dropTable('community_reactions');
   await knex.schema.dropTable('community_comments');

@@ -136,6 +136,36 @@ export async function feed(db: Db, user: Principal, f: FeedQuery): Promise<{ row
   return { rows: page.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
 }
 
+/** A member's newest posts in the given spaces that the caller sees (their profile), and how many there are. */
+export async function postsBy(
+  db: Db,
+  user: Principal,
+  authorId: number,
+  spaceIds: number[],
+  limit: number,
+): Promise<{ rows: PostRead[]; total: number }> {
+  if (spaceIds.length === 0) return { rows: [], total: 0 };
+  const mod = isCommunityModerator(user);
+  const where = 'p.author_id = ? and p.space_id = any(?::int[]) and (? or not p.hidden or p.author_id = ?)';
+  const [count, page] = await Promise.all([
+    db.raw<{ rows: Array<{ n: number }> }>(`select count(*)::int as n from community_posts p where ${where}`, [
+      authorId,
+      spaceIds,
+      mod,
+      user.id,
+    ]),
+    db.raw<{ rows: PostRead[] }>(
+      `with page as (
+         select p.id, p.created_at from community_posts p where ${where} order by p.created_at desc, p.id desc limit ?)
+       select ${POST_COLUMNS}
+         from page join community_posts p on p.id = page.id join users u on u.id = p.author_id
+        order by page.created_at desc, page.id desc`,
+      [authorId, spaceIds, mod, user.id, limit, user.id, mod, user.id],
+    ),
+  ]);
+  return { rows: page.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
+}
+
 /** One post with its counts, whatever its visibility (the caller checks it with the policy). */
 export async function readPost(db: Db, user: Principal, id: number, lock = false): Promise<PostRead | undefined> {
   const mod = isCommunityModerator(user);

@@ -10,6 +10,7 @@ import {
   communityReactSchema,
   communityReportSchema,
   communitySpaceUpsertSchema,
+  communityVisibilitySchema,
 } from '@shared/schemas/community';
 import type {
   CommunityCommentsResponse,
@@ -21,10 +22,13 @@ import type {
   CommunityReportsResponse,
   CommunitySpacesResponse,
   CommunitySpaceUpsertResponse,
+  CommunityProfileResponse,
+  CommunityVisibilityResponse,
 } from '@shared/types';
 import type { PortalContext, PortalState } from '../../core/context';
 import { endpoint } from '../../core/endpoint';
 import { presentComment, presentPost, presentReport, presentSpace } from './presenter';
+import { readProfile, readVisibility, saveVisibility } from './profiles';
 import { feed, postCounts, readComments, visibleSpaces } from './queries';
 import {
   deleteComment,
@@ -230,6 +234,34 @@ export function communityRoutes(): Router<PortalState, PortalContext> {
     ...endpoint({ ids: ['id'], authorize: 'community:moderate', transaction: true }, async (ctx) => {
       await resolveReport(ctx.trx, { user: ctx.user, ip: ctx.ip }, ctx.input.id);
       ctx.body = { success: true, message: MESSAGES.communityReportResolved };
+    }),
+  );
+
+  router.get(
+    '/member/:id',
+    ...endpoint({ ids: ['id'], authorize: 'community:read' }, async (ctx) => {
+      const profile = await readProfile(ctx.deps.knex, ctx.user, ctx.input.id);
+      const body: CommunityProfileResponse = {
+        profile,
+        visibility: profile.id === ctx.user.id ? await readVisibility(ctx.deps.knex, ctx.user.id) : null,
+      };
+      ctx.body = body;
+    }),
+  );
+
+  router.get(
+    '/profile',
+    ...endpoint({ authorize: 'community:read' }, async (ctx) => {
+      const body: CommunityVisibilityResponse = { visibility: await readVisibility(ctx.deps.knex, ctx.user.id) };
+      ctx.body = body;
+    }),
+  );
+
+  router.put(
+    '/profile',
+    ...endpoint({ input: communityVisibilitySchema, authorize: 'community:read', transaction: true }, async (ctx) => {
+      const body: CommunityVisibilityResponse = { visibility: await saveVisibility(ctx.trx, ctx.user.id, ctx.input) };
+      ctx.body = body;
     }),
   );
 
