@@ -446,6 +446,7 @@ export const MESSAGES = {
   communityPostSaved: 'Post saved',
   communityBack: 'Back to the community',
   communityPostHiddenNotice: 'This post is hidden: only its author and the moderators see it.',
+  communityHiddenNoComments: 'A hidden post takes no new comments.',
   communityCommentHiddenNotice: 'Hidden: only its author and the moderators see it.',
   communityPostLoadFailed: 'The post could not be loaded.',
   communityComments: 'Comments',

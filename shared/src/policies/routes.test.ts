@@ -166,6 +166,11 @@ const GRID: Record<string, string> = {
   '/ai-toolkit':                       AITOOL_,
   '/ai-toolkit/chat/listing-writer':   AITOOL_,
   '/ai-toolkit-chat':                  AITOOL_,
+  // the community inside the portal: reading for every role, moderation for coaches, spaces for admins
+  '/community':                        ALLROLE,
+  '/community/post/42':                ALLROLE,
+  '/community/moderation':             USERS__,
+  '/community/spaces':                 TAGMGMT,
   // unknown paths
   '/nope':                             UNKNOWN,
   '/admin':                            UNKNOWN,
@@ -177,6 +182,9 @@ const GRID: Record<string, string> = {
   '/ai-toolkit/chat/a/b':              UNKNOWN,
   '/reset-password':                   UNKNOWN,
   '/move-the-needle/42/extra':         UNKNOWN,
+  '/community/post':                   UNKNOWN,
+  '/community/post/42/edit':           UNKNOWN,
+  '/community/42':                     UNKNOWN,
   '/Signin':                           UNKNOWN,
   '/%75sers':                          UNKNOWN,
 };
@@ -218,6 +226,10 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/ai-toolkit': '/ai-toolkit',
   '/ai-toolkit/chat/:toolName': '/ai-toolkit/chat/listing-writer',
   '/ai-toolkit-chat': '/ai-toolkit-chat',
+  '/community': '/community',
+  '/community/post/:id': '/community/post/42',
+  '/community/moderation': '/community/moderation',
+  '/community/spaces': '/community/spaces',
 };
 
 type Outcome = string;
@@ -337,7 +349,7 @@ describe('access guard rules (docs/screens.md)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(29); // one sample per gated pattern
+    expect(NON_PUBLIC_PATHS.length).toBe(33); // one sample per gated pattern
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

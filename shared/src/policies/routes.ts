@@ -58,6 +58,10 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/ai-toolkit', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit/chat/:toolName', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/ai-toolkit-chat', roles: ['coach'], tags: ['aitoolkit'] },
+  { pattern: '/community', roles: ALL },
+  { pattern: '/community/post/:id', roles: ALL },
+  { pattern: '/community/moderation', roles: ['admin', 'coach'] },
+  { pattern: '/community/spaces', roles: ['admin'] },
 ];
 
 /** Redirects that need no decision (docs/screens.md). */

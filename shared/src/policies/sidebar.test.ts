@@ -250,6 +250,41 @@ describe('sidebarItems (docs/screens.md Sidebar)', () => {
   });
 });
 
+describe('the community link follows the communityMode setting', () => {
+  const links = (communityMode: string) => ({
+    applyUrl: 'https://apply.academy.test/now',
+    communityUrl: 'https://community.academy.test/',
+    productSearchUrl: 'https://search.academy.test/',
+    upgradesUrl: 'https://upgrades.academy.test/',
+    supportUrl: 'mailto:help@academy.test',
+    communityMode,
+  });
+
+  it.each(NAMES)('%s: in portal mode, Community leads to /community inside the app, after Resources', (name) => {
+    const items = sidebarItems(PRINCIPALS[name], links('portal'));
+    const community = items.find((i) => i.key === 'portal-community');
+    expect(community).toEqual({ key: 'portal-community', label: 'Community', to: '/community', section: 'main' });
+    const k = items.map((i) => i.key);
+    expect(k.indexOf('portal-community')).toBe(k.indexOf('resources') + 1);
+    expect(k).not.toContain('community');
+    expect(decideRoute({ ...PRINCIPALS[name], alwaysGrantAccess: true }, '/community').type).toBe('allow');
+  });
+
+  it.each(NAMES)('%s: in external mode (and for any other value) the external group stays, as before', (name) => {
+    for (const mode of ['external', '', 'Portal', 'somewhere']) {
+      const items = sidebarItems(PRINCIPALS[name], links(mode));
+      expect(
+        items.map((i) => i.key),
+        mode,
+      ).toEqual(EXPECTED_KEYS[name]);
+      expect(
+        items.some((i) => i.to === '/community'),
+        mode,
+      ).toBe(false);
+    }
+  });
+});
+
 describe('sidebar and guard agree', () => {
   const principalArb: fc.Arbitrary<Principal> = fc.record({
     id: fc.integer({ min: 1, max: 1000 }),

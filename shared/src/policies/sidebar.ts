@@ -17,6 +17,11 @@ export interface SidebarLinks {
   productSearchUrl: string;
   upgradesUrl: string;
   supportUrl: string;
+  /**
+   * Where Community leads (the communityMode setting): 'portal', the community inside the portal
+   * (/community, for every role); anything else, the external group at communityUrl.
+   */
+  communityMode?: string;
 }
 
 /** The built-in placeholders, until the settings are read. */
@@ -36,6 +41,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
     if (cond) items.push({ ...item, section });
   };
   const aiTag = hasTagNamed(user, AI_TOOLKIT_TAG);
+  const portalCommunity = links.communityMode === 'portal';
   add(true, { key: 'dashboard', label: 'Dashboard', to: '/' });
   add(r === 'admin' || r === 'coach' || ((r === 'basic' || r === 'premium') && aiTag), {
     key: 'ai-toolkit',
@@ -44,6 +50,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
   });
   add(true, { key: 'courses', label: 'Courses', to: '/courses' });
   add(true, { key: 'resources', label: 'Resources', to: '/resources' });
+  add(portalCommunity, { key: 'portal-community', label: 'Community', to: '/community' });
   add(true, { key: 'profit-calculator', label: 'Power Profit Tool', to: '/profit-calculator' });
   add(r === 'premium' && !isMoveTheNeedleHidden(user), {
     key: 'move-the-needle',
@@ -75,7 +82,7 @@ export function sidebarItems(user: Principal, links: SidebarLinks = DEFAULT_SIDE
   const ext = (cond: boolean, key: string, label: string, to: string) =>
     add(cond, { key, label, to, external: true }, 'extra');
   ext(r === 'basic' || r === 'premium' || r === 'course only', 'apply', 'Apply To Upgrade or AKG', links.applyUrl);
-  ext(!aiTag, 'community', 'Community Group', links.communityUrl);
+  ext(!aiTag && !portalCommunity, 'community', 'Community Group', links.communityUrl);
   ext(r !== 'basic' && r !== 'premium', 'search-site', 'Product Search', links.productSearchUrl);
   ext(r === 'premium', 'upgrades', 'Upgrades', links.upgradesUrl);
   ext(true, 'support', 'Support', links.supportUrl);

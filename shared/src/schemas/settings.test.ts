@@ -4,6 +4,7 @@ import { QUALIFIER_VIDEOS } from '../content/qualifier';
 import { VIDEO_EMBED_ORIGINS } from '../limits';
 import {
   checkSettingValue,
+  communityModeOf,
   qualifierVideosFrom,
   SETTING_DEFINITIONS,
   SETTING_FALLBACKS,
@@ -16,13 +17,23 @@ import {
 
 const ok = (key: SettingKey, raw: unknown) => checkSettingValue(key, raw);
 
+describe('the community mode (a choice)', () => {
+  it('takes external or portal and nothing else', () => {
+    expect(checkSettingValue('communityMode', ' portal ')).toEqual({ ok: true, value: 'portal' });
+    expect(checkSettingValue('communityMode', 'external')).toEqual({ ok: true, value: 'external' });
+    expect(checkSettingValue('communityMode', 'both')).toEqual({ ok: false, message: SETTING_MESSAGES.choice });
+    expect(communityModeOf('portal')).toBe('portal');
+    expect(communityModeOf(undefined)).toBe('external');
+  });
+});
+
 describe('portal settings: one definition per key', () => {
   it('every key has a label, a kind, its own environment variable and a valid built-in placeholder', () => {
     const envs = new Set<string>();
     for (const key of SETTING_KEYS) {
       const def = SETTING_DEFINITIONS[key];
       expect(def.label.length, key).toBeGreaterThan(0);
-      expect(['url', 'video', 'widget', 'days', 'hours']).toContain(def.kind);
+      expect(['url', 'video', 'widget', 'days', 'hours', 'choice']).toContain(def.kind);
       expect(envs.has(def.env), def.env).toBe(false);
       envs.add(def.env);
       expect(ok(key, def.fallback), key).toEqual({ ok: true, value: def.fallback });

@@ -66,6 +66,9 @@ function normalise(r: PostRead): PostRead {
   return { ...r, like_count: Number(r.like_count), comment_count: Number(r.comment_count) };
 }
 
+/** How many of the newest matching posts, and of the newest matching comments, a search ranks. */
+export const SEARCH_CANDIDATES = 1000;
+
 export interface FeedQuery {
   spaceIds: number[];
   page: number;
@@ -106,18 +109,23 @@ export async function feed(db: Db, user: Principal, f: FeedQuery): Promise<{ row
     ]);
     return { rows: page.rows.map(normalise), total: Number(count.rows[0]?.n ?? 0) };
   }
+  // Bounded work whatever the words: the newest SEARCH_CANDIDATES matching posts and as many
+  // matching comments are ranked (a rare word is found through the GIN indexes, a common one by
+  // walking the newest rows), so a word in every post costs no more than a page of them.
   const ranked = `with q as (select websearch_to_tsquery('english', ?) as q),
-    hits as (
+    post_hits as (
       select p.id, ts_rank(p.search, q.q) as rank
         from community_posts p, q
        where p.search @@ q.q and p.space_id = any(?::int[]) and ${visible}
-      union all
-      select c.post_id, ts_rank(c.search, q.q) * 0.5
+       order by p.id desc limit ${SEARCH_CANDIDATES}),
+    comment_hits as (
+      select c.post_id as id, ts_rank(c.search, q.q) * 0.5 as rank
         from community_comments c join community_posts p on p.id = c.post_id, q
        where c.search @@ q.q and (? or not c.hidden or c.author_id = ?)
          and p.space_id = any(?::int[]) and ${visible}
-    ),
-    ranked as (select id, sum(rank) as rank from hits group by id)`;
+       order by c.id desc limit ${SEARCH_CANDIDATES}),
+    ranked as (
+      select id, sum(rank) as rank from (select * from post_hits union all select * from comment_hits) h group by id)`;
   const bindings = [f.q, f.spaceIds, mod, user.id, mod, user.id, f.spaceIds, mod, user.id];
   const [count, page] = await Promise.all([
     db.raw<{ rows: Array<{ n: number }> }>(`${ranked} select count(*)::int as n from ranked`, bindings),

@@ -28,6 +28,10 @@ export const TAG_TYPES = [
   'FeeRateCard',
   'Calendar',
   'CalendarFeed',
+  'CommunitySpace',
+  'CommunityPost',
+  'CommunityComment',
+  'CommunityReport',
 ] as const;
 
 /**

@@ -22,6 +22,7 @@ import { AUDIT_TOAST_RULES } from '../features/audit/toasts';
 import { JOB_TOAST_RULES } from '../features/jobs/toasts';
 import { FEE_TOAST_RULES } from '../features/fees/toasts';
 import { CALENDAR_TOAST_RULES } from '../features/calendar/toasts';
+import { COMMUNITY_TOAST_RULES } from '../features/community/toasts';
 import { ANALYTICS_RULES } from '../features/analytics/rules';
 import { track } from '../features/analytics/tracker';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
@@ -64,6 +65,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...JOB_TOAST_RULES,
   ...FEE_TOAST_RULES,
   ...CALENDAR_TOAST_RULES,
+  ...COMMUNITY_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */

@@ -36,6 +36,10 @@ const LessonRedirect = lazyNamed(() => import('../features/courses/LessonRedirec
 const Resources = lazyNamed(() => import('../features/resources/Resources'), 'Resources');
 const AiToolkit = lazyNamed(() => import('../features/ai-toolkit/AiToolkit'), 'AiToolkit');
 const AiToolChat = lazyNamed(() => import('../features/ai-toolkit/AiToolChat'), 'AiToolChat');
+const CommunityFeed = lazyNamed(() => import('../features/community/CommunityFeed'), 'CommunityFeed');
+const CommunityPost = lazyNamed(() => import('../features/community/PostPage'), 'PostPage');
+const CommunityModeration = lazyNamed(() => import('../features/community/Moderation'), 'Moderation');
+const CommunitySpaces = lazyNamed(() => import('../features/community/SpacesAdmin'), 'SpacesAdmin');
 
 /**
  * Routes (docs/screens.md). The Guard runs first for every path (sign-in, blocked, calendar, members-only
@@ -81,6 +85,10 @@ export function AppRoutes() {
           <Route path="/ai-toolkit" element={<AiToolkit />} />
           <Route path="/ai-toolkit/chat/:toolName" element={<AiToolChat />} />
           <Route path="/ai-toolkit-chat" element={<AiToolChat />} />
+          <Route path="/community" element={<CommunityFeed />} />
+          <Route path="/community/post/:id" element={<CommunityPost />} />
+          <Route path="/community/moderation" element={<CommunityModeration />} />
+          <Route path="/community/spaces" element={<CommunitySpaces />} />
         </Route>
         {/* A printable page of its own, outside the app shell (docs/areas/seller-tools.md#export). */}
         <Route path="/profit-calculator/:id/summary" element={<ProductSummary />} />

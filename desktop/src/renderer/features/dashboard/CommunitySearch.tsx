@@ -1,9 +1,12 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { COMMUNITY_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
+import { communityModeOf } from '@shared/schemas/settings';
 import type { PublicUser } from '@shared/types';
 import { Avatar } from '../../components/Avatar';
 import { Banner, LoadError } from '../../components/Banner';
+import { buttonClasses } from '../../components/Button';
 import { Card, CardHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
@@ -15,6 +18,7 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { roleLabel } from '../shell/SwitchRolesDialog';
 import { useGetCommunityQuery, type CommunityRoleFilter } from './communityApi';
 import { Refreshing } from '../../components/Refreshing';
+import { usePortalSettings } from '../settings/usePortalSettings';
 
 function place(u: PublicUser): string {
   return [u.city, u.state, u.country].filter((p) => p && p.trim()).join(', ');
@@ -41,9 +45,13 @@ function MemberRow({ member }: { member: PublicUser }) {
   );
 }
 
-/** Community search (docs/screens.md): basic and premium members, 15 per page, debounced search. */
+/**
+ * Community search (docs/screens.md): basic and premium members, 15 per page, debounced search; with the
+ * community inside the portal (the communityMode setting), a link to it.
+ */
 export function CommunitySearch({ className }: { className?: string }) {
   const roleId = useId();
+  const { settings } = usePortalSettings();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<CommunityRoleFilter>('');
   const [cityOrState, setCityOrState] = useState('');
@@ -94,7 +102,17 @@ export function CommunitySearch({ className }: { className?: string }) {
 
   return (
     <Card className={className}>
-      <CardHeader title="Community" description="Find other Rainmakers by name, membership or location." />
+      <CardHeader
+        title="Community"
+        description="Find other Rainmakers by name, membership or location."
+        actions={
+          communityModeOf(settings.communityMode) === 'portal' ? (
+            <Link to="/community" className={buttonClasses('secondary', 'sm')}>
+              {MESSAGES.communityOpen}
+            </Link>
+          ) : undefined
+        }
+      />
       <div className="px-5 py-4">
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <TextField

@@ -7,6 +7,7 @@ import { MESSAGES } from '@shared/messages';
 import type { PublicUser } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
+import { FALLBACK_SETTINGS } from '../settings/usePortalSettings';
 
 afterEach(() => {
   cleanup();
@@ -152,5 +153,27 @@ describe('Dashboard', () => {
     );
     renderApp('/', makeUser({ role: 'basic' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Internal server error');
+  });
+  it('links the community card to the community inside the portal only when the portal setting says so', async () => {
+    for (const communityMode of ['portal', 'external'] as const) {
+      mockFetch(({ path }) =>
+        path === '/api/user/read-many'
+          ? { body: { users: [], totalCount: 0, premiumCount: 0, basicCount: 0 } }
+          : path === '/api/settings'
+            ? { body: { settings: { ...FALLBACK_SETTINGS, communityMode } } }
+            : undefined,
+      );
+      renderApp('/', makeUser({ role: 'basic' }));
+      expect(await screen.findByText(MESSAGES.noRainmakers)).toBeTruthy();
+      if (communityMode === 'portal') {
+        const link = await screen.findByRole('link', { name: MESSAGES.communityOpen });
+        expect(link.getAttribute('href')).toBe('/community');
+      } else {
+        await waitFor(() => expect(screen.getByRole('link', { name: /Community Group/ })).toBeTruthy());
+        expect(screen.queryByRole('link', { name: MESSAGES.communityOpen })).toBeNull();
+      }
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -3,7 +3,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@shared/messages';
-import { SETTING_DEFINITIONS, SETTING_FALLBACKS, SETTING_KEYS, type SettingKey } from '@shared/schemas/settings';
+import {
+  SETTING_DEFINITIONS,
+  SETTING_FALLBACKS,
+  SETTING_KEYS,
+  type SettingDefinition,
+  type SettingKey,
+} from '@shared/schemas/settings';
 import type { AdminSetting } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
@@ -15,11 +21,16 @@ afterEach(() => {
 
 const admin = () => makeUser({ role: 'admin' });
 
+function choicesOf(def: SettingDefinition): Pick<AdminSetting, 'choices'> {
+  return def.choices ? { choices: def.choices.map((c) => ({ ...c })) } : {};
+}
+
 function adminList(saved: Partial<Record<SettingKey, string>> = {}): AdminSetting[] {
   return SETTING_KEYS.map((key) => ({
     key,
     label: SETTING_DEFINITIONS[key].label,
     kind: SETTING_DEFINITIONS[key].kind,
+    ...choicesOf(SETTING_DEFINITIONS[key]),
     value: saved[key] ?? SETTING_FALLBACKS[key],
     defaultValue: SETTING_FALLBACKS[key],
     source: saved[key] ? 'saved' : 'default',
@@ -95,6 +106,44 @@ describe('Portal settings screen', () => {
           .getAttribute('href'),
       ).toBe('mailto:help@academy.test'),
     );
+  });
+
+  it('shows a choice setting as a radio group, sends the picked value, and the sidebar follows it', async () => {
+    let list = adminList();
+    const calls = mockFetch(({ path, body }) => {
+      if (path === '/api/settings/read-many') return { body: { settings: list } };
+      if (path === '/api/settings') return { body: { settings: publicOf(list) } };
+      if (path === '/api/settings/upsert') {
+        const values = (body as { values: Record<string, string> }).values;
+        list = adminList(values);
+        return { body: { settings: list, changed: Object.keys(values) } };
+      }
+      return undefined;
+    });
+    const user = userEvent.setup();
+    renderApp('/portal-settings', admin());
+    const group = await screen.findByRole('group', { name: 'Community' });
+    const external = within(group).getByRole<HTMLInputElement>('radio', { name: 'The external group' });
+    const portal = within(group).getByRole<HTMLInputElement>('radio', { name: 'The community in the portal' });
+    expect(external.checked).toBe(true);
+    expect(portal.checked).toBe(false);
+    expect(within(group).getByText(/Where the sidebar's Community link .* Default value\./)).toBeTruthy();
+    const nav = screen.getAllByRole('navigation')[0]!;
+    expect(within(nav).queryByRole('link', { name: 'Community' })).toBeNull();
+
+    await user.click(portal);
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/settings/upsert')).toBe(true));
+    expect(calls.find((c) => c.path === '/api/settings/upsert')!.body).toEqual({ values: { communityMode: 'portal' } });
+    expect(await screen.findByText(MESSAGES.settingsSaved)).toBeTruthy();
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Community' }).getAttribute('href')).toBe('/community'),
+    );
+    expect(
+      within(await screen.findByRole('group', { name: 'Community' })).getByRole<HTMLInputElement>('radio', {
+        name: 'The community in the portal',
+      }).checked,
+    ).toBe(true);
   });
 
   it('places the server field errors under their fields', async () => {

@@ -1,7 +1,12 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { useForm, type UseFormRegister } from 'react-hook-form';
 import { MESSAGES } from '@shared/messages';
-import { SETTING_DEFINITIONS, settingsValuesSchema, type SettingKey } from '@shared/schemas/settings';
+import {
+  SETTING_DEFINITIONS,
+  settingsValuesSchema,
+  type SettingDefinition,
+  type SettingKey,
+} from '@shared/schemas/settings';
 import type { AdminSetting, SettingKind } from '@shared/types';
 import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -42,7 +47,47 @@ const SECTIONS: ReadonlyArray<{ kind: SettingKind; title: string; description: s
     title: 'Coaching',
     description: 'How long a card may wait for its coach’s review, in hours.',
   },
+  {
+    kind: 'choice',
+    title: 'Options',
+    description: 'Choose one answer for each.',
+  },
 ];
+
+/** A `choice` setting: one radio per choice, in a labelled group, with the help and source under it. */
+function ChoiceField({
+  setting,
+  error,
+  register,
+}: {
+  setting: AdminSetting;
+  error?: string;
+  register: UseFormRegister<Values>;
+}) {
+  const hintId = useId();
+  const def: SettingDefinition = SETTING_DEFINITIONS[setting.key];
+  const choices = setting.choices ?? def.choices ?? [];
+  return (
+    <fieldset aria-describedby={hintId} aria-invalid={error ? true : undefined}>
+      <legend className="mb-1.5 text-sm font-medium text-gray-700">{setting.label}</legend>
+      <div className="flex flex-col gap-1 rounded-lg border border-gray-200 p-2">
+        {choices.map((c) => (
+          <label
+            key={c.value}
+            className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm text-gray-800 hover:bg-gray-50"
+          >
+            <input type="radio" value={c.value} className="size-4 accent-brand-600" {...register(setting.key)} />
+            {c.label}
+          </label>
+        ))}
+      </div>
+      {error ? <p className="mt-1 text-xs text-red-600">{error}</p> : null}
+      <p id={hintId} className="mt-1 text-xs text-gray-500">
+        {def.help} {sourceText(setting)}
+      </p>
+    </fieldset>
+  );
+}
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -105,19 +150,23 @@ function SettingsForm({ settings }: { settings: AdminSetting[] }) {
             <div className="grid gap-5 px-5 py-5 lg:grid-cols-2">
               {inSection.map((s) => (
                 <div key={s.key} className="min-w-0">
-                  <TextField
-                    label={s.label}
-                    type={s.kind === 'url' && s.key !== 'supportUrl' ? 'url' : 'text'}
-                    inputMode={s.kind === 'days' || s.kind === 'hours' ? 'numeric' : 'url'}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder={
-                      s.kind === 'url' ? 'https://' : s.kind === 'video' ? 'https://www.youtube.com/watch?v=…' : ''
-                    }
-                    error={errors[s.key]?.message}
-                    hint={`${SETTING_DEFINITIONS[s.key].help} ${sourceText(s)}`}
-                    {...register(s.key)}
-                  />
+                  {s.kind === 'choice' ? (
+                    <ChoiceField setting={s} error={errors[s.key]?.message} register={register} />
+                  ) : (
+                    <TextField
+                      label={s.label}
+                      type={s.kind === 'url' && s.key !== 'supportUrl' ? 'url' : 'text'}
+                      inputMode={s.kind === 'days' || s.kind === 'hours' ? 'numeric' : 'url'}
+                      autoComplete="off"
+                      spellCheck={false}
+                      placeholder={
+                        s.kind === 'url' ? 'https://' : s.kind === 'video' ? 'https://www.youtube.com/watch?v=…' : ''
+                      }
+                      error={errors[s.key]?.message}
+                      hint={`${SETTING_DEFINITIONS[s.key].help} ${sourceText(s)}`}
+                      {...register(s.key)}
+                    />
+                  )}
                   {s.source === 'saved' && (
                     <Button
                       size="sm"
@@ -175,7 +224,7 @@ export function PortalSettings() {
     <div>
       <PageHeader
         title="Portal settings"
-        description="Links, videos and the chat widget members see. Changes apply at once, without a deploy."
+        description="Links, videos, the chat widget and the community members see. Changes apply at once, without a deploy."
       />
       {body}
     </div>

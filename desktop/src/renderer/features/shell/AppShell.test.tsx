@@ -8,6 +8,7 @@ import { sidebarItems } from '@shared/policies/sidebar';
 import type { CurrentUser } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
+import { FALLBACK_SETTINGS } from '../settings/usePortalSettings';
 
 afterEach(() => {
   cleanup();
@@ -64,6 +65,28 @@ describe('AppShell sidebar', () => {
     expect(names).not.toContain('User Dashboard');
     expect(names.some((n) => n?.includes('Apply To Upgrade or AKG'))).toBe(true);
     expect(screen.queryByRole('button', { name: 'Switch roles' })).toBeNull();
+  });
+
+  it('leads Community to /community inside the app when the portal setting says so, else to the external group', async () => {
+    for (const communityMode of ['portal', 'external'] as const) {
+      mockFetch(({ path }) =>
+        path === '/api/settings' ? { body: { settings: { ...FALLBACK_SETTINGS, communityMode } } } : undefined,
+      );
+      renderApp('/profile', makeUser({ role: 'premium' }));
+      const nav = await screen.findByRole('navigation', { name: 'Main' });
+      if (communityMode === 'portal') {
+        const link = await within(nav).findByRole('link', { name: 'Community' });
+        expect(link.getAttribute('href')).toBe('/community');
+        expect(link.getAttribute('target')).toBeNull();
+        expect(within(nav).queryByRole('link', { name: /Community Group/ })).toBeNull();
+      } else {
+        const link = within(nav).getByRole('link', { name: /Community Group/ });
+        expect(link.getAttribute('href')).toBe(FALLBACK_SETTINGS.communityUrl);
+        expect(within(nav).queryByRole('link', { name: 'Community' })).toBeNull();
+      }
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 
   it('highlights the active route', async () => {

@@ -40,6 +40,10 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/ai-toolkit': 'AI Toolkit',
   '/ai-toolkit/chat/:toolName': 'AI Toolkit',
   '/ai-toolkit-chat': 'AI Toolkit',
+  '/community': 'Community',
+  '/community/post/:id': 'Community',
+  '/community/moderation': 'Community moderation',
+  '/community/spaces': 'Community spaces',
 };
 
 /** "Courses - Rainmakers Portal"; the product name alone when there is no page name. */

@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { listRoleOf } from '@shared/board/list-roles';
+import { communityModeOf } from '@shared/schemas/settings';
 import { canArchiveCard, canDeleteCard } from '@shared/policies/board';
 import type { BoardResponse, Card } from '@shared/types/board';
 import { LoadError } from '../../../components/Banner';
-import { Button } from '../../../components/Button';
+import { Button, buttonClasses } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { Loading } from '../../../components/Spinner';
 import { toApiError } from '../../../lib/apiErrors';
@@ -24,6 +27,7 @@ import { CardChecklists } from './CardChecklists';
 import { CardDescription } from './CardDescription';
 import { CardDueDate } from './CardDueDate';
 import { CardLabels } from './CardLabels';
+import { usePortalSettings } from '../../settings/usePortalSettings';
 import { useAttachImage } from './useAttachImage';
 
 interface Props {
@@ -109,6 +113,16 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
     });
   };
 
+  // A card done on one's own board can be shared as a win in the community: the composer opens in
+  // Wins with the card's title only (docs/areas/community.md#wins-from-the-board).
+  const { settings } = usePortalSettings();
+  const inList = board.lists.find((l) => l.id === inListId);
+  const shareWin =
+    communityModeOf(settings.communityMode) === 'portal' &&
+    inList !== undefined &&
+    listRoleOf(inList.name) === 'completed' &&
+    user?.id === board.board.userId;
+
   return (
     <>
       {/* Focus on the dialog, not the title: a stray key must not edit it, nor a phone keyboard cover it. */}
@@ -191,6 +205,15 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
             </div>
             <div className="flex flex-col gap-1.5">
               <h3 className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Actions</h3>
+              {shareWin && (
+                <Link
+                  to={`/community?share=win&title=${encodeURIComponent(card.title)}`}
+                  className={buttonClasses('primary', 'sm')}
+                  onClick={close}
+                >
+                  Share as a win
+                </Link>
+              )}
               <Button size="sm" variant="secondary" onClick={() => setLabelsOpen(true)}>
                 Labels
               </Button>

@@ -1,0 +1,205 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { MESSAGES } from '../../shared/src/messages';
+import { DEMO, axeViolations, shot, signInAs } from './support';
+
+/**
+ * The community inside the portal: with the portal setting on 'portal', a member opens Community from
+ * the sidebar, posts in Wins (markdown, with XSS payloads that must stay inert) and comments; another
+ * member reports the post; a coach finds it in the moderation queue, hides it and closes the report,
+ * and the post is hidden from the other member. The screens are scanned with axe and checked at 390 px.
+ * The post is deleted and the setting put back afterwards, so the other specs see the demo as it was.
+ */
+
+type Account = { email: string; password: string };
+
+async function signInRequest(request: APIRequestContext, account: Account) {
+  const res = await request.post('/api/auth/signin', { data: account });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function asAdmin<T>(browser: Browser, work: (request: APIRequestContext) => Promise<T>): Promise<T> {
+  const context = await browser.newContext();
+  try {
+    await signInRequest(context.request, DEMO.admin);
+    return await work(context.request);
+  } finally {
+    await context.close();
+  }
+}
+
+async function setCommunityMode(request: APIRequestContext, mode: 'external' | 'portal') {
+  const res = await request.post('/api/settings/upsert', { data: { values: { communityMode: mode } } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** axe over the page as it is: the serious and critical findings. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+async function fitsWidth(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
+
+let postId = 0;
+
+test.beforeAll(async ({ browser }) => {
+  await asAdmin(browser, (request) => setCommunityMode(request, 'portal'));
+});
+
+test.afterAll(async ({ browser }) => {
+  await asAdmin(browser, async (request) => {
+    if (postId) await request.delete(`/api/community/post/${postId}`);
+    await setCommunityMode(request, 'external');
+  });
+});
+
+test('a member posts in a space and comments; a coach hides the reported post', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const title = `First wholesale order ${Date.now()}`;
+  const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const member = await memberContext.newPage();
+  const dialogs: string[] = [];
+  member.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  await signInAs(member, DEMO.premium);
+
+  // The sidebar's Community leads into the app (the portal setting), not to the external group.
+  const nav = member.getByRole('navigation', { name: 'Main' }).first();
+  await expect(nav.getByRole('link', { name: 'Community Group' })).toHaveCount(0);
+  await nav.getByRole('link', { name: 'Community', exact: true }).click();
+  await expect(member).toHaveURL(/\/community$/);
+  await expect(member.getByRole('heading', { name: MESSAGES.communityTitle, level: 1 })).toBeVisible();
+  const spaces = member.getByRole('navigation', { name: MESSAGES.communitySpacesLabel });
+  await spaces.getByRole('link', { name: /^Wins/ }).click();
+  await expect(member.getByRole('heading', { name: 'Wins', level: 2 })).toBeVisible();
+
+  // Post: markdown renders, raw HTML and script links do not.
+  await member.getByRole('button', { name: MESSAGES.communityNewPost }).first().click();
+  const composer = member.getByRole('dialog', { name: MESSAGES.communityNewPost });
+  await expect(composer.getByLabel(MESSAGES.communityFieldSpace)).toHaveValue(/\d+/);
+  await composer.getByLabel(MESSAGES.communityFieldTitle).fill(title);
+  await composer
+    .getByRole('textbox', { name: MESSAGES.communityFieldBody })
+    .fill(
+      'We shipped **40 units** to a store.\n\n<img src=x onerror=alert(1)>\n\n[x](javascript:alert(1))\n\n- listed\n- sold',
+    );
+  await composer.getByRole('button', { name: MESSAGES.communityPublish }).click();
+  await expect(member.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  postId = Number(/\/community\/post\/(\d+)$/.exec(member.url())?.[1]);
+  expect(postId).toBeGreaterThan(0);
+  const body = member.getByTestId('community-markdown').first();
+  await expect(body.locator('strong')).toHaveText('40 units');
+  await expect(body.locator('img, script, [onerror]')).toHaveCount(0);
+  await expect(body.locator('a[href^="javascript" i]')).toHaveCount(0);
+
+  // Comment, and like.
+  await member.getByLabel(MESSAGES.communityCommentLabel).fill('Next goal: **100** units.');
+  await member.getByRole('button', { name: MESSAGES.communityCommentSubmit }).click();
+  const comments = member.getByRole('list', { name: MESSAGES.communityComments });
+  await expect(comments.getByRole('listitem')).toHaveCount(1);
+  await expect(comments.locator('strong')).toHaveText('100');
+  await expect(member.getByLabel(MESSAGES.communityCommentLabel)).toHaveValue('');
+  const like = member.getByRole('button', { name: /^Like \(/ });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(like).toHaveAttribute('aria-label', 'Like (1)');
+  expect(await seriousViolations(member)).toEqual([]);
+  await shot(member, 'community-post-1280');
+
+  await member.goto('/community');
+  await expect(member.getByRole('article').filter({ hasText: title })).toBeVisible();
+  expect(await seriousViolations(member)).toEqual([]);
+  await shot(member, 'community-feed-1280');
+
+  // 390 px: the spaces scroll sideways in their own row; nothing else does.
+  await member.setViewportSize({ width: 390, height: 844 });
+  await expect(member.getByRole('article').filter({ hasText: title })).toBeVisible();
+  await fitsWidth(member, 390);
+  await shot(member, 'community-feed-390');
+  await member.getByRole('link', { name: title, exact: true }).click();
+  await expect(member.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  const submit = await member.getByRole('button', { name: MESSAGES.communityCommentSubmit }).boundingBox();
+  expect(submit!.x + submit!.width).toBeLessThanOrEqual(390);
+  await fitsWidth(member, 390);
+  await shot(member, 'community-post-390');
+  expect(dialogs).toEqual([]);
+
+  // Another member reports the post.
+  const otherContext = await browser.newContext();
+  await signInRequest(otherContext.request, DEMO.basic);
+  const reason = `Advertising a store ${Date.now()}`;
+  const reported = await otherContext.request.post('/api/community/report', { data: { postId, reason } });
+  expect(reported.status(), await reported.text()).toBe(200);
+
+  // The coach finds it in the moderation queue, hides it and closes the report.
+  const coachContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const coach = await coachContext.newPage();
+  await signInAs(coach, DEMO.coach, '/community');
+  await expect(coach.getByRole('article').filter({ hasText: title })).toBeVisible();
+  await coach.getByRole('link', { name: MESSAGES.communityModerationLink }).click();
+  await expect(coach.getByRole('heading', { name: MESSAGES.communityModerationTitle, level: 1 })).toBeVisible();
+  const report = coach.getByRole('article').filter({ hasText: reason });
+  await expect(report).toContainText(title);
+  await expect(report).toContainText('Priya Premium');
+  expect(await seriousViolations(coach)).toEqual([]);
+  await shot(coach, 'community-moderation-1280');
+  await report.getByRole('button', { name: `${MESSAGES.communityHide}: ${title}` }).click();
+  await expect(coach.getByText(MESSAGES.communityPostHidden)).toBeVisible();
+  await expect(report.getByText(MESSAGES.communityHidden, { exact: true })).toBeVisible();
+  await coach.setViewportSize({ width: 390, height: 844 });
+  await fitsWidth(coach, 390);
+  await shot(coach, 'community-moderation-390');
+  await report.getByRole('button', { name: `${MESSAGES.communityCloseReport}: ${title}` }).click();
+  await expect(coach.getByText(MESSAGES.communityReportResolved)).toBeVisible();
+  await expect(coach.getByRole('article').filter({ hasText: reason })).toHaveCount(0);
+
+  // On the post: the moderator's notice and Unhide; the comment's Hide too.
+  await coach.setViewportSize({ width: 1280, height: 900 });
+  await coach.goto(`/community/post/${postId}`);
+  await expect(coach.getByText(MESSAGES.communityPostHiddenNotice)).toBeVisible();
+  const tools = coach.getByRole('group', { name: MESSAGES.communityModeratorActions });
+  await expect(tools.getByRole('button', { name: MESSAGES.communityUnhide })).toBeVisible();
+  await shot(coach, 'community-post-hidden-1280');
+
+  // The author still sees it, marked hidden; the other member no longer does.
+  await member.reload();
+  await expect(member.getByRole('article').getByText(MESSAGES.communityPostHiddenNotice)).toBeVisible();
+  await expect(member.getByText(MESSAGES.communityHiddenNoComments)).toBeVisible();
+  await expect(member.getByRole('group', { name: MESSAGES.communityModeratorActions })).toHaveCount(0);
+  const gone = await otherContext.request.get(`/api/community/post/${postId}`);
+  expect(gone.status()).toBe(404);
+
+  await otherContext.close();
+  await coachContext.close();
+  await memberContext.close();
+});
+
+test('an admin reads the spaces and opens one to edit, at 1280 and 390 px', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, DEMO.admin, '/community');
+  await page.getByRole('link', { name: MESSAGES.communityManageSpaces }).click();
+  await expect(page.getByRole('heading', { name: MESSAGES.communitySpacesTitle, level: 1 })).toBeVisible();
+  const spaces = page.getByRole('list', { name: MESSAGES.communitySpacesLabel });
+  for (const name of ['Wins', 'Questions', 'Introductions']) {
+    await expect(spaces.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'community-spaces-1280');
+  await page.getByRole('button', { name: `${MESSAGES.communityEdit}: Wins` }).click();
+  const dialog = page.getByRole('dialog', { name: MESSAGES.communityEditSpace });
+  await expect(dialog.getByLabel(MESSAGES.communitySpaceName)).toHaveValue('Wins');
+  await expect(dialog.getByRole('group', { name: MESSAGES.communitySpaceRoles })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'community-space-dialog-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'community-space-dialog-390');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await fitsWidth(page, 390);
+  await shot(page, 'community-spaces-390');
+});
