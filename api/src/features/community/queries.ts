@@ -3,7 +3,7 @@ import { canSeeSpace, isCommunityModerator, type Principal } from '@shared/polic
 import { CommunitySpaceRow } from '../../models';
 
 /**
- * The community's reads (docs/areas/community.md#reads). Spaces are few: they are loaded whole and
+ * The community's reads (docs/areas/community.md#who-may-do-what). Spaces are few: they are loaded whole and
  * filtered with the shared policy (canSeeSpace), and the ids that pass bound every post query, so
  * SQL and UI decide visibility from one rule. A post or comment someone hid is returned only to its
  * author and to moderators.
@@ -68,6 +68,8 @@ function normalise(r: PostRead): PostRead {
 
 /** How many of the newest matching posts, and of the newest matching comments, a search ranks. */
 export const SEARCH_CANDIDATES = 1000;
+/** How many matches the probe of a search counts at most (see feed). */
+const SEARCH_PROBE = 5000;
 
 export interface FeedQuery {
   spaceIds: number[];
@@ -112,21 +114,39 @@ export async function feed(db: Db, user: Principal, f: FeedQuery): Promise<{ row
   // Bounded work whatever the words: the newest SEARCH_CANDIDATES matching posts and as many
   // matching comments are ranked (a rare word is found through the GIN indexes, a common one by
   // walking the newest rows), so a word in every post costs no more than a page of them.
-  const ranked = `with q as (select websearch_to_tsquery('english', ?) as q),
-    post_hits as (
-      select p.id, ts_rank(p.search, q.q) as rank
-        from community_posts p, q
-       where p.search @@ q.q and p.space_id = any(?::int[]) and ${visible}
-       order by p.id desc limit ${SEARCH_CANDIDATES}),
+  // The query is written out in each condition (not in a CTE) so that the planner sees the words
+  // and their frequency: a rare word goes through the GIN indexes, a common one walks the newest rows.
+  const tsq = "websearch_to_tsquery('english', ?)";
+  // Which way is cheap depends on how common the words are, which the planner can only guess (a word
+  // it has no statistics for is 0.5 % of the rows: it walks a million comments backwards looking for
+  // a word none holds). A probe of at most SEARCH_PROBE matches per table (a few ms either way) tells:
+  // few matches are read through the GIN index and sorted (`id + 0` keeps the planner off the
+  // primary key); many are found by walking the newest rows.
+  const probe = async (table: string) => {
+    const r = await db.raw<{ rows: Array<{ n: number }> }>(
+      `select count(*)::int as n from (select 1 from ${table} where search @@ ${tsq} limit ${SEARCH_PROBE}) x`,
+      [f.q],
+    );
+    return Number(r.rows[0]?.n ?? 0);
+  };
+  const [postMatches, commentMatches] = await Promise.all([probe('community_posts'), probe('community_comments')]);
+  if (postMatches === 0 && commentMatches === 0) return { rows: [], total: 0 };
+  const newest = (column: string, matches: number) =>
+    matches < SEARCH_PROBE ? `${column} + 0 desc` : `${column} desc`;
+  const ranked = `with post_hits as (
+      select p.id, ts_rank(p.search, ${tsq}) as rank
+        from community_posts p
+       where p.search @@ ${tsq} and p.space_id = any(?::int[]) and ${visible}
+       order by ${newest('p.id', postMatches)} limit ${SEARCH_CANDIDATES}),
     comment_hits as (
-      select c.post_id as id, ts_rank(c.search, q.q) * 0.5 as rank
-        from community_comments c join community_posts p on p.id = c.post_id, q
-       where c.search @@ q.q and (? or not c.hidden or c.author_id = ?)
+      select c.post_id as id, ts_rank(c.search, ${tsq}) * 0.5 as rank
+        from community_comments c join community_posts p on p.id = c.post_id
+       where c.search @@ ${tsq} and (? or not c.hidden or c.author_id = ?)
          and p.space_id = any(?::int[]) and ${visible}
-       order by c.id desc limit ${SEARCH_CANDIDATES}),
+       order by ${newest('c.id', commentMatches)} limit ${SEARCH_CANDIDATES}),
     ranked as (
       select id, sum(rank) as rank from (select * from post_hits union all select * from comment_hits) h group by id)`;
-  const bindings = [f.q, f.spaceIds, mod, user.id, mod, user.id, f.spaceIds, mod, user.id];
+  const bindings = [f.q, f.q, f.spaceIds, mod, user.id, f.q, f.q, mod, user.id, f.spaceIds, mod, user.id];
   const [count, page] = await Promise.all([
     db.raw<{ rows: Array<{ n: number }> }>(`${ranked} select count(*)::int as n from ranked`, bindings),
     db.raw<{ rows: PostRead[] }>(
