@@ -411,6 +411,7 @@ export const MESSAGES = {
   communityReportSent: 'Thanks: the moderators will take a look.',
   communityReportResolved: 'Report closed',
   // The community: the UI's words (desktop/src/renderer/features/community).
+  communityWinTitle: 'Win: {title}',
   communityTitle: 'Community',
   communityDescription: 'Share your wins, ask questions and meet the other members.',
   communitySpacesLabel: 'Spaces',

@@ -325,7 +325,7 @@ async function startCluster(): Promise<Cluster> {
     LISTEN: `127.0.0.1:${nginxPort}`,
     API_SERVERS: instances
       .filter((i) => i.web)
-      .map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=5s;`)
+      .map((i) => `    server 127.0.0.1:${i.port} max_fails=1 fail_timeout=${NGINX_FAIL_TIMEOUT_S}s;`)
       .join('\n'),
     CLIENT_MAX_BODY_SIZE: `${Math.ceil((uploadMax + 64 * 1024) / 1024)}k`,
     SSE_READ_TIMEOUT: `${Math.max(60, Math.ceil((heartbeatMs * 3) / 1000))}s`,
@@ -559,9 +559,18 @@ interface RestartReport {
   readyMs: number;
 }
 
+/**
+ * nginx's fail_timeout per server: an instance that refused a connection (while it restarted) gets
+ * no request for this long. A rolling restart waits it out before stopping the next instance, or
+ * nginx may hold every instance out at once and answer 502 "no live upstreams" (docs/deploy.md).
+ */
+const NGINX_FAIL_TIMEOUT_S = 5;
+
 async function rollingRestart(cluster: Cluster): Promise<RestartReport[]> {
   const reports: RestartReport[] = [];
-  for (const inst of cluster.instances) {
+  for (const [n, inst] of cluster.instances.entries()) {
+    // The one wait of the soak that is not for an event: nginx's quarantine of the instance restarted before.
+    if (n > 0) await new Promise((resolve) => setTimeout(resolve, NGINX_FAIL_TIMEOUT_S * 1000));
     const proc = inst.proc!;
     const t0 = Date.now();
     const ended = await stopProcess(proc, 'SIGTERM', INSTANCE_STOP_MS);

@@ -251,6 +251,20 @@ describe('/community: the feed', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/community/post/${state.posts[0]!.id}`);
   });
 
+  it('opens the composer in Wins with the card’s title when a completed card is shared as a win', async () => {
+    fakeCommunityServer({ spaces: SPACES, posts: [] });
+    renderApp('/community?share=win&title=Launch%20the%20bundle', member());
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.communityNewPost });
+    const select = within(dialog).getByRole<HTMLSelectElement>('combobox', { name: MESSAGES.communityFieldSpace });
+    expect(select.selectedOptions[0]!.textContent).toBe('Wins');
+    expect(within(dialog).getByLabelText<HTMLInputElement>(MESSAGES.communityFieldTitle).value).toBe(
+      'Win: Launch the bundle',
+    );
+    expect(within(dialog).getByLabelText<HTMLTextAreaElement>(MESSAGES.communityFieldBody).value).toBe('');
+    // The address forgets the share, so a reload does not open the composer again.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/community'));
+  });
+
   it('shows a refusal to post too fast (429) in the server’s words and keeps the draft', async () => {
     const wait = fillMessage(MESSAGES.communityPostingTooFast, { wait: '4 minutes' });
     fakeCommunityServer(

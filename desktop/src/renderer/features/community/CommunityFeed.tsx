@@ -41,7 +41,15 @@ export function CommunityFeed() {
   const q = (params.get('q') ?? '').slice(0, COMMUNITY_LIMITS.queryMax);
   const [term, setTerm] = useState(q);
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
-  const [composing, setComposing] = useState(false);
+  // "Share as a win" from a completed card (docs/areas/community.md#wins-from-the-board): the composer
+  // opens in Wins with the card's title; the address forgets it so a reload does not open it again.
+  const [sharing] = useState(() =>
+    params.get('share') === 'win' ? (params.get('title') ?? '').slice(0, COMMUNITY_LIMITS.titleMax) : null,
+  );
+  const [composing, setComposing] = useState(sharing !== null);
+  useEffect(() => {
+    if (sharing !== null) updateParams({ share: null, title: null }, { replace: true });
+  }, [sharing, updateParams]);
 
   // The typed search goes into the address once it settles (page 1 again); an address that changes
   // otherwise (the sidebar's link, back and forward) puts its search into the box.
@@ -206,8 +214,13 @@ export function CommunityFeed() {
         </Banner>
       )}
       {body}
-      {composing && (
-        <PostFormDialog spaces={postable} spaceId={spaceId ?? undefined} onClose={() => setComposing(false)} />
+      {composing && spaces.data && (
+        <PostFormDialog
+          spaces={postable}
+          spaceId={sharing !== null ? postable.find((s) => s.name === 'Wins')?.id : (spaceId ?? undefined)}
+          initialTitle={sharing !== null ? fillMessage(MESSAGES.communityWinTitle, { title: sharing }) : undefined}
+          onClose={() => setComposing(false)}
+        />
       )}
     </div>
   );

@@ -27,6 +27,7 @@ export function PostFormDialog({
   spaces,
   post,
   spaceId,
+  initialTitle,
   onClose,
 }: {
   /** The spaces the member may post in (canPost). */
@@ -34,6 +35,8 @@ export function PostFormDialog({
   /** The post being edited; absent for a new one. */
   post?: CommunityPost;
   spaceId?: number;
+  /** A new post's title to start from ("Share as a win" from a completed card). */
+  initialTitle?: string;
   onClose: () => void;
 }) {
   const navigate = useNavigate();
@@ -43,7 +46,11 @@ export function PostFormDialog({
   const first = post?.spaceId ?? (spaces.some((s) => s.id === spaceId) ? spaceId : spaces[0]?.id);
   const { form, dialog } = useEntityForm<PostForm>({
     schema: communityPostUpsertSchema,
-    defaultValues: { spaceId: first ? String(first) : '', title: post?.title ?? '', body: post?.body ?? '' },
+    defaultValues: {
+      spaceId: first ? String(first) : '',
+      title: post?.title ?? initialTitle ?? '',
+      body: post?.body ?? '',
+    },
     serverFields: FIELDS,
     save: async (values) => {
       const res = await upsert({
