@@ -219,7 +219,7 @@ export const SETTING_DEFINITIONS = {
   communityMode: {
     label: 'Community',
     kind: 'choice',
-    help: 'Where the sidebar\'s Community link and the dashboard\'s community card lead: the external group (Community Group above) or the community inside the portal.',
+    help: "Where the sidebar's Community link and the dashboard's community card lead: the external group (Community Group above) or the community inside the portal.",
     env: 'SETTING_COMMUNITY_MODE',
     fallback: 'external',
     choices: [

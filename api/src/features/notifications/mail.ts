@@ -87,10 +87,7 @@ export function digestMail(publicUrl: string, rows: readonly MailRow[]): MailMes
       '',
       'Here is what happened since your last digest:',
       '',
-      ...rows.flatMap((r) => [
-        `- ${r.text}: ${rowLink(publicUrl, r)}`,
-        ...(r.quote ? [`  > ${r.quote}`] : []),
-      ]),
+      ...rows.flatMap((r) => [`- ${r.text}: ${rowLink(publicUrl, r)}`, ...(r.quote ? [`  > ${r.quote}`] : [])]),
       '',
       `See all your notifications: ${publicUrl}/notifications`,
     ].join('\n'),

@@ -1,4 +1,10 @@
-import { SETTING_DEFINITIONS, SETTING_KEYS, PRIVATE_SETTING_KEYS, type SettingDefinition, type SettingKey } from '@shared/schemas/settings';
+import {
+  SETTING_DEFINITIONS,
+  SETTING_KEYS,
+  PRIVATE_SETTING_KEYS,
+  type SettingDefinition,
+  type SettingKey,
+} from '@shared/schemas/settings';
 import type { AdminSetting, PublicSettings } from '@shared/types';
 import type { ModelObject } from 'objection';
 import { iso } from '../../core/dates';
