@@ -364,7 +364,8 @@ describe('desktop: native notifications through the bridge', () => {
     // One more after another break: its own text, and its click opens the card.
     inbox = [item(6), ...inbox];
     await live.close();
-    await waitFor(() => expect(showNotification).toHaveBeenCalledTimes(3), { timeout: 10_000 });
+    // The reconnect waits its delay (1 s and growing); a loaded machine adds to it.
+    await waitFor(() => expect(showNotification).toHaveBeenCalledTimes(3), { timeout: 25_000 });
     expect(showNotification).toHaveBeenLastCalledWith({
       title: 'Rainmakers Portal',
       body: 'Dana Rivers moved "Card 6" to FOR REVIEW',
