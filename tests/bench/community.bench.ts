@@ -10,17 +10,14 @@
  * Asserts nothing about time. Run: npm run bench -- community (COMMUNITY_POSTS / COMMUNITY_COMMENTS
  * make it smaller).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Koa from 'koa';
 import type { Knex } from 'knex';
 import { hashPassword } from '../../api/src/core/password';
-import { sessionCookieName, sha256 } from '../../api/src/core/session';
-import { loadSessionUser } from '../../api/src/core/load-session-user';
+import { sessionCookieName } from '../../api/src/core/session';
 import { feed, visibleSpaces } from '../../api/src/features/community/queries';
 import { presentPost } from '../../api/src/features/community/presenter';
 import { openSse, type SseClient } from '../helpers/sse';
-import { hit, jsonInit, measure, report, signInCookie, startBenchApp } from './lib';
+import { bareSessionUser, hit, jsonInit, measure, report, serveBare, signInCookie, startBenchApp } from './lib';
 
 const POSTS = Number(process.env.COMMUNITY_POSTS ?? 100_000);
 const COMMENTS = Number(process.env.COMMUNITY_COMMENTS ?? 1_000_000);
@@ -101,26 +98,11 @@ async function seed(knex: Knex): Promise<{ spaceId: number }> {
   return { spaceId };
 }
 
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return v.join('=');
-  }
-  return null;
-}
-
 /** The same reads without the portal's middleware: session row, user, visible spaces, the feed, the presenter. */
 async function startBare(knex: Knex, cookieName: string) {
   const app = new Koa();
   app.use(async (ctx) => {
-    const key = cookieValue(ctx.get('Cookie'), cookieName);
-    const row = key
-      ? await knex('sessions')
-          .select('data', 'expires_at')
-          .where({ id: sha256(key) })
-          .first<{ data: { userId?: number }; expires_at: Date } | undefined>()
-      : undefined;
-    const user = row?.data.userId ? await loadSessionUser(knex, row.data.userId) : null;
+    const user = await bareSessionUser(knex, cookieName, ctx.get('Cookie'));
     if (!user) {
       ctx.status = 401;
       return;
@@ -136,13 +118,7 @@ async function startBare(knex: Knex, cookieName: string) {
     });
     ctx.body = { posts: rows.map((p) => presentPost(p, user)), total };
   });
-  const callback = app.callback();
-  const server = http.createServer((req, res) => void callback(req, res));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return serveBare(app);
 }
 
 async function main() {

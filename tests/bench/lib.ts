@@ -10,6 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import knexFactory, { type Knex } from 'knex';
+import type Koa from 'koa';
+import { loadSessionUser } from '../../api/src/core/load-session-user';
+import { sha256 } from '../../api/src/core/session';
+import type { SessionUser } from '../../api/src/core/session-types';
 import { createApp } from '../../api/src/app';
 import { loadConfig, type Config } from '../../api/src/config';
 import { createLogger } from '../../api/src/core/context';
@@ -221,4 +225,38 @@ export async function insertBatches<T extends Record<string, unknown>>(
     ids.push(...inserted.map((r) => r.id));
   }
   return ids;
+}
+
+/**
+ * The session read of a bare endpoint (the baselines next to the portal): the portal's session
+ * row, by the cookie's key, and the user with their tags, as the portal's own auth reads them.
+ */
+export async function bareSessionUser(
+  knex: Knex,
+  cookieName: string,
+  cookieHeader: string | undefined,
+): Promise<SessionUser | null> {
+  let key: string | null = null;
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === cookieName) key = v.join('=');
+  }
+  const row = key
+    ? await knex('sessions')
+        .select('data', 'expires_at')
+        .where({ id: sha256(key) })
+        .first<{ data: { userId?: number }; expires_at: Date } | undefined>()
+    : undefined;
+  return row?.data.userId ? loadSessionUser(knex, row.data.userId) : null;
+}
+
+/** Serves a bare Koa app on a free loopback port. */
+export async function serveBare(app: Koa): Promise<{ base: string; close(): Promise<void> }> {
+  const callback = app.callback();
+  const server = http.createServer((req, res) => void callback(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

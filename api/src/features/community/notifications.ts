@@ -60,6 +60,8 @@ export async function notifyCommunityWrite(trx: Knex.Transaction, w: CommunityWr
         .pluck<number[]>('author_id')
     : [];
   const candidates = await principals(trx, [...mentioned, ...commenters, ...(w.newComment ? [w.post.author_id] : [])]);
+  // Most posts mention no one: nobody to tell, no space to read.
+  if (candidates.length === 0) return 0;
   const space = await CommunitySpaceRow.query(trx).findById(w.post.space_id);
   if (!space) return 0;
   const facts = { authorId: w.post.author_id, hidden: w.post.hidden };
