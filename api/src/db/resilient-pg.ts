@@ -87,6 +87,29 @@ class ResilientRunner extends Runner {
   }
 }
 
+/** The last statement sent on each connection, so the next one waits for it to end. */
+const lastOnConnection = new WeakMap<object, Promise<unknown>>();
+
+/**
+ * Runs `send` once the statement sent before it on the same connection has ended, in the order
+ * they were asked for. Reads of one transaction may be started side by side (`Promise.all`); they
+ * share its one connection, and node-postgres deprecates a query sent while another runs (pg 9
+ * refuses it). The order and the timing are what node-postgres's own queue gave.
+ */
+export function inTurn<T>(connection: object, send: () => Promise<T>): Promise<T> {
+  const before = lastOnConnection.get(connection);
+  const mine = before ? before.then(send, send) : send();
+  const settled = mine.then(
+    () => undefined,
+    () => undefined,
+  );
+  lastOnConnection.set(connection, settled);
+  void settled.then(() => {
+    if (lastOnConnection.get(connection) === settled) lastOnConnection.delete(connection);
+  });
+  return mine;
+}
+
 /**
  * knex's PostgreSQL client with broken connections kept out of the pool: a connection that
  * reported an error or ended (knex's own flag), that node-postgres no longer accepts queries on,
@@ -100,11 +123,12 @@ export class ResilientPgClient extends ClientPG {
    */
   override _query(connection: unknown, obj: { options?: { name?: unknown } }): Promise<unknown> {
     const { preparedStatements } = this.config as { preparedStatements?: boolean };
+    let sent = obj;
     if (preparedStatements === false && obj.options?.name !== undefined) {
       const { name: _unnamed, ...options } = obj.options;
-      return super._query(connection, { ...obj, options });
+      sent = { ...obj, options };
     }
-    return super._query(connection, obj);
+    return inTurn(connection as object, () => super._query(connection, sent));
   }
 
   override async acquireRawConnection(): Promise<unknown> {
