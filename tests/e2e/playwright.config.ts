@@ -25,6 +25,8 @@ export default defineConfig({
   // CI runs it once, in its second run (TEST_SCOPE=database), where it balances the two runs.
   grepInvert: notTagged([
     ...(process.env.E2E_BENCH === '1' ? [] : ['@bench']),
+    // The screenshots of docs/screens/ (tests/e2e/screens.spec.ts) are taken by `npm run screens`.
+    ...(process.env.E2E_SCREENS === '1' ? [] : ['@screens']),
     ...(process.env.E2E_SKIP_A11Y === '1' ? ['@a11y'] : []),
   ]),
   fullyParallel: false,
