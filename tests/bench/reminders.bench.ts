@@ -10,12 +10,13 @@
  * - a card move through the API (4 clients) with no reminder running, while the 10,000 overdue
  *   reminders are delivered, and the bare move (the same command and statement, no HTTP) in the
  *   same run, with the ratios.
+ * The two runners are child processes (tests/bench/reminder-worker.ts), as worker instances are.
  * Prints figures; asserts nothing. Run: npm run bench -- reminders
  */
-import { createLogger } from '../../api/src/core/logger';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../../api/src/core/password';
-import { startJobRunner, type JobRunner } from '../../api/src/core/queue';
-import { cardReminderHandler, moveCard, syncCardReminders } from '../../api/src/features/board';
+import { moveCard, syncCardReminders } from '../../api/src/features/board';
 import { RESERVED_LIST_NAMES } from '../../shared/src/types/board';
 import { CARDS_PER_LIST, seedBoard } from './board-data';
 import {
@@ -35,7 +36,6 @@ const CARDS_PER_MEMBER = Number(process.env.BENCH_REMINDER_CARDS ?? 100);
 const TOTAL = MEMBERS * CARDS_PER_MEMBER;
 const PASSWORD = 'bench-password-reminders';
 const MOVE_CLIENTS = 4;
-const log = createLogger('silent');
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -43,11 +43,42 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
+interface WorkerProcess {
+  stop(): Promise<void>;
+}
+
+/** A `card-reminder` job runner in a child process, once it runs jobs. */
+async function startWorkerProcess(databaseUrl: string): Promise<WorkerProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./reminder-worker.ts', import.meta.url))],
+    {
+      env: { ...process.env, BENCH_WORKER_DATABASE_URL: databaseUrl },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('worker ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`reminder worker exited with ${code}: ${out}`)));
+  });
+  return {
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
 
 async function main(): Promise<void> {
   const app = await startBenchApp({ poolMax: 10 });
-  const runners: JobRunner[] = [];
+  const runners: WorkerProcess[] = [];
   try {
     const name = (await app.knex.raw<{ rows: Array<{ db: string }> }>('select current_database() as db')).rows[0]!.db;
     const url = withDatabase(BENCH_SERVER_URL, name);
@@ -195,19 +226,10 @@ async function main(): Promise<void> {
         `(${Math.round((scheduled / scheduleMs) * 1000)} jobs/s, ${ms(scheduleMs / (TOTAL / CARDS_PER_MEMBER))} per 100-card write)`,
     );
 
-    // Delivery: two runners of 4 workers each; the moves go on meanwhile.
+    // Delivery: two runners of 4 workers each, each in its own process as worker instances run
+    // (tests/bench/reminder-worker.ts); the moves go on meanwhile.
     const deliverStart = Date.now();
-    for (let i = 0; i < 2; i += 1) {
-      runners.push(
-        await startJobRunner({
-          knex: app.knex,
-          databaseUrl: url,
-          handlers: { 'card-reminder': cardReminderHandler(app.knex) },
-          log,
-          timers: false,
-        }),
-      );
-    }
+    for (let i = 0; i < 2; i += 1) runners.push(await startWorkerProcess(url));
     const counts = async () =>
       (
         await app.knex.raw<{ rows: Array<{ type: string; n: number }> }>(
@@ -289,7 +311,7 @@ async function main(): Promise<void> {
     console.log(
       `move card, bare command, while reminders are delivered: ${busyBare.length} rounds of 100, median p95 ${ms(busyBareP95)}`,
     );
-    for (const r of runners.splice(0)) await r.stop(5_000);
+    for (const r of runners.splice(0)) await r.stop();
     const afterApi = await moves(apiMove);
     const afterBare = await moves(bareMove);
     report('move card, API, after the reminders', afterApi);
@@ -301,7 +323,7 @@ async function main(): Promise<void> {
         `while delivering ${(busyP95 / busyBareP95).toFixed(2)}, after ${(afterApi.p95 / afterBare.p95).toFixed(2)}`,
     );
   } finally {
-    for (const r of runners) await r.stop(5_000);
+    for (const r of runners) await r.stop();
     await app.close();
   }
 }

@@ -31,9 +31,9 @@ export function App({ store: started }: { store?: AppStore }) {
         <BrowserRouter useTransitions={false}>
           <PageViews />
           <AppRoutes />
+          <Toasts />
         </BrowserRouter>
       </ErrorBoundary>
-      <Toasts />
     </Provider>
   );
 }

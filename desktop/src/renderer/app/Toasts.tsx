@@ -1,17 +1,23 @@
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { toastDismissed, type Toast } from './toastsSlice';
 import { cn } from '../lib/cn';
 
 const DURATION_MS = { success: 5000, info: 5000, error: 8000 } as const;
+/** A toast that offers a next step stays long enough to be reached by keyboard. */
+const ACTION_DURATION_MS = 10_000;
 
 function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
   useEffect(() => {
-    const timer = window.setTimeout(() => dispatch(toastDismissed(toast.id)), DURATION_MS[toast.kind]);
+    const timer = window.setTimeout(
+      () => dispatch(toastDismissed(toast.id)),
+      toast.action ? ACTION_DURATION_MS : DURATION_MS[toast.kind],
+    );
     return () => window.clearTimeout(timer);
     // A repeat (count + 1) starts the timer again.
-  }, [dispatch, toast.id, toast.kind, toast.count]);
+  }, [dispatch, toast.id, toast.kind, toast.count, toast.action]);
   return (
     <li
       className={cn(
@@ -41,6 +47,15 @@ function ToastItem({ toast }: { toast: Toast }) {
           )}
         </p>
         {toast.detail && <p className="mt-0.5 text-gray-600">{toast.detail}</p>}
+        {toast.action && (
+          <Link
+            to={toast.action.to}
+            className="mt-1 inline-block font-semibold text-brand-700 underline-offset-2 hover:underline"
+            onClick={() => dispatch(toastDismissed(toast.id))}
+          >
+            {toast.action.label}
+          </Link>
+        )}
       </div>
       <button
         type="button"
@@ -56,7 +71,10 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The toast region (role=status, polite). Toasts are added by the listener middleware. */
+/**
+ * The toast region (role=status, polite). Toasts are added by the listener middleware. Rendered
+ * inside the router: a toast's action is a link.
+ */
 export function Toasts() {
   const toasts = useAppSelector((s) => s.toasts);
   return (

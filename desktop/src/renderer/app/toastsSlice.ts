@@ -8,6 +8,8 @@ export interface Toast {
   message: string;
   /** Optional second line, e.g. the server's reason under 'Error uploading file.' */
   detail?: string;
+  /** A next step the toast offers, as a link to a screen ("Share as a win" after a card is completed). */
+  action?: { label: string; to: string };
   /** How many times this toast was raised within the coalescing window (1 for a single one). */
   count: number;
   /** When it was last raised (ms since the epoch). */

@@ -138,8 +138,8 @@ export function renderApp(path: string, user: CurrentUser | null | 'unknown', ro
         <Routes>
           <Route path="*" element={<LocationProbe />} />
         </Routes>
+        <Toasts />
       </MemoryRouter>
-      <Toasts />
     </Provider>,
   );
   return { store, ...utils };
