@@ -10,7 +10,7 @@ import { DEMO } from './support';
  * (E2E_SCREENS=1), on the demo data, and writes small palette PNGs (sharp) into docs/screens/.
  */
 
-const OUT = path.resolve(__dirname, '../../docs/screens');
+const OUT = path.resolve(import.meta.dirname, '../../docs/screens');
 const WIDTHS = [
   { name: '1280', width: 1280, height: 800 },
   { name: '390', width: 390, height: 844 },
@@ -39,8 +39,27 @@ const productId = (page: Page) =>
     '/api/product/read-many?page=1&itemsPerPage=1',
     (b: { products: Array<{ id: number }> }) => b.products[0]?.id,
   );
-const postId = (page: Page) =>
-  firstId(page, '/api/community/posts?page=1&itemsPerPage=1', (b: { posts: Array<{ id: number }> }) => b.posts[0]?.id);
+/** The newest post; the demo has none, so the first run writes one in Introductions. */
+async function postId(page: Page): Promise<string> {
+  const res = await page.request.get('/api/community/posts?page=1&itemsPerPage=1');
+  expect(res.status()).toBe(200);
+  const found = ((await res.json()) as { posts: Array<{ id: number }> }).posts[0];
+  if (found) return String(found.id);
+  const spaces = (await (await page.request.get('/api/community/spaces')).json()) as {
+    spaces: Array<{ id: number; name: string }>;
+  };
+  const space = spaces.spaces.find((s) => s.name === 'Introductions') ?? spaces.spaces[0];
+  expect(space).toBeDefined();
+  const made = await page.request.post('/api/community/post/upsert', {
+    data: {
+      spaceId: space!.id,
+      title: 'Hello from Austin',
+      body: 'I sell **kitchen tools** and just finished the qualifier. Who else is launching this month?',
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  return String(((await made.json()) as { post: { id: number } }).post.id);
+}
 
 const SCREENS: Array<{ role: string; account: Account; screens: Screen[] }> = [
   {
