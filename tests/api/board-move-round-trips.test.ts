@@ -163,6 +163,15 @@ describe('POST /card/move: round trips', () => {
       ['board', member.user.id],
     ]);
     expect(payloadOf(events[0]!.payload)).toEqual(inbox.body.notifications[0]);
+    // The board's patch shows the card as the read does: in review since the move (its history row).
+    const shown = listByName(await readBoard(member), 'FOR REVIEW').Cards.find((c) => c.id === cardId)!;
+    const entered = await t
+      .knex('mtn_card_events')
+      .where({ card_id: cardId, kind: 'moved' })
+      .max('created_at as at')
+      .first();
+    expect(shown.reviewSince).toBe(new Date(entered!.at as string).toISOString());
+    expect((payloadOf(events[1]!.payload) as unknown as BoardEvent).change).toMatchObject({ cards: [shown] });
   });
 
   it(`moves out of FOR REVIEW by the coach in at most ${MAX_ROUND_TRIPS} round trips and notifies the member`, async () => {

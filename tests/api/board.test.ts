@@ -77,6 +77,7 @@ describe('reading a board', () => {
     expect(board.board).toEqual({
       userId: member.user.id,
       ownerName: 'Priya Premium',
+      ownerPhotoUrl: null,
       ownerRole: 'premium',
       isTemplate: false,
     });
@@ -89,6 +90,7 @@ describe('reading a board', () => {
       checkListItemsCount: 1,
       checkListItemsCompleted: 0,
       activitiesCount: 0,
+      reviewSince: null,
     });
     expect(board.labels).toEqual([
       expect.objectContaining({ name: 'Research', color: 'blue-200', userId: member.user.id }),
@@ -254,5 +256,88 @@ describe('the board read cache', () => {
     const afterName = JSON.parse(gunzipSync((await raw('gzip')).bytes).toString('utf8'));
     expect(afterName.board.ownerName).toBe('Zip Renamed');
     expect(JSON.parse((await raw('identity')).bytes.toString('utf8'))).toEqual(afterName);
+  });
+});
+
+describe('the tiles\' facts (docs/areas/board.md, "Tiles")', () => {
+  it("gives a coach the owner's name and photo, in the read's statements, and the template's for an admin", async () => {
+    const coach = await actor(t, { role: 'coach' });
+    const member = await actor(t, { role: 'premium', fullName: 'Pia Photo' });
+    await readBoard(member);
+    await t.knex('users').where({ id: member.user.id }).update({ photo_url: '/uploads/pia.png' });
+    const before = await countQueries(t.knex, () => readBoard(coach, member.user.id));
+    expect((await readBoard(coach, member.user.id)).board).toMatchObject({
+      userId: member.user.id,
+      ownerName: 'Pia Photo',
+      ownerPhotoUrl: '/uploads/pia.png',
+    });
+    // A new photo shows at once (the owner's details are not part of the cached board).
+    await t.knex('users').where({ id: member.user.id }).update({ photo_url: '/uploads/pia-2.png' });
+    const queries = await countQueries(t.knex, async () => {
+      expect((await readBoard(coach, member.user.id)).board.ownerPhotoUrl).toBe('/uploads/pia-2.png');
+    });
+    expect(queries).toBe(before);
+    await t.knex('users').where({ id: admin.user.id }).update({ photo_url: '/uploads/ada.png' });
+    const other = await actor(t, { role: 'admin' });
+    expect((await readBoard(other)).board).toMatchObject({ userId: admin.user.id, ownerPhotoUrl: '/uploads/ada.png' });
+  });
+
+  it('says since when each FOR REVIEW card waits (its last entry there, by history) and null elsewhere', async () => {
+    const member = await actor(t, { role: 'premium' });
+    const board = await readBoard(member);
+    const review = listByName(board, 'FOR REVIEW');
+    const [older, newer] = await addCards(t.knex, review.id, 2, 'Waiting');
+    // Cards made before history was kept: their last change.
+    await t
+      .knex('mtn_cards')
+      .where({ id: older })
+      .update({ updated_at: new Date('2026-01-02T03:04:05.678Z') });
+    // A card moved in twice: the later entry counts, not the first, nor an entry into another list.
+    await t.knex('mtn_card_events').insert([
+      { card_id: newer, kind: 'moved', data: { toListId: review.id }, created_at: new Date('2026-02-01T10:00:00Z') },
+      { card_id: newer, kind: 'moved', data: { toListId: review.id }, created_at: new Date('2026-03-01T10:00:00Z') },
+      {
+        card_id: newer,
+        kind: 'moved',
+        data: { toListId: review.id + 1 },
+        created_at: new Date('2026-04-01T10:00:00Z'),
+      },
+    ]);
+    const read = await readBoard(member);
+    const cards = listByName(read, 'FOR REVIEW').Cards;
+    expect(cards.find((c) => c.id === older)!.reviewSince).toBe('2026-01-02T03:04:05.678Z');
+    expect(cards.find((c) => c.id === newer)!.reviewSince).toBe('2026-03-01T10:00:00.000Z');
+    const elsewhere = read.lists.filter((l) => l.id !== review.id).flatMap((l) => l.Cards);
+    expect(elsewhere.length).toBeGreaterThan(0);
+    expect(elsewhere.every((c) => c.reviewSince === null)).toBe(true);
+
+    // Moved out and back in through the API: since the new entry, in the read and in its live patch.
+    const card = listByName(read, 'NOT STARTED').Cards[0]!;
+    const move = await member.agent.post(`${MTN}/card/move`).send({
+      cardId: card.id,
+      sourceListId: card.ListId,
+      destListId: review.id,
+      positionOnDestList: 0,
+    });
+    expect(move.status).toBe(200);
+    const moved = listByName(await readBoard(member), 'FOR REVIEW').Cards.find((c) => c.id === card.id)!;
+    const entered = await t
+      .knex('mtn_card_events')
+      .where({ card_id: card.id, kind: 'moved' })
+      .max('created_at as at')
+      .first();
+    expect(moved.reviewSince).toBe(new Date(entered!.at as string).toISOString());
+    // A comment on it (a board write, announced by the write's patch) keeps the same reviewSince.
+    await member.agent.post(`${MTN}/activity/upsert`).send({ CardId: card.id, comment: 'Ready' });
+    const event = await t
+      .knex('live_events')
+      .where({ topic: 'board', key: member.user.id })
+      .orderBy('id', 'desc')
+      .first<{ payload: unknown } | undefined>('payload');
+    if (!event) throw new Error('no board event');
+    const payload = (typeof event.payload === 'string' ? JSON.parse(event.payload) : event.payload) as {
+      change: { cards: Array<{ id: number; reviewSince: string | null }> };
+    };
+    expect(payload.change.cards.find((c) => c.id === card.id)!.reviewSince).toBe(moved.reviewSince);
   });
 });

@@ -8,7 +8,7 @@ const PNG = Buffer.from(
 
 /** The column of a list, by its heading. */
 const column = (page: Page, name: string) =>
-  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}$`, 'i') }) });
 const cardTile = (page: Page, title: string) => page.locator('li.mtn-card').filter({ hasText: title });
 
 /** Drags with the mouse (Sortable's fallback drag): press, move in steps, release. */

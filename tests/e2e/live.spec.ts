@@ -13,7 +13,7 @@ import { DEMO, shot, pointerDrag } from './support';
 const LIVE_MS = 5_000;
 
 const column = (page: Page, name: string) =>
-  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}$`, 'i') }) });
 const cardTile = (page: Page, title: string) => page.locator('li.mtn-card').filter({ hasText: title });
 /** The bell of the sidebar (wide screens), by its accessible name. */
 const bell = (page: Page) =>

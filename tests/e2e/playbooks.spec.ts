@@ -9,7 +9,7 @@ import { DEMO, shot, signInAs } from './support';
  */
 
 const column = (page: Page, name: string) =>
-  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}$`, 'i') }) });
 
 test('a coach writes a playbook, applies it to two members and sees the cards on both boards', async ({ browser }) => {
   const stamp = Date.now().toString(36);

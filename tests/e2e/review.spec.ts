@@ -8,7 +8,7 @@ import { DEMO, shot, signInAs } from './support';
  * other specs expect.
  */
 const column = (page: Page, name: string) =>
-  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name, exact: true }) });
+  page.locator('section.mtn-list').filter({ has: page.getByRole('heading', { name: new RegExp(`^${name}$`, 'i') }) });
 
 interface BoardList {
   id: number;

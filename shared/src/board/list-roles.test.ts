@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   isReservedListName,
   isReviewList,
+  listDisplayName,
   LIST_ROLES,
   listNameKey,
   listRoleOf,
@@ -23,5 +24,19 @@ describe('list roles', () => {
     expect(isReservedListName('completed')).toBe(true);
     expect(isReservedListName('My ideas')).toBe(false);
     expect(listRoleOf('On Hold')).toBe('onHold');
+  });
+
+  it("shows the reserved lists in sentence case, and a list of the member's own as written", () => {
+    expect(RESERVED_LIST_NAMES.map(listDisplayName)).toEqual([
+      'Not started',
+      'In progress',
+      'Completed',
+      'On hold',
+      'For review',
+      'Future actions',
+      'Personal notes',
+    ]);
+    expect(listDisplayName(' for Review ')).toBe('For review');
+    expect(listDisplayName('My IDEAS')).toBe('My IDEAS');
   });
 });

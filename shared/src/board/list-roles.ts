@@ -68,3 +68,15 @@ export function isReservedListName(name: string): boolean {
 export function isReviewList(name: string): boolean {
   return listRoleOf(name) === 'forReview';
 }
+
+/**
+ * A list's name as people see it (docs/design.md, "Type": sentence case for list names): a
+ * reserved list in sentence case ("For review", "Not started"), a list of the member's own as
+ * they wrote it. Display only: the stored name and the roles above are unchanged.
+ */
+export function listDisplayName(name: string): string {
+  const role = listRoleOf(name);
+  if (role === null) return name;
+  const canonical = LIST_ROLES[role];
+  return canonical.charAt(0) + canonical.slice(1).toLowerCase();
+}

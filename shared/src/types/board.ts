@@ -41,6 +41,11 @@ export interface BoardCard {
   checkListItemsCount: number;
   checkListItemsCompleted: number;
   activitiesCount: number;
+  /**
+   * In a FOR REVIEW list: when the card entered it (ISO 8601, UTC; the review queue's waiting-since
+   * rule), for the tile's "In review 2 d" chip. Null in every other list.
+   */
+  reviewSince: string | null;
 }
 
 export interface BoardList {
@@ -55,6 +60,8 @@ export interface BoardList {
 export interface BoardInfo {
   userId: number;
   ownerName: string;
+  /** The owner's photo (an upload URL), or null: the tiles' owner avatar on others' views. */
+  ownerPhotoUrl: string | null;
   ownerRole: Role;
   isTemplate: boolean;
 }

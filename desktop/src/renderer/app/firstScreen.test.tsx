@@ -144,7 +144,7 @@ describe('the first screen start', () => {
     });
     startApp('/move-the-needle');
     expect(await screen.findByRole('heading', { name: "Dana Rivers's Board" })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'NOT STARTED' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Not started' })).toBeTruthy();
     expect(calls.filter((c) => c.path === ME)).toHaveLength(1);
     expect(calls.filter((c) => c.path === BOARD)).toHaveLength(1);
   });

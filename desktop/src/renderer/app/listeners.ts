@@ -23,6 +23,7 @@ import { JOB_TOAST_RULES } from '../features/jobs/toasts';
 import { FEE_TOAST_RULES } from '../features/fees/toasts';
 import { CALENDAR_TOAST_RULES } from '../features/calendar/toasts';
 import { COMMUNITY_TOAST_RULES } from '../features/community/toasts';
+import { DASHBOARD_TOAST_RULES } from '../features/dashboard/toasts';
 import { ANALYTICS_RULES } from '../features/analytics/rules';
 import { track } from '../features/analytics/tracker';
 import { fixed, serverMessage, serverMessageUnlessFields, type ToastRule } from './toastHelpers';
@@ -66,6 +67,7 @@ export const TOAST_RULES: ToastRule[] = [
   ...FEE_TOAST_RULES,
   ...CALENDAR_TOAST_RULES,
   ...COMMUNITY_TOAST_RULES,
+  ...DASHBOARD_TOAST_RULES,
 ];
 
 /** Whenever the session's user changes, data cached for the previous identity is stale. */
@@ -85,12 +87,12 @@ export function createAppListenerMiddleware() {
   for (const rule of TOAST_RULES) {
     listener.startListening({
       predicate: (action) => rule.matcher(action),
-      effect: (action, { dispatch }) => {
+      effect: (action, listenerApi) => {
         // A query/mutation aborted by its condition is not a failure worth telling anyone about.
         const meta = (action as { meta?: { condition?: boolean; aborted?: boolean } }).meta;
         if (meta?.condition || meta?.aborted) return;
-        const toast = rule.message(action);
-        if (toast) dispatch(toastAdded({ kind: rule.kind, ...toast }));
+        const toast = rule.message(action, listenerApi.getState());
+        if (toast) listenerApi.dispatch(toastAdded({ kind: rule.kind, ...toast }));
       },
     });
   }

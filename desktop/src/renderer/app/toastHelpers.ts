@@ -10,8 +10,14 @@ import type { ToastKind } from './toastsSlice';
 export interface ToastRule {
   matcher: (action: unknown) => boolean;
   kind: ToastKind;
-  /** The toast text; return null to show nothing (e.g. field errors are shown in the form). */
-  message: (action: UnknownAction) => { message: string; detail?: string } | null;
+  /**
+   * The toast text; return null to show nothing (e.g. field errors are shown in the form). `state`
+   * is the store's state once the action was handled, for a rule whose toast depends on it.
+   */
+  message: (
+    action: UnknownAction,
+    state: unknown,
+  ) => { message: string; detail?: string; action?: { label: string; to: string } } | null;
 }
 
 /** Shared message builders for the toast rules of every feature (see app/listeners.ts). */

@@ -10,7 +10,7 @@ export function initials(fullName: string | null | undefined): string {
   return (first + last).toUpperCase();
 }
 
-const SIZES = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-20 text-xl' };
+const SIZES = { xs: 'size-6 text-[10px]', sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-20 text-xl' };
 
 /** The user's photo, or their initials when there is none (or it fails to load). */
 export function Avatar({
@@ -30,7 +30,7 @@ export function Avatar({
   return (
     <span
       className={cn(
-        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-700',
+        'inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-brand-100 font-semibold text-brand-800',
         SIZES[size],
         className,
       )}

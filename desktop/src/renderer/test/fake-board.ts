@@ -24,6 +24,7 @@ export function fakeCard(id: number, ListId: number, position: number, title = `
     checkListItemsCount: 0,
     checkListItemsCompleted: 0,
     activitiesCount: 0,
+    reviewSince: null,
   };
 }
 
@@ -38,7 +39,14 @@ export function fakeBoard(over: Partial<BoardResponse['board']> = {}): BoardResp
     'PERSONAL NOTES',
   ];
   return {
-    board: { userId: 7, ownerName: 'Dana Rivers', ownerRole: 'premium', isTemplate: false, ...over },
+    board: {
+      userId: 7,
+      ownerName: 'Dana Rivers',
+      ownerPhotoUrl: null,
+      ownerRole: 'premium',
+      isTemplate: false,
+      ...over,
+    },
     labels: [{ id: 1, name: 'Priority', color: 'red-200', userId: 7 }],
     lists: names.map((name, i) => ({
       id: 10 + i,

@@ -12,7 +12,7 @@ export type { Db };
 
 /** The user whose board a request is about, after the Master Template rule is applied. */
 export interface ResolvedBoard {
-  owner: BoardOwner & { fullName: string };
+  owner: BoardOwner & { fullName: string; photoUrl: string | null };
   isTemplate: boolean;
   /** Whether the board's rows exist yet (a member's board is created when first opened). */
   exists: boolean;
@@ -21,13 +21,14 @@ export interface ResolvedBoard {
 }
 
 /** A user with their board (if any) and the Master Template's board and owner, as the lookup joins them. */
-type OwnerLookup = Pick<User, 'id' | 'full_name' | 'role'> & {
+type OwnerLookup = Pick<User, 'id' | 'full_name' | 'role' | 'photo_url'> & {
   board_id: Board['id'] | null;
   is_template: Board['is_template'] | null;
   version: Board['version'] | null;
   template_version: Board['version'] | null;
   template_user_id: Board['user_id'] | null;
   template_name: User['full_name'] | null;
+  template_photo_url: User['photo_url'] | null;
   template_role: User['role'] | null;
 };
 
@@ -41,8 +42,9 @@ export async function lookupBoard(
   userId: number,
 ): Promise<{ requested: BoardOwner; board: ResolvedBoard } | null> {
   const result = await db.raw<{ rows: OwnerLookup[] }>(
-    `select u.id, u.full_name, u.role, b.id as board_id, b.is_template, b.version,
-            t.user_id as template_user_id, t.version as template_version, tu.full_name as template_name, tu.role as template_role
+    `select u.id, u.full_name, u.role, u.photo_url, b.id as board_id, b.is_template, b.version,
+            t.user_id as template_user_id, t.version as template_version, tu.full_name as template_name,
+            tu.photo_url as template_photo_url, tu.role as template_role
        from users u
        left join mtn_boards b on b.user_id = u.id
        left join mtn_boards t on t.is_template
@@ -54,13 +56,18 @@ export async function lookupBoard(
   if (!row) return null;
   const requested = { id: row.id, role: row.role };
   if (row.role === 'admin' && row.template_user_id !== null && row.template_user_id !== row.id) {
-    const owner = { id: row.template_user_id, role: row.template_role ?? 'admin', fullName: row.template_name ?? '' };
+    const owner = {
+      id: row.template_user_id,
+      role: row.template_role ?? 'admin',
+      fullName: row.template_name ?? '',
+      photoUrl: row.template_photo_url,
+    };
     return { requested, board: { owner, isTemplate: true, exists: true, version: row.template_version } };
   }
   return {
     requested,
     board: {
-      owner: { id: row.id, role: row.role, fullName: row.full_name },
+      owner: { id: row.id, role: row.role, fullName: row.full_name, photoUrl: row.photo_url },
       isTemplate: row.role === 'admin',
       exists: row.board_id !== null,
       version: row.version,

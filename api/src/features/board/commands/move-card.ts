@@ -6,7 +6,7 @@ import { LIVE_CHANNEL } from '../../../core/live-events';
 import { enqueueSql, nudgeAfterCommit } from '../../../core/queue';
 import { notificationMailJobsSelect, quoteOf } from '../../notifications';
 import type { Card } from '../../../models';
-import { CARD_JSON, isoSql } from '../read-model/board-event';
+import { cardJson, isoSql, isReviewListSql, reviewSinceSql } from '../read-model/board-event';
 import { boardWriteError, lockBoardRow, record, type BoardActor, type BoardWrite } from './board-write';
 import { syncCardReminders } from '../reminders';
 import { touched, type BoardTouch } from './touch';
@@ -150,10 +150,12 @@ moved as (
          end
   returning c.id, c.list_id, c.position),
 
--- The card after the move, with the columns the board read presents (CARD_JSON).
+-- The card after the move, with the columns the board read presents (cardJson), its list's name
+-- and whether it has just entered that list (its reviewSince is then now(), the history row's time).
 after as (
   select c.id, c.title, coalesce(m.list_id, c.list_id) as list_id, coalesce(m.position, c.position) as position,
-         c.cover_photo_url, c.due_at, c.description, c.attachments_count, c.items_total, c.items_done, c.activities_count
+         c.cover_photo_url, c.due_at, c.description, c.attachments_count, c.items_total, c.items_done, c.activities_count,
+         c.updated_at, p.to_name as list_name, not p.same_list as entered_now
     from mtn_cards c join plan p on p.status = 'ok' and c.id = p.card_id
     left join moved m on m.id = c.id),
 
@@ -211,7 +213,7 @@ events as (
                'version', (select version from board) + (case when exists (select 1 from moved) then 1 else 0 end),
                'change', jsonb_build_object(
                  'kind', 'patch',
-                 'cards', (select jsonb_agg(${CARD_JSON}) from after c),
+                 'cards', (select jsonb_agg(${cardJson(reviewSinceSql(isReviewListSql('c.list_name'), 'c.entered_now'))}) from after c),
                  'removedCardIds', '[]'::jsonb, 'lists', '[]'::jsonb, 'removedListIds', '[]'::jsonb))
         from plan p cross join args a
        where p.status = 'ok' and a.publish_board

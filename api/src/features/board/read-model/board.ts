@@ -6,13 +6,15 @@ import { DONUT_STATUSES } from '@shared/calc/board';
 import { Attachment, Checklist, ChecklistItem, Label, type BoardList, type Card as CardModel } from '../../../models';
 import { presentActivity, presentAttachment, presentChecklist, presentLabel, type CommentView } from '../presenters';
 import { iso } from '../../../core/dates';
-import { isoSql } from './board-event';
+import { isoSql, isReviewListSql, reviewSinceSql } from './board-event';
 import type { Db } from './queries';
 
 /**
  * The board view in ONE statement, whatever the number of cards: lists in order, each with its
  * cards in order; each card with its Labels and its attachment, check item and comment
- * counts (kept on the card by triggers, so the read touches this board's rows only); the board
+ * counts (kept on the card by triggers, so the read touches this board's rows only), and for the
+ * cards of FOR REVIEW when they entered it (`reviewSinceSql`, their history rows; the review list is
+ * found once, not by each card's list name); the board
  * owner's labels once; and the board's version, read in the same snapshot. PostgreSQL builds
  * the JSON (the field whitelist is the json_build_object below) and the API passes the text
  * through, so a 2,000-card board costs no JSON parsing in Node.
@@ -20,7 +22,8 @@ import type { Db } from './queries';
 const BOARD_SQL = `
 with c as (
   select c.id, c.list_id, c.title, c.position, c.cover_photo_url, c.due_at, c.description <> '' as has_description,
-         c.attachments_count, c.items_total, c.items_done, c.activities_count
+         c.attachments_count, c.items_total, c.items_done, c.activities_count,
+         ${reviewSinceSql(`c.list_id in (select rl.id from mtn_lists rl where rl.user_id = :owner and ${isReviewListSql('rl.name')})`)} as review_since
     from mtn_lists l join mtn_cards c on c.list_id = l.id
    where l.user_id = :owner
 ),
@@ -40,7 +43,8 @@ cj as (
            'attachmentsCount', c.attachments_count,
            'checkListItemsCount', c.items_total,
            'checkListItemsCompleted', c.items_done,
-           'activitiesCount', c.activities_count) order by c.position) as cards
+           'activitiesCount', c.activities_count,
+           'reviewSince', c.review_since) order by c.position) as cards
     from c left join lab on lab.card_id = c.id
    group by c.list_id
 )

@@ -47,6 +47,7 @@ export function boardRoutes(): Router<PortalState, PortalContext> {
         const info: BoardInfo = {
           userId: board.owner.id,
           ownerName: board.owner.fullName,
+          ownerPhotoUrl: board.owner.photoUrl,
           ownerRole: board.owner.role,
           isTemplate: board.isTemplate,
         };

@@ -35,7 +35,7 @@ export function AddCard({ listId, listName }: { listId: number; listName: string
       <button
         type="button"
         onClick={() => setOpen(true)}
-        className="w-full rounded-lg px-2 py-1.5 text-left text-sm text-gray-600 hover:bg-gray-200 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-500"
+        className="w-full rounded-lg px-2 py-1.5 text-left text-sm text-gray-700 hover:bg-gray-200 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-500"
         aria-label={`Add another card to ${listName}`}
       >
         + Add another card

@@ -1,9 +1,11 @@
-import { memo, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { ReactSortable, type SortableEvent } from 'react-sortablejs';
 import type { BoardList } from '@shared/types/board';
+import { isReviewList, listDisplayName } from '@shared/board/list-roles';
+import { cn } from '../../lib/cn';
 import { AddCard } from './AddCard';
 import { matchesDueFilter, type DueFilter } from '@shared/board/due';
-import { BoardCardTile } from './BoardCardTile';
+import { BoardCardTile, type TileOwner } from './BoardCardTile';
 import { ListMenu, type ListMenuAction } from './ListMenu';
 
 /** How many cards a column renders at first; long lists grow by this much on demand. */
@@ -21,6 +23,18 @@ export interface CardDrop {
 const listIdOf = (el: HTMLElement) => Number(/^mtn-list-(\d+)-cards$/.exec(el.id)?.[1]);
 const noop = () => {};
 
+/** The time, read again every minute while `active` (the review list's "In review 2 d" chips). */
+function useMinuteClock(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), 60_000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
 export interface BoardColumnProps {
   list: BoardList;
   canDelete: boolean;
@@ -37,15 +51,22 @@ export interface BoardColumnProps {
   /** The board's due-date filter and the moment it was chosen at (docs/areas/board.md, "Due dates"). */
   dueFilter?: DueFilter;
   filterNow?: Date;
+  /** The board's owner on its tiles (views of another member's board), else undefined. */
+  owner?: TileOwner;
+  /** On a phone, the list pager shows one list at a time: the others are hidden below 640 px. */
+  pagedOut?: boolean;
 }
 
 /**
- * One list: its header (name, count, actions) and its cards, sortable within and across lists
+ * One list: its header (name, in sentence case for the reserved lists, count, actions) and its cards, sortable within and across lists
  * (react-sortablejs with the fallback drag, which works with mouse and touch alike). The drop
  * goes up to the board, which updates the cache optimistically and calls the API.
  */
 export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
   const { list, onOpenCard, onDropCard } = props;
+  const displayName = listDisplayName(list.name);
+  const inReview = isReviewList(list.name);
+  const now = useMinuteClock(inReview);
   const [shown, setShown] = useState(CARDS_PAGE);
   const [renaming, setRenaming] = useState(false);
   const visible = list.Cards.length > shown ? list.Cards.slice(0, shown) : list.Cards;
@@ -70,7 +91,10 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
 
   return (
     <section
-      className="mtn-list flex max-h-full w-72 shrink-0 flex-col rounded-xl bg-gray-100 ring-1 ring-gray-200"
+      className={cn(
+        'mtn-list flex max-h-full w-72 shrink-0 flex-col rounded-xl bg-gray-100 ring-1 ring-gray-200 max-sm:w-full',
+        props.pagedOut && 'max-sm:hidden',
+      )}
       aria-labelledby={`mtn-list-${list.id}-name`}
       data-list-id={list.id}
     >
@@ -88,7 +112,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
           >
             <input
               name="name"
-              aria-label={`New name of list ${list.name}`}
+              aria-label={`New name of list ${displayName}`}
               defaultValue={list.name}
               autoFocus
               maxLength={100}
@@ -99,13 +123,13 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
           </form>
         ) : (
           <h2 id={`mtn-list-${list.id}-name`} className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-800">
-            {list.name}
+            {displayName}
           </h2>
         )}
         <span className="rounded-full bg-gray-200 px-2 text-xs text-gray-600" aria-label={`${list.Cards.length} cards`}>
           {list.Cards.length}
         </span>
-        <ListMenu listName={list.name} actions={actions} />
+        <ListMenu listName={displayName} actions={actions} />
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-1">
         <ReactSortable
@@ -131,6 +155,9 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
               onOpen={onOpenCard}
               onMoveTo={props.onMoveCardTo}
               hidden={!matchesDueFilter(card.dueAt, props.dueFilter ?? 'all', props.filterNow)}
+              owner={props.owner}
+              inReview={inReview}
+              now={inReview ? now : undefined}
             />
           ))}
         </ReactSortable>
@@ -145,7 +172,7 @@ export const BoardColumn = memo(function BoardColumn(props: BoardColumnProps) {
         )}
       </div>
       <div className="px-2 pb-2">
-        <AddCard listId={list.id} listName={list.name} />
+        <AddCard listId={list.id} listName={displayName} />
       </div>
     </section>
   );

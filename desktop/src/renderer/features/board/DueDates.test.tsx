@@ -66,20 +66,20 @@ describe('due dates on the board', () => {
   it('shows the chip on dated tiles only', async () => {
     fakeBoardServer({ board: datedBoard() });
     renderApp('/move-the-needle', premium());
-    const notStarted = await screen.findByRole('region', { name: 'NOT STARTED' });
+    const notStarted = await screen.findByRole('region', { name: 'Not started' });
     const chips = within(notStarted).getAllByTestId('due-chip');
     expect(chips.map((c) => [c.textContent, c.dataset.tone])).toEqual([
       ['overdue by 2 days', 'overdue'],
       ['due in 5 days', 'later'],
     ]);
-    const completed = screen.getByRole('region', { name: 'COMPLETED' });
+    const completed = screen.getByRole('region', { name: 'Completed' });
     expect(within(completed).queryByTestId('due-chip')).toBeNull();
   });
 
   it('filters the loaded board: due this week, overdue, and back to all cards', async () => {
     const { calls } = fakeBoardServer({ board: datedBoard() });
     renderApp('/move-the-needle', premium());
-    await screen.findByRole('region', { name: 'NOT STARTED' });
+    await screen.findByRole('region', { name: 'Not started' });
     const tile = (title: string) => screen.getByText(title).closest('li')!;
     const filter = screen.getByLabelText<HTMLSelectElement>('Show');
     const reads = () => calls.filter((c) => c.path.endsWith('/list/read-many')).length;
@@ -106,7 +106,7 @@ describe('due dates on the board', () => {
   it('says so when nothing matches', async () => {
     fakeBoardServer();
     renderApp('/move-the-needle?due=overdue', premium());
-    await screen.findByRole('region', { name: 'NOT STARTED' });
+    await screen.findByRole('region', { name: 'Not started' });
     expect(screen.getByTestId('due-filter-count').textContent).toBe('No overdue cards.');
     expect(screen.getByLabelText<HTMLSelectElement>('Show').value).toBe('overdue');
   });

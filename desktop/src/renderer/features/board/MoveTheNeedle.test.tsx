@@ -23,10 +23,10 @@ describe('Move the Needle board', () => {
     expect(await screen.findByRole('heading', { name: "Dana Rivers's Board" })).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Total progress' }).getAttribute('aria-valuenow')).toBe('33');
     expect(screen.getByTestId('mtn-progress').textContent).toBe('33%');
-    const notStarted = screen.getByRole('region', { name: 'NOT STARTED' });
+    const notStarted = screen.getByRole('region', { name: 'Not started' });
     expect(within(notStarted).getByText('Pick a niche')).toBeTruthy();
     expect(within(notStarted).getByText('Priority')).toBeTruthy();
-    expect(within(notStarted).getByTitle('Checklist items done').textContent).toContain('1/3');
+    expect(within(notStarted).getByTitle('1 of 3 checklist items done').textContent).toContain('1/3');
     expect(screen.getAllByRole('button', { name: /^Add another card to/ })).toHaveLength(7);
     expect(screen.getByRole('button', { name: '+ Add another list' })).toBeTruthy();
   });
@@ -69,14 +69,20 @@ describe('Move the Needle board', () => {
 
   it('offers no Reset board to an admin, and lets an admin delete a non-reserved list after confirmation', async () => {
     const server = fakeBoardServer();
-    server.board.board = { userId: 1, ownerName: 'Ada Admin', ownerRole: 'admin', isTemplate: true };
+    server.board.board = {
+      userId: 1,
+      ownerName: 'Ada Admin',
+      ownerPhotoUrl: null,
+      ownerRole: 'admin',
+      isTemplate: true,
+    };
     server.board.lists.push({ id: 30, name: 'Ideas', position: 7, userId: 1, Cards: [] });
     const user = userEvent.setup();
     renderApp('/move-the-needle', makeUser({ role: 'admin' }));
     expect(await screen.findByRole('heading', { name: 'Master Template' })).toBeTruthy();
     expect(screen.getByText(/Master Template: every member/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset board' })).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Actions of list COMPLETED' }));
+    await user.click(screen.getByRole('button', { name: 'Actions of list Completed' }));
     expect(screen.queryByRole('menuitem', { name: 'Delete list' })).toBeNull();
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions of list Ideas' }));
@@ -95,10 +101,10 @@ describe('Move the Needle board', () => {
     const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
-    await user.click(await screen.findByRole('button', { name: 'Actions of list NOT STARTED' }));
+    await user.click(await screen.findByRole('button', { name: 'Actions of list Not started' }));
     expect(screen.getByRole<HTMLButtonElement>('menuitem', { name: 'Move list left' }).disabled).toBe(true);
     await user.click(screen.getByRole('menuitem', { name: 'Move list right' }));
-    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })[1]!.textContent).toBe('NOT STARTED'));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })[1]!.textContent).toBe('Not started'));
     expect(calls.find((c) => c.path.endsWith('/list/upsert'))?.body).toEqual({
       id: 10,
       name: 'NOT STARTED',
@@ -110,8 +116,8 @@ describe('Move the Needle board', () => {
     const { calls } = fakeBoardServer();
     const user = userEvent.setup();
     renderApp('/move-the-needle', premium());
-    await user.click(await screen.findByRole('button', { name: 'Add another card to ON HOLD' }));
-    await user.type(screen.getByLabelText('Title of the new card in ON HOLD'), 'Wait for samples{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Add another card to On hold' }));
+    await user.type(screen.getByLabelText('Title of the new card in On hold'), 'Wait for samples{Enter}');
     await waitFor(() =>
       expect(calls.find((c) => c.path.endsWith('/card/upsert'))?.body).toEqual({
         title: 'Wait for samples',
@@ -120,7 +126,7 @@ describe('Move the Needle board', () => {
     );
     // The form empties for the next card once the save answers.
     await waitFor(() =>
-      expect(screen.getByLabelText<HTMLTextAreaElement>('Title of the new card in ON HOLD').value).toBe(''),
+      expect(screen.getByLabelText<HTMLTextAreaElement>('Title of the new card in On hold').value).toBe(''),
     );
   });
 
@@ -165,7 +171,7 @@ describe('Move the Needle board', () => {
     );
     expect(await screen.findByText(MESSAGES.somethingWentWrong)).toBeTruthy();
     await waitFor(() =>
-      expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).queryByText('Set a goal')).toBeTruthy(),
+      expect(within(screen.getByRole('region', { name: 'Not started' })).queryByText('Set a goal')).toBeTruthy(),
     );
     unsubscribe();
     expect(seen).toEqual(['COMPLETED', 'NOT STARTED']);
@@ -181,11 +187,11 @@ describe('Move the Needle board', () => {
     moveTo.focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Move “Set a goal”' });
-    const here = within(dialog).getByRole('button', { name: /^NOT STARTED/ });
+    const here = within(dialog).getByRole('button', { name: /^Not started/ });
     expect(here.hasAttribute('disabled')).toBe(true);
     expect(here.textContent).toContain('Here now');
     expect(within(dialog).getAllByRole('button', { name: /cards?$/ })).toHaveLength(6);
-    await user.click(within(dialog).getByRole('button', { name: /^COMPLETED/ }));
+    await user.click(within(dialog).getByRole('button', { name: /^Completed/ }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() =>
       expect(calls.find((c) => c.path.endsWith('/card/move'))?.body).toMatchObject({
@@ -195,7 +201,7 @@ describe('Move the Needle board', () => {
         positionOnDestList: 1,
       }),
     );
-    const completed = screen.getByRole('region', { name: 'COMPLETED' });
+    const completed = screen.getByRole('region', { name: 'Completed' });
     expect(
       within(completed)
         .getAllByRole('listitem')
@@ -223,7 +229,7 @@ describe('Move the Needle board', () => {
       startPosition: 0,
       endPosition: 1,
     });
-    const titles = within(screen.getByRole('region', { name: 'NOT STARTED' }))
+    const titles = within(screen.getByRole('region', { name: 'Not started' }))
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(titles[0]).toContain('Set a goal');

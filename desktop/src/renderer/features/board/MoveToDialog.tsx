@@ -1,4 +1,5 @@
 import type { BoardResponse } from '@shared/types/board';
+import { listDisplayName } from '@shared/board/list-roles';
 import { Dialog } from '../../components/Dialog';
 import { cn } from '../../lib/cn';
 
@@ -54,7 +55,7 @@ export function MoveToDialog({
                     : 'border-gray-200 text-gray-900 hover:border-brand-300 hover:bg-brand-50',
                 )}
               >
-                <span className="min-w-0 break-words">{list.name}</span>
+                <span className="min-w-0 break-words">{listDisplayName(list.name)}</span>
                 <span className="shrink-0 text-xs text-gray-500">
                   {here ? 'Here now' : `${list.Cards.length} card${list.Cards.length === 1 ? '' : 's'}`}
                 </span>

@@ -15,13 +15,14 @@ const card = (id: number, ListId: number, position: number): BoardCard => ({
   checkListItemsCount: 0,
   checkListItemsCompleted: 0,
   activitiesCount: 0,
+  reviewSince: null,
 });
 
 function board(): BoardResponse {
   const names = ['NOT STARTED', 'IN PROGRESS', 'COMPLETED', 'ON HOLD', 'FOR REVIEW'];
   let id = 1;
   return {
-    board: { userId: 7, ownerName: 'Dana', ownerRole: 'premium', isTemplate: false },
+    board: { userId: 7, ownerName: 'Dana', ownerPhotoUrl: null, ownerRole: 'premium', isTemplate: false },
     labels: [],
     lists: names.map((name, i) => ({
       id: 10 + i,
@@ -52,6 +53,19 @@ describe('moveCardInBoard', () => {
     expect(b.lists[2]!.Cards[0]!.ListId).toBe(12);
     expect(positions(b, 0)).toEqual([0, 1]);
     expect(positions(b, 2)).toEqual([0, 1]);
+  });
+
+  it('starts the review wait of a card moved into FOR REVIEW, and ends it when the card leaves', () => {
+    const b = board();
+    const at = '2026-05-04T10:00:00.000Z';
+    moveCardInBoard(b, 1, 14, 0, new Date(at));
+    expect(b.lists[4]!.Cards[0]!.reviewSince).toBe(at);
+    // Reordered within FOR REVIEW: still waiting since it entered.
+    moveCardInBoard(b, 2, 14, 1, new Date('2026-05-05T00:00:00Z'));
+    moveCardInBoard(b, 1, 14, 1, new Date('2026-05-06T00:00:00Z'));
+    expect(b.lists[4]!.Cards.find((c) => c.id === 1)!.reviewSince).toBe(at);
+    moveCardInBoard(b, 1, 11, 0);
+    expect(b.lists[1]!.Cards[0]!.reviewSince).toBeNull();
   });
 
   it('clamps the destination index and ignores unknown cards or lists', () => {

@@ -1,11 +1,20 @@
 import type { BoardResponse } from '@shared/types/board';
 import { boardProgress } from '@shared/calc/progress';
+import { isReviewList } from '@shared/board/list-roles';
 
 /**
  * The optimistic side of drag and drop: the same moves the API makes (docs/areas/board.md#behaviour), applied to the
- * cached board. Positions are renumbered 0..n-1 in every list touched.
+ * cached board. Positions are renumbered 0..n-1 in every list touched. A card that enters FOR REVIEW
+ * waits for review from `now` (the tile's "In review" chip; the server's patch brings its own time),
+ * and one that leaves it no longer waits.
  */
-export function moveCardInBoard(board: BoardResponse, cardId: number, destListId: number, destIndex: number): void {
+export function moveCardInBoard(
+  board: BoardResponse,
+  cardId: number,
+  destListId: number,
+  destIndex: number,
+  now: Date = new Date(),
+): void {
   const from = cardPlace(board, cardId);
   const dest = board.lists.find((l) => l.id === destListId);
   if (!from || !dest) return;
@@ -13,7 +22,8 @@ export function moveCardInBoard(board: BoardResponse, cardId: number, destListId
   const [card] = source.Cards.splice(from.position, 1);
   if (!card) return;
   const at = Math.max(0, Math.min(destIndex, dest.Cards.length));
-  dest.Cards.splice(at, 0, { ...card, ListId: dest.id });
+  const reviewSince = dest.id === source.id ? card.reviewSince : isReviewList(dest.name) ? now.toISOString() : null;
+  dest.Cards.splice(at, 0, { ...card, ListId: dest.id, reviewSince });
   source.Cards.forEach((c, i) => (c.position = i));
   dest.Cards.forEach((c, i) => (c.position = i));
 }

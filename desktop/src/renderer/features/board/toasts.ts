@@ -1,6 +1,7 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
 import { boardApi } from './boardApi';
+import { shareWinAfterMove } from './shareWin';
 import {
   fixed,
   isNewPayload,
@@ -23,7 +24,12 @@ export const BOARD_TOAST_RULES: ToastRule[] = [
   { matcher: e.archiveCard.matchRejected, kind: 'error', message: serverMessage },
   { matcher: e.restoreCard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.cardRestored) },
   { matcher: e.restoreCard.matchRejected, kind: 'error', message: serverMessage },
-  { matcher: e.moveCard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.cardMoved) },
+  {
+    matcher: e.moveCard.matchFulfilled,
+    kind: 'success',
+    // Into COMPLETED on one's own board, the toast offers "Share as a win" (shareWin.ts).
+    message: (action, state) => ({ message: MESSAGES.cardMoved, action: shareWinAfterMove(action, state) }),
+  },
   { matcher: e.reorderCard.matchFulfilled, kind: 'success', message: fixed(MESSAGES.cardMoved) },
   { matcher: e.moveCard.matchRejected, kind: 'error', message: fixed(MESSAGES.somethingWentWrong) },
   { matcher: e.reorderCard.matchRejected, kind: 'error', message: fixed(MESSAGES.somethingWentWrong) },

@@ -86,9 +86,9 @@ describe('useLiveBoard: the open board follows the live events', () => {
     const readsBefore = live.reads();
     await live.send(5, 'board', moved(3));
     await waitFor(() =>
-      expect(within(screen.getByRole('region', { name: 'IN PROGRESS' })).getByText('Set a goal')).toBeTruthy(),
+      expect(within(screen.getByRole('region', { name: 'In progress' })).getByText('Set a goal')).toBeTruthy(),
     );
-    expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).queryByText('Set a goal')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Not started' })).queryByText('Set a goal')).toBeNull();
     expect(live.reads()).toBe(readsBefore);
   });
 
@@ -104,7 +104,7 @@ describe('useLiveBoard: the open board follows the live events', () => {
     await waitFor(() => expect(live.reads()).toBe(before + 1));
     // An event not newer than the copy is already in it.
     await live.send(12, 'board', moved(5));
-    expect(within(screen.getByRole('region', { name: 'NOT STARTED' })).getByText('Set a goal')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Not started' })).getByText('Set a goal')).toBeTruthy();
   });
 
   it('reads the board again on resync and on a reset change', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { listDisplayName } from '@shared/board/list-roles';
 import { MESSAGES } from '@shared/messages';
 import { LABEL_COLORS, type Label } from '@shared/types/board';
 import { makeUser } from '../../../test/fixtures';
@@ -280,7 +281,8 @@ describe('the card dialog', () => {
     const user = userEvent.setup();
     const dialog = await openCard();
     const select = within(dialog).getByLabelText<HTMLSelectElement>('In List');
-    const column = (name: string) => screen.getByRole('region', { name });
+    // The lists' headings show the names in sentence case (listDisplayName); the select keeps the stored ones.
+    const column = (name: string) => screen.getByRole('region', { name: listDisplayName(name) });
     await user.selectOptions(select, 'IN PROGRESS');
     // The board and the select re-render together, from the same (optimistically moved) board.
     await within(column('IN PROGRESS')).findByText('Pick a niche');

@@ -1,7 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { listRoleOf } from '@shared/board/list-roles';
-import { communityModeOf } from '@shared/schemas/settings';
 import { canArchiveCard, canDeleteCard } from '@shared/policies/board';
 import type { BoardResponse, Card } from '@shared/types/board';
 import { LoadError } from '../../../components/Banner';
@@ -19,6 +17,7 @@ import {
   useUpsertCardMutation,
 } from '../boardApi';
 import { cardPlace } from '../boardMoves';
+import { mayShareWin, shareWinPath } from '../shareWin';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { LABEL_CLASSES } from '../config';
 import { CardActivity } from './CardActivity';
@@ -117,11 +116,7 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
   // Wins with the card's title only (docs/areas/community.md#wins-from-the-board).
   const { settings } = usePortalSettings();
   const inList = board.lists.find((l) => l.id === inListId);
-  const shareWin =
-    communityModeOf(settings.communityMode) === 'portal' &&
-    inList !== undefined &&
-    listRoleOf(inList.name) === 'completed' &&
-    user?.id === board.board.userId;
+  const shareWin = mayShareWin(settings.communityMode, inList?.name, user?.id, board.board.userId);
 
   return (
     <>
@@ -206,11 +201,7 @@ function LoadedCard({ card, board, boardArg, onClose }: Omit<Props, 'cardId'> & 
             <div className="flex flex-col gap-1.5">
               <h3 className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Actions</h3>
               {shareWin && (
-                <Link
-                  to={`/community?share=win&title=${encodeURIComponent(card.title)}`}
-                  className={buttonClasses('primary', 'sm')}
-                  onClick={close}
-                >
+                <Link to={shareWinPath(card.title)} className={buttonClasses('primary', 'sm')} onClick={close}>
                   Share as a win
                 </Link>
               )}
