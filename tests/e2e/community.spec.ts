@@ -7,7 +7,9 @@ import { DEMO, axeViolations, shot, signInAs } from './support';
  * the sidebar, posts in Wins (markdown, with XSS payloads that must stay inert) and comments; another
  * member reports the post; a coach finds it in the moderation queue, hides it and closes the report,
  * and the post is hidden from the other member. The screens are scanned with axe and checked at 390 px.
- * The post is deleted and the setting put back afterwards, so the other specs see the demo as it was.
+ * Then: a member mentions the coach with the @ picker and the coach's open bell follows live; a
+ * completed card is shared as a win; a profile opens from the dashboard's community search (axe, 390 px).
+ * The posts and cards are deleted and the setting put back afterwards, so the other specs see the demo as it was.
  */
 
 type Account = { email: string; password: string };
@@ -44,6 +46,9 @@ async function fitsWidth(page: Page, width: number) {
 }
 
 let postId = 0;
+/** What the specs below made, deleted afterwards. */
+const madePosts: number[] = [];
+const madeCards: number[] = [];
 
 test.beforeAll(async ({ browser }) => {
   await asAdmin(browser, (request) => setCommunityMode(request, 'portal'));
@@ -52,6 +57,8 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async ({ browser }) => {
   await asAdmin(browser, async (request) => {
     if (postId) await request.delete(`/api/community/post/${postId}`);
+    for (const id of madePosts) await request.delete(`/api/community/post/${id}`);
+    for (const id of madeCards) await request.delete(`/api/move-the-needle/card/${id}`);
     await setCommunityMode(request, 'external');
   });
 });
@@ -202,4 +209,115 @@ test('an admin reads the spaces and opens one to edit, at 1280 and 390 px', asyn
   await expect(dialog).toHaveCount(0);
   await fitsWidth(page, 390);
   await shot(page, 'community-spaces-390');
+});
+
+/** The bell of the sidebar (wide screens), by its accessible name. */
+const bell = (page: Page) =>
+  page.getByRole('complementary').getByRole('button', { name: /^Notifications, \d+ unread$/ });
+async function unread(page: Page): Promise<number> {
+  const name = await bell(page).getAttribute('aria-label');
+  return Number(/(\d+) unread/.exec(name ?? '')![1]);
+}
+
+const idOfPost = (page: Page) => Number(/\/community\/post\/(\d+)$/.exec(page.url())?.[1]);
+
+test('a member mentions the coach with the @ picker; the coach’s open bell follows without a reload', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const coachContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const coach = await coachContext.newPage();
+  await signInAs(coach, DEMO.coach, '/community');
+  await expect(coach.getByRole('heading', { name: MESSAGES.communityTitle, level: 1 })).toBeVisible();
+  await expect(bell(coach)).toBeVisible();
+  // A mark on the page: a reload would lose it.
+  await coach.evaluate(() => ((window as unknown as { loaded: boolean }).loaded = true));
+  const before = await unread(coach);
+
+  const memberContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const member = await memberContext.newPage();
+  await signInAs(member, DEMO.premium, '/community');
+  await member.getByRole('button', { name: MESSAGES.communityNewPost }).first().click();
+  const composer = member.getByRole('dialog', { name: MESSAGES.communityNewPost });
+  const title = `Thanks to my coach ${Date.now()}`;
+  await composer.getByLabel(MESSAGES.communityFieldTitle).fill(title);
+  const body = composer.getByRole('textbox', { name: MESSAGES.communityFieldBody });
+  await body.pressSequentially('Big thanks @Col');
+  const people = composer.getByRole('listbox', { name: MESSAGES.communityMentionPeople });
+  await expect(people.getByRole('option', { name: 'Cole Coach' })).toBeVisible();
+  await expect(body).toHaveAttribute('aria-activedescendant', /.+/);
+  expect(await seriousViolations(member)).toEqual([]);
+  await shot(member, 'community-mention-picker-1280');
+  await body.press('Enter');
+  await expect(people).toHaveCount(0);
+  await expect(body).toHaveValue('Big thanks @Cole Coach ');
+  await body.pressSequentially('for the pricing tips.');
+  await expect(composer.getByText('Mentioning @Cole Coach: they are told.')).toBeVisible();
+  const published = Date.now();
+  await composer.getByRole('button', { name: MESSAGES.communityPublish }).click();
+  await expect(member.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  madePosts.push(idOfPost(member));
+
+  // The coach's bell, open in the other browser, counts it within seconds, without a reload.
+  await expect(bell(coach)).toHaveAccessibleName(`Notifications, ${before + 1} unread`, { timeout: 5_000 });
+  console.log(`community.spec: the coach's bell ${Date.now() - published} ms after Publish`);
+  expect(await coach.evaluate(() => (window as unknown as { loaded?: boolean }).loaded)).toBe(true);
+  await bell(coach).click();
+  await expect(coach.getByRole('region', { name: 'Notifications' }).getByText(title).first()).toBeVisible();
+
+  await memberContext.close();
+  await coachContext.close();
+});
+
+test('a member shares a card in COMPLETED on their own board as a win, and posts it in Wins', async ({ page }) => {
+  const cardTitle = `Shipped the first pallet ${Date.now()}`;
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const signedIn = await page.request.post('/api/auth/signin', { data: DEMO.premium });
+  expect(signedIn.status()).toBe(200);
+  const board = await page.request.get('/api/move-the-needle/list/read-many');
+  const lists = ((await board.json()) as { lists: Array<{ id: number; name: string }> }).lists;
+  const created = await page.request.post('/api/move-the-needle/card/upsert', {
+    data: { ListId: lists.find((l) => l.name === 'COMPLETED')!.id, title: cardTitle },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  madeCards.push(((await created.json()) as { card: { id: number } }).card.id);
+
+  await page.goto('/move-the-needle');
+  await page.locator('li.mtn-card').filter({ hasText: cardTitle }).click();
+  const card = page.getByRole('dialog', { name: cardTitle });
+  await card.getByRole('link', { name: 'Share as a win' }).click();
+  const composer = page.getByRole('dialog', { name: MESSAGES.communityNewPost });
+  await expect(composer.getByLabel(MESSAGES.communityFieldSpace)).toHaveValue(/\d+/);
+  await expect(composer.getByLabel(MESSAGES.communityFieldSpace).locator('option:checked')).toHaveText('Wins');
+  await expect(composer.getByLabel(MESSAGES.communityFieldTitle)).toHaveValue(`Win: ${cardTitle}`);
+  // Only the title: the body is the member's to write.
+  await expect(composer.getByRole('textbox', { name: MESSAGES.communityFieldBody })).toHaveValue('');
+  await composer.getByRole('textbox', { name: MESSAGES.communityFieldBody }).fill('Forty boxes out the door.');
+  await composer.getByRole('button', { name: MESSAGES.communityPublish }).click();
+  await expect(page.getByRole('heading', { name: `Win: ${cardTitle}`, level: 1 })).toBeVisible();
+  madePosts.push(idOfPost(page));
+  await expect(page.getByRole('article').getByRole('link', { name: 'Wins', exact: true })).toBeVisible();
+});
+
+test('a profile opens from the dashboard’s community search, at 1280 and 390 px, with no serious axe findings', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInAs(page, DEMO.premium);
+  const search = page.getByRole('searchbox', { name: 'Search' });
+  await search.fill('Ben Basic');
+  const members = page.getByRole('list', { name: 'Members' });
+  const link = members.getByRole('link', { name: 'View the profile of Ben Basic' });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(/\/community\/member\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'Ben Basic', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Posts/, level: 2 })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'community-profile-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('heading', { name: 'Ben Basic', level: 1 })).toBeVisible();
+  await fitsWidth(page, 390);
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'community-profile-390');
 });

@@ -169,6 +169,7 @@ const GRID: Record<string, string> = {
   // the community inside the portal: reading for every role, moderation for coaches, spaces for admins
   '/community':                        ALLROLE,
   '/community/post/42':                ALLROLE,
+  '/community/member/42':              ALLROLE,
   '/community/moderation':             USERS__,
   '/community/spaces':                 TAGMGMT,
   // unknown paths
@@ -228,6 +229,7 @@ const PATTERN_SAMPLES: Record<string, string> = {
   '/ai-toolkit-chat': '/ai-toolkit-chat',
   '/community': '/community',
   '/community/post/:id': '/community/post/42',
+  '/community/member/:id': '/community/member/42',
   '/community/moderation': '/community/moderation',
   '/community/spaces': '/community/spaces',
 };
@@ -349,7 +351,7 @@ describe('access guard rules (docs/screens.md)', () => {
   });
 
   it('anonymous goes to /signin for every non-public route', () => {
-    expect(NON_PUBLIC_PATHS.length).toBe(33); // one sample per gated pattern
+    expect(NON_PUBLIC_PATHS.length).toBe(34); // one sample per gated pattern
     for (const path of NON_PUBLIC_PATHS) expect(decide('anonymous', path), path).toBe('redirect:/signin');
   });
 

@@ -60,6 +60,7 @@ export const ROUTES: readonly RouteRule[] = [
   { pattern: '/ai-toolkit-chat', roles: ['coach'], tags: ['aitoolkit'] },
   { pattern: '/community', roles: ALL },
   { pattern: '/community/post/:id', roles: ALL },
+  { pattern: '/community/member/:id', roles: ALL },
   { pattern: '/community/moderation', roles: ['admin', 'coach'] },
   { pattern: '/community/spaces', roles: ['admin'] },
 ];

@@ -13,6 +13,9 @@ export const COMMUNITY_LIMITS = {
   commentMax: 5_000,
   reasonMax: 500,
   mentionsMax: 20,
+  /** Members the @ picker lists at most (GET /api/community/space/:id/mentionable). */
+  mentionableMax: 10,
+  mentionQueryMax: 60,
   queryMax: 200,
   postsPerPage: 20,
   postsPerPageMax: 50,
@@ -57,6 +60,12 @@ export const communityPostsQuerySchema = yup.object({
   q: yup.string().trim().max(L.queryMax, tooLong(L.queryMax)).default(''),
 });
 export type CommunityPostsQuery = yup.InferType<typeof communityPostsQuerySchema>;
+
+/** GET /api/community/space/:id/mentionable?q=: what follows the "@" (empty: the first names). */
+export const communityMentionableQuerySchema = yup.object({
+  q: yup.string().trim().max(L.mentionQueryMax, tooLong(L.mentionQueryMax)).default(''),
+});
+export type CommunityMentionableQuery = yup.InferType<typeof communityMentionableQuerySchema>;
 
 /** Members the text mentions (the composer's @ picker); only those who may see the post are told. */
 const mentionedUserIds = () =>

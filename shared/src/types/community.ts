@@ -37,6 +37,11 @@ export interface CommunityAuthor {
   avatar: string | null;
 }
 
+/** GET /api/community/space/:id/mentionable: members who may see the space, for the @ picker. */
+export interface CommunityMentionableResponse {
+  members: CommunityAuthor[];
+}
+
 export interface CommunityPost {
   id: number;
   spaceId: number;

@@ -6,10 +6,10 @@ import {
   canPostInSpace,
   type Principal,
 } from '@shared/policies';
-import type { CommunityComment, CommunityPost, CommunityReport, CommunitySpace } from '@shared/types';
+import type { CommunityAuthor, CommunityComment, CommunityPost, CommunityReport, CommunitySpace } from '@shared/types';
 import { iso } from '../../core/dates';
 import type { CommunitySpaceRow } from '../../models';
-import { spaceRules, type CommentRead, type PostRead } from './queries';
+import { spaceRules, type CommentRead, type MentionableRow, type PostRead } from './queries';
 import type { ReportRead } from './service';
 
 /** The community's JSON (shared/src/types/community.ts), with what the caller may do from the shared policy. */
@@ -80,4 +80,9 @@ export function presentReport(r: ReportRead): CommunityReport {
     author: author(r.author_id, r.author_name, r.author_photo),
     hidden: r.hidden,
   };
+}
+
+/** A member the @ picker offers: as an author is shown. */
+export function presentMentionable(m: MentionableRow): CommunityAuthor {
+  return author(m.id, m.full_name, m.photo_url);
 }

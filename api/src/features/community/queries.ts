@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { canSeeSpace, isCommunityModerator, type Principal } from '@shared/policies';
-import { CommunitySpaceRow } from '../../models';
+import { CommunitySpaceRow, type User } from '../../models';
 
 /**
  * The community's reads (docs/areas/community.md#who-may-do-what). Spaces are few: they are loaded whole and
@@ -241,4 +241,36 @@ export async function readComment(db: Db, id: number): Promise<CommentRead | und
     [id],
   );
   return result.rows[0];
+}
+
+/** A member the @ picker offers. */
+export type MentionableRow = Pick<User, 'id' | 'full_name' | 'photo_url'>;
+
+/**
+ * Members the composer's @ picker offers in a space (docs/areas/community.md#mentions): those who may
+ * see it, canSeeSpace in SQL (coaches and admins always; else their role listed, or none is, and one
+ * of the tags held, or none is asked), the caller left out, whose name or any word of it starts
+ * with `q` (any case); by name, at most `limit`. A mention of anyone else would tell no one.
+ */
+export async function mentionableMembers(
+  db: Db,
+  viewer: Principal,
+  space: CommunitySpaceRow,
+  q: string,
+  limit: number,
+): Promise<MentionableRow[]> {
+  const prefix = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const result = await db.raw<{ rows: MentionableRow[] }>(
+    `select u.id, u.full_name, u.photo_url from users u
+      where u.id <> ?
+        and (u.role in ('admin', 'coach')
+          or ((cardinality(?::text[]) = 0 or u.role = any(?::text[]))
+            and (cardinality(?::int[]) = 0
+              or exists (select 1 from user_tags ut where ut.user_id = u.id and ut.tag_id = any(?::int[])))))
+        and (? = '' or u.full_name ilike ? or u.full_name ilike ?)
+      order by lower(u.full_name), u.id
+      limit ?`,
+    [viewer.id, space.roles, space.roles, space.tag_ids, space.tag_ids, prefix, `${prefix}%`, `% ${prefix}%`, limit],
+  );
+  return result.rows;
 }

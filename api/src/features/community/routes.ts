@@ -1,9 +1,11 @@
 import Router from '@koa/router';
 import { MESSAGES } from '@shared/messages';
 import {
+  COMMUNITY_LIMITS,
   communityCommentUpsertSchema,
   communityHideSchema,
   communityLockSchema,
+  communityMentionableQuerySchema,
   communityPinSchema,
   communityPostsQuerySchema,
   communityPostUpsertSchema,
@@ -15,6 +17,7 @@ import {
 import type {
   CommunityCommentsResponse,
   CommunityCommentUpsertResponse,
+  CommunityMentionableResponse,
   CommunityPostResponse,
   CommunityPostsResponse,
   CommunityPostUpsertResponse,
@@ -27,9 +30,9 @@ import type {
 } from '@shared/types';
 import type { PortalContext, PortalState } from '../../core/context';
 import { endpoint } from '../../core/endpoint';
-import { presentComment, presentPost, presentReport, presentSpace } from './presenter';
+import { presentComment, presentMentionable, presentPost, presentReport, presentSpace } from './presenter';
 import { readProfile, readVisibility, saveVisibility } from './profiles';
-import { feed, postCounts, readComments, visibleSpaces } from './queries';
+import { feed, mentionableMembers, postCounts, readComments, visibleSpaces } from './queries';
 import {
   deleteComment,
   deletePost,
@@ -89,6 +92,25 @@ export function communityRoutes(): Router<PortalState, PortalContext> {
       await deleteSpace(ctx.trx, { user: ctx.user, ip: ctx.ip }, ctx.input.id);
       ctx.body = { success: true, message: MESSAGES.communitySpaceDeleted };
     }),
+  );
+
+  router.get(
+    '/space/:id/mentionable',
+    ...endpoint(
+      { ids: ['id'], input: communityMentionableQuerySchema, from: 'query', authorize: 'community:read' },
+      async (ctx) => {
+        const space = await spaceInView(ctx.deps.knex, ctx.user, ctx.input.id);
+        const rows = await mentionableMembers(
+          ctx.deps.knex,
+          ctx.user,
+          space,
+          ctx.input.q,
+          COMMUNITY_LIMITS.mentionableMax,
+        );
+        const body: CommunityMentionableResponse = { members: rows.map(presentMentionable) };
+        ctx.body = body;
+      },
+    ),
   );
 
   router.get(

@@ -120,3 +120,33 @@ describe('createLiveHub: one stream per window', () => {
     expect(fake.open()).toEqual(['/api/events', '/api/events?board=9']);
   });
 });
+
+describe('createLiveHub: a community space', () => {
+  it('switches the one stream to ?space= while a space is watched (with the board if one is), and back', async () => {
+    const fake = fakeConnect();
+    const hub = createLiveHub('', fake.connect);
+    const got: Array<[string, number | null, number | null]> = [];
+    hub.subscribe((e, board, space) => got.push([e.event, board, space]));
+    hub.start();
+    fake.state(0, 'connected');
+    const release = hub.watchSpace(5);
+    await tick();
+    expect(fake.open()).toEqual(['/api/events', '/api/events?space=5']);
+    fake.state(1, 'connected');
+    expect(fake.open()).toEqual(['/api/events?space=5']);
+    fake.send(1, { id: 20, event: 'community', data: { kind: 'post', spaceId: 5, postId: 9 } });
+    expect(got).toEqual([['community', null, 5]]);
+    // Another space in the same tick as the release: one switch.
+    release();
+    const releaseB = hub.watchSpace(6);
+    const releaseBoard = hub.watchBoard(7);
+    await tick();
+    expect(fake.streams.map((s) => s.url).slice(2)).toEqual(['/api/events?board=7&space=6']);
+    fake.state(2, 'connected');
+    releaseB();
+    releaseBoard();
+    await tick();
+    fake.state(3, 'connected');
+    expect(fake.open()).toEqual(['/api/events']);
+  });
+});

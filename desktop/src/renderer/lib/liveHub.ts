@@ -9,12 +9,16 @@ import { openEventStream, type StreamEvent, type StreamState } from './eventStre
  * Switching (a board screen opens or closes) opens the new stream first and closes the old one
  * only once the new one is connected (the server subscribes before it answers), so no own event
  * is lost in between; a `notification` that both carried during that overlap is delivered once (by id).
+ * A community screen watches its space the same way (`watchSpace`: `?space=<id>`, with the board's
+ * `board=` too if one is watched), so a space's `community` events come on the same one stream.
  */
 export interface LiveHub {
   /** Every event, with the board of the stream that carried it (null: the own-events stream). */
   subscribe(listener: LiveListener): () => void;
   /** Watch a board's events until the returned release is called (the latest watch wins). */
   watchBoard(boardUserId: number): () => void;
+  /** Watch a community space's events until the returned release is called (the latest watch wins). */
+  watchSpace(spaceId: number): () => void;
   /** The state of the stream of what is watched now, and the board it watches. */
   state(): { state: StreamState; board: number | null };
   onState(listener: (state: StreamState, board: number | null) => void): () => void;
@@ -26,12 +30,14 @@ export interface LiveHub {
 /**
  * `board`: the board the carrying stream watches. A `reconnected` event (no id, no data) is
  * delivered when the current stream is back after it broke: what it missed was replayed by
- * Last-Event-ID, but a listener may read again what no event announces.
+ * Last-Event-ID, but a listener may read again what no event announces. `space`: the community
+ * space the carrying stream watches (null: none).
  */
-export type LiveListener = (event: StreamEvent, board: number | null) => void;
+export type LiveListener = (event: StreamEvent, board: number | null, space: number | null) => void;
 
 interface Connection {
   board: number | null;
+  space: number | null;
   state: StreamState;
   everConnected: boolean;
   close: () => void;
@@ -47,6 +53,7 @@ export function createLiveHub(baseUrl: string, connect: typeof openEventStream =
   const listeners = new Set<LiveListener>();
   const stateListeners = new Set<(state: StreamState, board: number | null) => void>();
   const watches: Array<{ board: number }> = [];
+  const spaceWatches: Array<{ space: number }> = [];
   const seen = new Set<number>();
   let started = false;
   let current: Connection | null = null;
@@ -54,14 +61,15 @@ export function createLiveHub(baseUrl: string, connect: typeof openEventStream =
   let previous: Connection | null = null;
 
   const wanted = () => watches.at(-1)?.board ?? null;
-  const emit = (event: StreamEvent, board: number | null) => {
+  const wantedSpace = () => spaceWatches.at(-1)?.space ?? null;
+  const emit = (event: StreamEvent, board: number | null, space: number | null) => {
     // Only the user's own events can come on two streams (both carry them during a switch).
     if (event.id !== null && OWN_EVENTS.has(event.event)) {
       if (seen.has(event.id)) return;
       seen.add(event.id);
       if (seen.size > SEEN_IDS) seen.delete(seen.values().next().value as number);
     }
-    for (const listener of [...listeners]) listener(event, board);
+    for (const listener of [...listeners]) listener(event, board, space);
   };
   const setState = (conn: Connection, state: StreamState) => {
     const wasBroken = conn.everConnected && conn.state === 'reconnecting';
@@ -75,24 +83,27 @@ export function createLiveHub(baseUrl: string, connect: typeof openEventStream =
     }
     if (conn !== current) return;
     for (const listener of [...stateListeners]) listener(state, conn.board);
-    if (state === 'connected' && wasBroken) emit({ id: null, event: 'reconnected', data: null }, conn.board);
+    if (state === 'connected' && wasBroken)
+      emit({ id: null, event: 'reconnected', data: null }, conn.board, conn.space);
   };
 
   const open = () => {
     if (!started) return;
     const board = wanted();
-    if (current && current.board === board) return;
+    const space = wantedSpace();
+    if (current && current.board === board && current.space === space) return;
     if (current?.everConnected) {
       previous?.close();
       previous = current;
     } else {
       current?.close(); // never connected: nothing to keep
     }
-    const conn: Connection = { board, state: 'connecting', everConnected: false, close: () => undefined };
+    const conn: Connection = { board, space, state: 'connecting', everConnected: false, close: () => undefined };
     current = conn;
-    const url = board === null ? `${baseUrl}/api/events` : `${baseUrl}/api/events?board=${board}`;
+    const query = [board === null ? '' : `board=${board}`, space === null ? '' : `space=${space}`].filter(Boolean);
+    const url = `${baseUrl}/api/events${query.length > 0 ? `?${query.join('&')}` : ''}`;
     conn.close = connect(url, {
-      onEvent: (event) => emit(event, conn.board),
+      onEvent: (event) => emit(event, conn.board, conn.space),
       onState: (state) => setState(conn, state),
     });
   };
@@ -119,6 +130,16 @@ export function createLiveHub(baseUrl: string, connect: typeof openEventStream =
       return () => {
         const at = watches.indexOf(watch);
         if (at >= 0) watches.splice(at, 1);
+        schedule();
+      };
+    },
+    watchSpace(spaceId) {
+      const watch = { space: spaceId };
+      spaceWatches.push(watch);
+      schedule();
+      return () => {
+        const at = spaceWatches.indexOf(watch);
+        if (at >= 0) spaceWatches.splice(at, 1);
         schedule();
       };
     },

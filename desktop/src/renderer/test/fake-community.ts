@@ -1,4 +1,11 @@
-import type { CommunityAuthor, CommunityComment, CommunityPost, CommunityReport, CommunitySpace } from '@shared/types';
+import type {
+  CommunityAuthor,
+  CommunityComment,
+  CommunityPost,
+  CommunityProfileResponse,
+  CommunityReport,
+  CommunitySpace,
+} from '@shared/types';
 import { mockFetch, type FetchCall, type MockHandler } from './render';
 
 let nextId = 500;
@@ -85,6 +92,32 @@ export interface FakeCommunity {
   posts: CommunityPost[];
   comments: CommunityComment[];
   reports: CommunityReport[];
+  /** Who the @ picker offers, per space id (absent: nobody). */
+  mentionable: Record<number, CommunityAuthor[]>;
+  /** GET /api/community/member/:id answers, by member id (absent: 404). */
+  profiles: Record<number, CommunityProfileResponse>;
+}
+
+/** A profile as GET /api/community/member/:id answers it; `visibility` only for one's own. */
+export function makeProfile(
+  over: Partial<CommunityProfileResponse['profile']> = {},
+  visibility: CommunityProfileResponse['visibility'] = null,
+): CommunityProfileResponse {
+  const id = over.id ?? nextId++;
+  return {
+    profile: {
+      id,
+      fullName: `Member ${id}`,
+      avatar: null,
+      location: null,
+      role: null,
+      memberSince: null,
+      postCount: 0,
+      posts: [],
+      ...over,
+    },
+    visibility,
+  };
 }
 
 /**
@@ -95,7 +128,15 @@ export function fakeCommunityServer(
   initial: Partial<FakeCommunity> = {},
   { override, me = author(7, 'Dana Rivers') }: { override?: MockHandler; me?: CommunityAuthor } = {},
 ): { state: FakeCommunity; calls: FetchCall[] } {
-  const state: FakeCommunity = { spaces: [], posts: [], comments: [], reports: [], ...initial };
+  const state: FakeCommunity = {
+    spaces: [],
+    posts: [],
+    comments: [],
+    reports: [],
+    mentionable: {},
+    profiles: {},
+    ...initial,
+  };
   const find = (id: number) => state.posts.find((p) => p.id === id);
   const calls = mockFetch((req) => {
     const answer = override?.(req);
@@ -103,6 +144,28 @@ export function fakeCommunityServer(
     const { method, path, search, body } = req;
     const b = (body ?? {}) as Record<string, unknown>;
     if (path === '/api/community/spaces') return { body: { spaces: state.spaces } };
+    const mentionable = /^\/api\/community\/space\/(\d+)\/mentionable$/.exec(path);
+    if (mentionable && method === 'GET') {
+      // Like the API: any word of the name starts with q, any case, at most 10.
+      const q = (search.get('q') ?? '').trim().toLowerCase();
+      const people = (state.mentionable[Number(mentionable[1])] ?? []).filter(
+        (p) => !q || ` ${p.fullName.toLowerCase()}`.includes(` ${q}`),
+      );
+      return { body: { members: people.slice(0, 10) } };
+    }
+    const member = /^\/api\/community\/member\/(\d+)$/.exec(path);
+    if (member && method === 'GET') {
+      const found = state.profiles[Number(member[1])];
+      return found
+        ? { body: found }
+        : { status: 404, body: { error: { code: 'not_found', message: 'User not found' } } };
+    }
+    if (path === '/api/community/profile' && method === 'PUT') {
+      const own = state.profiles[me.id];
+      const visibility = b as unknown as NonNullable<CommunityProfileResponse['visibility']>;
+      if (own) own.visibility = visibility;
+      return { body: { visibility } };
+    }
     if (path === '/api/community/posts') {
       const spaceId = search.get('spaceId');
       const q = (search.get('q') ?? '').toLowerCase();

@@ -5,7 +5,7 @@ import { COMMUNITY_LIMITS } from '@shared/schemas/community';
 import type { CommunityComment, CommunityPost } from '@shared/types';
 import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { TextArea } from '../../components/FormFields';
+import { describedBy, FieldShell, inputClasses } from '../../components/FormFields';
 import { Loading } from '../../components/Spinner';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
@@ -18,6 +18,7 @@ import {
   useUpsertCommunityCommentMutation,
 } from './communityApi';
 import { CommunityMarkdown } from './CommunityMarkdown';
+import { mentionedIds, MentionTextarea, useMentions } from './MentionTextarea';
 import { Badge, Byline } from './PostParts';
 import { ReportDialog } from './ReportDialog';
 
@@ -27,6 +28,7 @@ import { ReportDialog } from './ReportDialog';
  */
 function CommentForm({
   postId,
+  spaceId,
   comment,
   label,
   submitLabel,
@@ -34,6 +36,8 @@ function CommentForm({
   onCancel,
 }: {
   postId: number;
+  /** The post's space: who may be mentioned. */
+  spaceId: number;
   comment?: CommunityComment;
   label: string;
   submitLabel: string;
@@ -43,14 +47,27 @@ function CommentForm({
   const [body, setBody] = useState(comment?.body ?? '');
   const [empty, setEmpty] = useState(false);
   const [save, { isLoading, error, reset }] = useUpsertCommunityCommentMutation();
+  const mentions = useMentions();
+  const id = useId();
   const fieldError = empty ? MESSAGES.fieldRequired : error ? toApiError(error).fields.body : undefined;
+  const hint = comment
+    ? MESSAGES.communityMentionHint
+    : `${MESSAGES.communityBodyHint} ${MESSAGES.communityMentionHint}`;
 
   const submit = async () => {
     const text = body.trim();
     if (!text) return setEmpty(true);
-    const result = await save({ ...(comment ? { id: comment.id } : {}), postId, body: text });
+    const result = await save({
+      ...(comment ? { id: comment.id } : {}),
+      postId,
+      body: text,
+      mentionedUserIds: mentionedIds(text, mentions.picked),
+    });
     if ('error' in result) return;
-    if (!comment) setBody('');
+    if (!comment) {
+      setBody('');
+      mentions.reset();
+    }
     onDone?.();
   };
 
@@ -63,20 +80,26 @@ function CommentForm({
         void submit();
       }}
     >
-      <TextArea
-        label={label}
-        rows={3}
-        maxLength={COMMUNITY_LIMITS.commentMax}
-        value={body}
-        error={fieldError}
-        hint={comment ? undefined : MESSAGES.communityBodyHint}
-        onChange={(e) => {
-          setBody(e.target.value);
-          setEmpty(false);
-          if (error) reset();
-        }}
-        autoFocus={Boolean(comment)}
-      />
+      <FieldShell id={id} label={label} error={fieldError} hint={hint}>
+        <MentionTextarea
+          id={id}
+          rows={3}
+          maxLength={COMMUNITY_LIMITS.commentMax}
+          value={body}
+          spaceId={spaceId}
+          picked={mentions.picked}
+          onPick={mentions.onPick}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={describedBy(id, fieldError, hint)}
+          className={inputClasses(Boolean(fieldError))}
+          onChange={(text) => {
+            setBody(text);
+            setEmpty(false);
+            if (error) reset();
+          }}
+          autoFocus={Boolean(comment)}
+        />
+      </FieldShell>
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button size="sm" variant="secondary" onClick={onCancel} disabled={isLoading}>
@@ -115,6 +138,7 @@ function CommentItem({ comment, post }: { comment: CommunityComment; post: Commu
       {editing ? (
         <CommentForm
           postId={post.id}
+          spaceId={post.spaceId}
           comment={comment}
           label={MESSAGES.communityEditCommentLabel}
           submitLabel="Save"
@@ -209,6 +233,7 @@ export function Comments({ post }: { post: CommunityPost }) {
         {post.canComment ? (
           <CommentForm
             postId={post.id}
+            spaceId={post.spaceId}
             label={MESSAGES.communityCommentLabel}
             submitLabel={MESSAGES.communityCommentSubmit}
           />

@@ -246,6 +246,7 @@ describe('/community: the feed', () => {
       spaceId: 2,
       title: 'My first sale',
       body: 'It **sold** today.',
+      mentionedUserIds: [],
     });
     expect(await screen.findByRole('heading', { name: 'My first sale', level: 1 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe(`/community/post/${state.posts[0]!.id}`);

@@ -19,10 +19,11 @@ import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useQueryParams } from '../../lib/useQueryParams';
 import { usePortalSettings } from '../settings/usePortalSettings';
 import { useGetCommunityPostsQuery, useGetCommunitySpacesQuery } from './communityApi';
-import { postableSpaces } from './communityView';
+import { memberLink, postableSpaces } from './communityView';
 import { FeedSkeleton, PostCard } from './PostCard';
 import { PostFormDialog } from './PostFormDialog';
 import { SpaceNav } from './SpaceNav';
+import { useLiveSpace } from './useLiveSpace';
 
 const PER_PAGE = COMMUNITY_LIMITS.postsPerPage;
 const positive = (v: string | null) => (v && /^\d{1,9}$/.test(v) && Number(v) > 0 ? Number(v) : null);
@@ -66,6 +67,8 @@ export function CommunityFeed() {
   }, [q]);
 
   const spaces = useGetCommunitySpacesQuery();
+  // An open space is live: a post or comment made elsewhere comes in without a reload.
+  useLiveSpace(spaceId);
   const posts = useGetCommunityPostsQuery(
     { ...(spaceId ? { spaceId } : {}), page, itemsPerPage: PER_PAGE, q },
     { skip: !spaces.data || spaces.data.length === 0 },
@@ -78,6 +81,11 @@ export function CommunityFeed() {
 
   const actions = (
     <>
+      {user && (
+        <Link to={memberLink(user.id)} className={buttonClasses('secondary')}>
+          {MESSAGES.communityYourProfile}
+        </Link>
+      )}
       {moderator && (
         <Link to="/community/moderation" className={buttonClasses('secondary')}>
           {MESSAGES.communityModerationLink}

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import type { CommunityAuthor } from '@shared/types';
 import { MESSAGES } from '@shared/messages';
 import { Button } from '../../components/Button';
 import { describedBy, inputClasses } from '../../components/FormFields';
@@ -6,10 +7,12 @@ import { ImageIcon } from '../../components/icons';
 import { cn } from '../../lib/cn';
 import { useImageUpload } from '../uploads/useImageUpload';
 import { CommunityMarkdown } from './CommunityMarkdown';
+import { MentionTextarea } from './MentionTextarea';
 
 /**
  * A markdown body with Write / Preview (rendered exactly as readers will see it) and "Add image", which
- * uploads a picture through the portal's uploads and puts its markdown where the cursor was.
+ * uploads a picture through the portal's uploads and puts its markdown where the cursor was. With
+ * `mention`, "@" and a name open the picker of the members who see that space (MentionTextarea).
  */
 export function MarkdownField({
   label,
@@ -19,6 +22,7 @@ export function MarkdownField({
   hint,
   maxLength,
   rows = 8,
+  mention,
 }: {
   label: string;
   value: string;
@@ -27,6 +31,7 @@ export function MarkdownField({
   hint?: string;
   maxLength: number;
   rows?: number;
+  mention?: { spaceId: number | undefined; picked: readonly CommunityAuthor[]; onPick: (p: CommunityAuthor) => void };
 }) {
   const id = useId();
   const [preview, setPreview] = useState(false);
@@ -95,6 +100,21 @@ export function MarkdownField({
             <p className="text-sm text-gray-500">{MESSAGES.communityPreviewEmpty}</p>
           )}
         </div>
+      ) : mention ? (
+        <MentionTextarea
+          textareaRef={area}
+          id={id}
+          rows={rows}
+          maxLength={maxLength}
+          value={value}
+          onChange={onChange}
+          spaceId={mention.spaceId}
+          picked={mention.picked}
+          onPick={mention.onPick}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, error, hint)}
+          className={inputClasses(Boolean(error))}
+        />
       ) : (
         <textarea
           ref={area}

@@ -10,6 +10,7 @@ import { useEntityForm } from '../../lib/useEntityForm';
 import { useUpsertCommunityPostMutation } from './communityApi';
 import { postLink } from './communityView';
 import { MarkdownField } from './MarkdownField';
+import { mentionedIds, useMentions } from './MentionTextarea';
 
 interface PostForm {
   spaceId: string;
@@ -41,6 +42,7 @@ export function PostFormDialog({
 }) {
   const navigate = useNavigate();
   const [upsert] = useUpsertCommunityPostMutation();
+  const mentions = useMentions();
   // An edited post stays in its space even if the member may no longer start posts there.
   const choices = post && !spaces.some((s) => s.id === post.spaceId) ? [] : spaces;
   const first = post?.spaceId ?? (spaces.some((s) => s.id === spaceId) ? spaceId : spaces[0]?.id);
@@ -58,6 +60,7 @@ export function PostFormDialog({
         spaceId: Number(values.spaceId),
         title: values.title,
         body: values.body,
+        mentionedUserIds: mentionedIds(values.body, mentions.picked),
       }).unwrap();
       if (res.isNew) void navigate(postLink(res.post.id));
     },
@@ -66,6 +69,7 @@ export function PostFormDialog({
   const {
     register,
     control,
+    watch,
     formState: { errors },
   } = form;
 
@@ -102,8 +106,13 @@ export function PostFormDialog({
             value={field.value}
             onChange={field.onChange}
             error={fieldState.error?.message}
-            hint={MESSAGES.communityBodyHint}
+            hint={`${MESSAGES.communityBodyHint} ${MESSAGES.communityMentionHint}`}
             maxLength={COMMUNITY_LIMITS.bodyMax}
+            mention={{
+              spaceId: Number(watch('spaceId')) || undefined,
+              picked: mentions.picked,
+              onPick: mentions.onPick,
+            }}
           />
         )}
       />

@@ -138,6 +138,7 @@ describe('/community/post/:id', () => {
     expect(calls.find((c) => c.path === '/api/community/comment/upsert')?.body).toEqual({
       postId: 1,
       body: 'Congratulations, **Ann**!',
+      mentionedUserIds: [],
     });
     const list = await screen.findByRole('list', { name: MESSAGES.communityComments });
     expect(within(list).getByText('Ann').tagName).toBe('STRONG');
@@ -242,6 +243,7 @@ describe('/community/post/:id', () => {
       id: 41,
       postId: 1,
       body: 'First',
+      mentionedUserIds: [],
     });
     expect(await within(list).findByText('First')).toBeTruthy();
     await user.click(within(list).getByRole('button', { name: MESSAGES.communityDelete }));

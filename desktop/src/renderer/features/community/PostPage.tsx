@@ -18,6 +18,7 @@ import { PostFormDialog } from './PostFormDialog';
 import { Byline, CommentCount, LikeButton, PostBadges } from './PostParts';
 import { PostModeration } from './PostModeration';
 import { ReportDialog } from './ReportDialog';
+import { useLiveSpace } from './useLiveSpace';
 
 function BackLink({ spaceId }: { spaceId?: number }) {
   return (
@@ -73,6 +74,8 @@ function PostView({ post }: { post: CommunityPost }) {
   const [remove, { isLoading: removing }] = useDeleteCommunityPostMutation();
   const own = user?.id === post.author.id;
   const moderator = can(user, 'community:moderate');
+  // Its space's stream: a comment, a like or a moderator's change made elsewhere comes in without a reload.
+  useLiveSpace(post.spaceId);
 
   useEffect(() => {
     if (hash === '#comments') document.getElementById('comments')?.scrollIntoView();

@@ -1,18 +1,23 @@
 import type { CommunitySpaceUpsertInput } from '@shared/schemas/community';
 import type {
+  CommunityAuthor,
   CommunityComment,
   CommunityCommentsResponse,
   CommunityCommentUpsertResponse,
+  CommunityMentionableResponse,
   CommunityPost,
   CommunityPostResponse,
   CommunityPostsResponse,
   CommunityPostUpsertResponse,
+  CommunityProfileResponse,
+  CommunityProfileVisibility,
   CommunityReactResponse,
   CommunityReport,
   CommunityReportsResponse,
   CommunitySpace,
   CommunitySpacesResponse,
   CommunitySpaceUpsertResponse,
+  CommunityVisibilityResponse,
 } from '@shared/types';
 import { api } from '../../app/api';
 
@@ -30,12 +35,15 @@ export interface CommunityPostBody {
   spaceId: number;
   title: string;
   body: string;
+  /** The members the @ picker put in the text, still written there (the API tells them). */
+  mentionedUserIds?: number[];
 }
 
 export interface CommunityCommentBody {
   id?: number;
   postId: number;
   body: string;
+  mentionedUserIds?: number[];
 }
 
 /** A moderator's switch on a post: the URL's verb and the body's field. */
@@ -64,6 +72,9 @@ const POSTS = { type: 'CommunityPost' as const, id: 'LIST' };
 const REPORTS = { type: 'CommunityReport' as const, id: 'LIST' };
 const post = (id: number) => ({ type: 'CommunityPost' as const, id });
 const comments = (postId: number) => ({ type: 'CommunityComment' as const, id: postId });
+/** The cache tags of the community's reads, for the live events (useLiveSpace). */
+export const communityTags = { SPACES, POSTS, post, comments };
+const profile = (memberId: number) => ({ type: 'CommunityProfile' as const, id: memberId });
 
 /** The community inside the portal: spaces, posts, comments, reactions and moderation (/api/community/*). */
 export const communityApi = api.injectEndpoints({
@@ -190,6 +201,35 @@ export const communityApi = api.injectEndpoints({
       query: (body) => ({ url: '/api/community/report', method: 'POST', body }),
       invalidatesTags: [REPORTS],
     }),
+    getCommunityMentionable: build.query<CommunityAuthor[], { spaceId: number; q: string }>({
+      query: ({ spaceId, q }) => ({ url: `/api/community/space/${spaceId}/mentionable`, params: q ? { q } : {} }),
+      transformResponse: (res: CommunityMentionableResponse) => res.members,
+      keepUnusedDataFor: 30,
+    }),
+    getCommunityMember: build.query<CommunityProfileResponse, number>({
+      query: (id) => `/api/community/member/${id}`,
+      // Their posts are in it: a post written, changed or deleted reads it again.
+      providesTags: (_res, _err, id) => [profile(id), POSTS],
+    }),
+    saveCommunityVisibility: build.mutation<CommunityVisibilityResponse, CommunityProfileVisibility>({
+      query: (body) => ({ url: '/api/community/profile', method: 'PUT', body }),
+      /** The own profile (the one whose read carries `visibility`) shows the saved choice, without a read. */
+      async onQueryStarted(_body, lifecycle) {
+        const { dispatch, queryFulfilled } = lifecycle;
+        try {
+          const { data } = await queryFulfilled;
+          for (const id of communityApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'getCommunityMember')) {
+            dispatch(
+              communityApi.util.updateQueryData('getCommunityMember', id, (draft) => {
+                if (draft.visibility) draft.visibility = data.visibility;
+              }),
+            );
+          }
+        } catch {
+          // The toast says why; the choice stays on screen to try again.
+        }
+      },
+    }),
     getCommunityReports: build.query<CommunityReport[], void>({
       query: () => '/api/community/reports',
       transformResponse: (res: CommunityReportsResponse) => res.reports,
@@ -219,4 +259,7 @@ export const {
   useReportCommunityMutation,
   useGetCommunityReportsQuery,
   useResolveCommunityReportMutation,
+  useGetCommunityMentionableQuery,
+  useGetCommunityMemberQuery,
+  useSaveCommunityVisibilityMutation,
 } = communityApi;

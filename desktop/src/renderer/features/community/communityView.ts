@@ -6,6 +6,9 @@ import { roleLabel } from '../shell/SwitchRolesDialog';
 /** Where a post opens. */
 export const postLink = (id: number) => `/community/post/${id}`;
 
+/** A member's community profile. */
+export const memberLink = (id: number) => `/community/member/${id}`;
+
 /** The feed of one space (or of all, without an id). */
 export const spaceLink = (spaceId?: number | null) => (spaceId ? `/community?space=${spaceId}` : '/community');
 

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { MESSAGES } from '@shared/messages';
-import { newOrUpdated, serverMessage, serverMessageUnlessFields, type ToastRule } from '../../app/toastHelpers';
+import { fixed, newOrUpdated, serverMessage, serverMessageUnlessFields, type ToastRule } from '../../app/toastHelpers';
 import { communityApi, type CommunityMessage, type CommunityPostFlagArgs } from './communityApi';
 
 const e = communityApi.endpoints;
@@ -89,4 +89,10 @@ export const COMMUNITY_TOAST_RULES: ToastRule[] = [
     message: payloadMessage(MESSAGES.communitySpaceDeleted),
   },
   { matcher: e.deleteCommunitySpace.matchRejected, kind: 'error', message: serverMessage },
+  {
+    matcher: e.saveCommunityVisibility.matchFulfilled,
+    kind: 'success',
+    message: fixed(MESSAGES.communityVisibilitySaved),
+  },
+  { matcher: e.saveCommunityVisibility.matchRejected, kind: 'error', message: serverMessage },
 ];

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { COMMUNITY_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@shared/limits';
-import { MESSAGES } from '@shared/messages';
+import { fillMessage, MESSAGES } from '@shared/messages';
 import { communityModeOf } from '@shared/schemas/settings';
 import type { PublicUser } from '@shared/types';
 import { Avatar } from '../../components/Avatar';
@@ -24,13 +24,24 @@ function place(u: PublicUser): string {
   return [u.city, u.state, u.country].filter((p) => p && p.trim()).join(', ');
 }
 
+/** A member's community profile (docs/areas/community.md#profiles). */
+const profileLink = (id: number) => `/community/member/${id}`;
+
 function MemberRow({ member }: { member: PublicUser }) {
   const where = place(member);
   return (
     <li className="flex items-center gap-3 rounded-lg border border-gray-100 px-3 py-3">
       <Avatar photoUrl={member.photoUrl} fullName={member.fullName} />
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-gray-900">{member.fullName}</p>
+        <p className="truncate text-sm font-medium text-gray-900">
+          <Link
+            to={profileLink(member.id)}
+            aria-label={fillMessage(MESSAGES.communityViewProfile, { name: member.fullName })}
+            className="rounded hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+          >
+            {member.fullName}
+          </Link>
+        </p>
         <p className="truncate text-sm text-gray-500">{where || 'Location not shared'}</p>
       </div>
       <span

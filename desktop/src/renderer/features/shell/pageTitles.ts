@@ -42,6 +42,7 @@ export const PAGE_TITLES: Readonly<Record<string, string>> = {
   '/ai-toolkit-chat': 'AI Toolkit',
   '/community': 'Community',
   '/community/post/:id': 'Community',
+  '/community/member/:id': 'Community profile',
   '/community/moderation': 'Community moderation',
   '/community/spaces': 'Community spaces',
 };
