@@ -37,6 +37,7 @@ import { calendarRoutes } from './features/calendar';
 import { playbookRoutes } from './features/playbooks';
 import { communityRoutes } from './features/community';
 import { searchRoutes } from './features/search';
+import { dashboardRoutes } from './features/dashboard';
 import path from 'node:path';
 
 export interface AppOptions {
@@ -127,6 +128,7 @@ export function createApp(opts: AppOptions): Koa {
     playbookRoutes(),
     communityRoutes(),
     searchRoutes(),
+    dashboardRoutes(),
   ]) {
     app.use(router.routes());
     app.use(router.allowedMethods());

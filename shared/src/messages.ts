@@ -2,7 +2,7 @@
 export const MESSAGES = {
   emailInUseSignUp: 'This email address is already in use. Please, sign in instead.',
   emailInUse: 'This email address is already in use',
-  fieldRequired: 'this field cannot be empty',
+  fieldRequired: 'This field cannot be empty',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordsDoNotMatchBanner: 'Passwords do not match.',
   passwordTooShort: 'Password must be at least 8 characters',
@@ -32,8 +32,8 @@ export const MESSAGES = {
   somethingWentWrong: 'Something went wrong.',
   bulkUpdateFailed: 'There has been a problem processing the request.',
   csvValidationFailed: 'There was a problem validating CSV users.',
-  profileSaved: 'your changes have been saved successfully',
-  checkingPayment: 'checking payment status...',
+  profileSaved: 'Your changes have been saved successfully',
+  checkingPayment: 'Checking payment status...',
   noRainmakers: 'No Rainmakers found. Try searching a neighboring city!',
   noUsers: 'No users',
   noTags: 'No tags',
@@ -163,11 +163,11 @@ export const MESSAGES = {
   lessonSaved: 'Lesson saved successfully',
   lessonDeleted: 'Lesson deleted successfully',
   lessonNotFound: 'Lesson not found',
-  markedCompleted: 'Marked as completed successfully.',
-  markedUncompleted: 'Marked as uncompleted successfully.',
-  markCompletedFailed: 'Could not mark as completed. Reload the page and try again.',
-  markUncompletedFailed: 'Could not mark as uncompleted. Reload the page and try again.',
-  imageUrlCopied: 'image URL copied to clipboard',
+  markedCompleted: 'Marked as done.',
+  markedUncompleted: 'Marked as not done.',
+  markCompletedFailed: 'Could not mark the lesson as done. Reload the page and try again.',
+  markUncompletedFailed: 'Could not mark the lesson as not done. Reload the page and try again.',
+  imageUrlCopied: 'Image URL copied to clipboard',
   courseOrderChanged: 'The order changed meanwhile. Reload the page and try again.',
   bannerCreated: 'Banner created successfully',
   /** Portal settings (docs/areas/settings.md; not in the spec). */
@@ -305,7 +305,7 @@ export const MESSAGES = {
   reviewScopeUnassigned: 'Unassigned',
   reviewScopeAll: 'All',
   reviewSendBack: 'Send back to IN PROGRESS',
-  reviewMarkCompleted: 'Mark COMPLETED',
+  reviewMarkCompleted: 'Mark as completed',
   reviewCommentLabel: 'Comment (optional)',
   reviewApprove: 'Approve',
   reviewRequestChanges: 'Request changes',
@@ -521,9 +521,79 @@ export const MESSAGES = {
   communityExternalNotice:
     'Members are still sent to the external community group. To open this community to them, choose it under Portal settings.',
   communityOpen: 'Open the community',
+  communityMentionPeople: 'People to mention',
+  communityMentionHint: 'Type @ and a name to mention someone who sees this space: they are told.',
+  communityMentionLoading: 'Looking for people…',
+  communityMentionFound: '{count} to choose from: Up and Down to move, Enter to mention, Escape to close.',
+  communityMentionNone: 'No one by that name sees this space.',
+  communityMentioning: 'Mentioning {names}: they are told.',
+  communityProfileLoadFailed: 'The profile could not be loaded.',
+  communityProfileNotFound: 'This member could not be found.',
+  communityProfileLocation: 'Location',
+  communityProfileRole: 'Membership',
+  communityProfileMemberSince: 'Member since',
+  communityProfilePosts: 'Posts',
+  communityProfileNoPosts: 'No posts yet.',
+  communityProfilePostsHidden: '{name} keeps their posts off their profile.',
+  communityProfileOwnNotice:
+    'This is how coaches and admins see your profile. Other members see what you choose below.',
+  communityYourProfile: 'Your profile',
+  communityVisibilityTitle: 'What other members see',
+  communityVisibilityHelp: 'Your name and photo are on every post you write. Choose what else your profile shows.',
+  communityVisibilitySave: 'Save',
+  communityVisibilitySaved: 'Profile saved',
+  communityViewProfile: 'View the profile of {name}',
+  // The dashboard's getting-started checklist (docs/screens.md#getting-started) and the Help menu.
+  firstRunTitle: 'Get started',
+  firstRunDescription: 'A few first steps. Each one ticks itself when you have done it.',
+  firstRunProgress: '{done} of {total} done',
+  firstRunAllDone: 'All done. You know your way around the portal.',
+  firstRunStepLesson: 'Watch your first lesson',
+  firstRunStepQualifier: 'Answer the Product Qualifier',
+  firstRunStepProduct: 'Start a product in the Power Profit Tool',
+  firstRunStepReview: 'Send a card to FOR REVIEW on your board',
+  firstRunStepDone: 'Done',
+  firstRunHide: 'Hide the checklist',
+  firstRunLoading: 'Loading your first steps…',
+  firstRunLoadFailed: 'Your first steps could not be loaded.',
+  firstRunHidden: 'Checklist hidden. Open it again from Help.',
+  firstRunShown: 'The getting-started checklist is back on your dashboard.',
+  helpMenu: 'Help',
+  helpWelcomeVideo: 'Welcome video',
+  helpGettingStarted: 'Getting-started checklist',
+  helpContactSupport: 'Contact support',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
+
+/** Stripe's subscription statuses in words, as members and admins read them (never the raw `past_due`). */
+const STRIPE_STATUS_LABELS: Record<string, string> = {
+  active: 'Active',
+  trialing: 'Trial',
+  past_due: 'Past due',
+  unpaid: 'Unpaid',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Incomplete, expired',
+  paused: 'Paused',
+};
+
+/** A Stripe subscription status in words: "past_due" is "Past due"; a status Stripe adds later, its words capitalised. */
+export function stripeStatusLabel(status: string): string {
+  const known = STRIPE_STATUS_LABELS[status];
+  if (known) return known;
+  const words = status.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A percent as the portal writes it on every screen: the figure, then "%" with no space ("38%",
+ * "24.97%", "-5%"), with `decimals` decimals (whole percents unless told).
+ */
+export function formatPercent(value: number, decimals = 0): string {
+  const figure = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return `${figure.format(value)}%`;
+}
 
 /** Fills a message's `{name}` placeholders (each occurrence). */
 export function fillMessage(template: string, values: Record<string, string | number>): string {

@@ -103,9 +103,9 @@ describe('sign up', () => {
     const res = await t.request().post('/api/auth/signup').send({});
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toMatchObject({
-      fullName: 'this field cannot be empty',
-      email: 'this field cannot be empty',
-      password: 'this field cannot be empty',
+      fullName: 'This field cannot be empty',
+      email: 'This field cannot be empty',
+      password: 'This field cannot be empty',
     });
   });
 });

@@ -63,8 +63,8 @@ describe('cards', () => {
     const res = await member.agent.post(`${MTN}/card/upsert`).send({ description: 'x' });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({
-      title: 'this field cannot be empty',
-      ListId: 'this field cannot be empty',
+      title: 'This field cannot be empty',
+      ListId: 'This field cannot be empty',
     });
     const blank = await member.agent.post(`${MTN}/card/upsert`).send({ id: cardId, title: '   ' });
     expect(blank.status).toBe(400);
@@ -130,9 +130,9 @@ describe('checklists', () => {
   it('validates titles, ids and the completed flag', async () => {
     const { member, cardId } = await memberWithCard();
     const res = await member.agent.post(`${MTN}/checkList/upsert`).send({ CardId: cardId });
-    expect(res.body.error.fields).toEqual({ title: 'this field cannot be empty' });
+    expect(res.body.error.fields).toEqual({ title: 'This field cannot be empty' });
     expect((await member.agent.post(`${MTN}/checkListItem/upsert`).send({ title: 'x' })).body.error.fields).toEqual({
-      CheckListId: 'this field cannot be empty',
+      CheckListId: 'This field cannot be empty',
     });
     expect((await member.agent.delete(`${MTN}/checkList`).send({})).status).toBe(400);
     expect((await member.agent.delete(`${MTN}/checkList`).send({ id: 99999999 })).status).toBe(404);
@@ -246,7 +246,7 @@ describe('activity', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({ mentionedUsers: 'Only coaches can be mentioned' });
     const empty = await member.agent.post(`${MTN}/activity/upsert`).send({ comment: ' \n ', CardId: cardId });
-    expect(empty.body.error.fields).toEqual({ comment: 'this field cannot be empty' });
+    expect(empty.body.error.fields).toEqual({ comment: 'This field cannot be empty' });
     expect(
       (await member.agent.post(`${MTN}/activity/upsert`).send({ comment: 'x', CardId: cardId, mentionedUsers: 'all' }))
         .status,

@@ -69,7 +69,7 @@ describe('lists', () => {
     await readBoard(member);
     const empty = await member.agent.post(`${MTN}/list/upsert`).send({ name: '  ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.fields).toEqual({ name: 'this field cannot be empty' });
+    expect(empty.body.error.fields).toEqual({ name: 'This field cannot be empty' });
     expect((await member.agent.post(`${MTN}/list/upsert`).send({ name: 'x'.repeat(101) })).status).toBe(400);
     expect((await member.agent.post(`${MTN}/list/upsert`).send({ name: ['a'] })).status).toBe(400);
     expect((await member.agent.post(`${MTN}/list/upsert`).send({ name: 'ok', position: -1 })).status).toBe(400);

@@ -61,7 +61,7 @@ describe('course editing', () => {
   it('requires title and slug with field messages, and checks the slug format', async () => {
     const res = await admin.post('/api/course/upsert').send({ title: ' ', slug: '' });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ title: 'this field cannot be empty', slug: 'this field cannot be empty' });
+    expect(res.body.error.fields).toEqual({ title: 'This field cannot be empty', slug: 'This field cannot be empty' });
     const bad = await admin.post('/api/course/upsert').send({ title: 'x', slug: 'no spaces allowed' });
     expect(bad.body.error.fields.slug).toBe('Use lowercase letters, numbers and single hyphens');
     const status = await admin.post('/api/course/upsert').send({ title: 'x', slug: 'x-status', status: 'LIVE' });
@@ -183,7 +183,7 @@ describe('module editing', () => {
     const course = await createCourse(t.knex);
     const res = await admin.post('/api/module/upsert').send({ title: '', CourseId: course.id });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ title: 'this field cannot be empty' });
+    expect(res.body.error.fields).toEqual({ title: 'This field cannot be empty' });
     expect((await admin.post('/api/module/upsert').send({ title: 'x', CourseId: 999999 })).body.error.fields).toEqual({
       CourseId: 'Choose an existing course',
     });
@@ -245,7 +245,7 @@ describe('lesson editing', () => {
   it('requires a title and a module; 404 for unknown lessons', async () => {
     const res = await admin.post('/api/lesson/upsert').send({ title: '' });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ title: 'this field cannot be empty', ModuleId: 'Choose a module' });
+    expect(res.body.error.fields).toEqual({ title: 'This field cannot be empty', ModuleId: 'Choose a module' });
     expect((await admin.post('/api/lesson/upsert').send({ title: 'x', ModuleId: 999999 })).body.error.fields).toEqual({
       ModuleId: 'Choose an existing module',
     });

@@ -33,12 +33,12 @@ describe('products: validation (docs/areas/seller-tools.md#validation)', () => {
     const res = await upsert(agent, { description: 'no numbers' });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({
-      title: 'this field cannot be empty',
-      units: 'this field cannot be empty',
-      costPerUnit: 'this field cannot be empty',
-      shippingCost: 'this field cannot be empty',
-      amazonFees: 'this field cannot be empty',
-      amazonRetail: 'this field cannot be empty',
+      title: 'This field cannot be empty',
+      units: 'This field cannot be empty',
+      costPerUnit: 'This field cannot be empty',
+      shippingCost: 'This field cannot be empty',
+      amazonFees: 'This field cannot be empty',
+      amazonRetail: 'This field cannot be empty',
     });
     expect(await productCount(user.id)).toBe(0);
   });
@@ -101,7 +101,7 @@ describe('products: validation (docs/areas/seller-tools.md#validation)', () => {
     const created = (await upsert(agent, MINIMAL)).body.product;
     const res = await upsert(agent, { id: created.id, title: '' });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ title: 'this field cannot be empty' });
+    expect(res.body.error.fields).toEqual({ title: 'This field cannot be empty' });
     const list = (await agent.get('/api/product/read-many')).body.products;
     expect(list[0].title).toBe(MINIMAL.title);
   });

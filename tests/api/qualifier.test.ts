@@ -96,7 +96,7 @@ describe('product qualifier: save', () => {
     expect(byId.keyword).toMatchObject({ answer: 'garlic press', feedback: '' });
     expect(byId.volume.answer).toBe(3000);
     expect(byId.volume.feedback).toMatch(/not recommended/);
-    expect(byId.searches.question).toMatch(/1,500 or more searches a month \(50 %/);
+    expect(byId.searches.question).toMatch(/1,500 or more searches a month \(50%/);
     expect(byId['average-points'].question).toMatch(/\$25 or more \(large standard\)/);
     expect(byId.sellers).toMatchObject({ answer: 'No' });
     expect(byId.sellers.feedback).not.toBe('forged feedback');
@@ -127,7 +127,7 @@ describe('product qualifier: save', () => {
     expect((await agent.post('/api/product-qualifier/save').send({ answers: noKeyword })).status).toBe(200);
     const rated = await agent.post('/api/product-qualifier/save').send({ answers: noKeyword, rated: true });
     expect(rated.status).toBe(400);
-    expect(rated.body.error.fields).toEqual({ keyword: 'this field cannot be empty' });
+    expect(rated.body.error.fields).toEqual({ keyword: 'This field cannot be empty' });
   });
 
   it('starts over when the answers are cleared (refresh)', async () => {
@@ -214,8 +214,8 @@ describe('product qualifier: send', () => {
       .send({ answers: answers(12000), email: '', keywords: ' ' });
     expect(res.status).toBe(400);
     expect(res.body.error.fields).toEqual({
-      email: 'this field cannot be empty',
-      keywords: 'this field cannot be empty',
+      email: 'This field cannot be empty',
+      keywords: 'This field cannot be empty',
     });
     const bad = await agent
       .post('/api/product-qualifier/send')

@@ -116,7 +116,7 @@ describe('resources: admin create, edit and delete', () => {
 
 describe('resources: validation (docs/areas/resources.md#validation)', () => {
   const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
-    ['an empty title', { ...LINK, title: '  ' }, { title: 'this field cannot be empty' }],
+    ['an empty title', { ...LINK, title: '  ' }, { title: 'This field cannot be empty' }],
     [
       'a Link without its URL',
       { title: 'x', type: 'Link' },
@@ -251,7 +251,7 @@ describe('resource categories', () => {
     expect(dup.body.error.fields.name).toBe('A category with this name already exists');
     const empty = await admin.post('/api/resource/category/upsert').send({ name: ' ' });
     expect(empty.status).toBe(400);
-    expect(empty.body.error.fields).toEqual({ name: 'this field cannot be empty' });
+    expect(empty.body.error.fields).toEqual({ name: 'This field cannot be empty' });
     expect((await admin.post('/api/resource/category/upsert').send({ id: 999999, name: 'Gone' })).status).toBe(404);
   });
 });

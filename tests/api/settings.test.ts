@@ -164,7 +164,7 @@ describe('portal settings API', () => {
       'Please enter a full https:// address or a mailto: address',
     ],
     [{ applyUrl: 'javascript:alert(1)' }, 'applyUrl', 'Please enter a full https:// address'],
-    [{ applyUrl: '' }, 'applyUrl', 'this field cannot be empty'],
+    [{ applyUrl: '' }, 'applyUrl', 'This field cannot be empty'],
     [{ applyUrl: ['https://a.test/'] }, 'applyUrl', 'Please enter a valid value'],
     [
       { boardWelcomeVideo: 'https://videos.evil.test/embed/x' },

@@ -43,7 +43,7 @@ describe('tags', () => {
     const admin = await agentFor('admin');
     const res = await admin.post('/api/tag/upsert').send({ name: '   ' });
     expect(res.status).toBe(400);
-    expect(res.body.error.fields).toEqual({ name: 'this field cannot be empty' });
+    expect(res.body.error.fields).toEqual({ name: 'This field cannot be empty' });
   });
 
   it('returns 409 for a duplicate name, case-insensitively', async () => {

@@ -336,13 +336,13 @@ describe('POST /api/user/upsert: creating', () => {
     const empty = await agent.post('/api/user/upsert').send({ fullName: '   ', email: '' });
     expect(empty.status).toBe(400);
     expect(empty.body.error.fields).toEqual({
-      fullName: 'this field cannot be empty',
-      users_email: 'this field cannot be empty',
+      fullName: 'This field cannot be empty',
+      users_email: 'This field cannot be empty',
     });
     const missing = await agent.post('/api/user/upsert').send({});
     expect(missing.body.error.fields).toEqual({
-      fullName: 'this field cannot be empty',
-      users_email: 'this field cannot be empty',
+      fullName: 'This field cannot be empty',
+      users_email: 'This field cannot be empty',
     });
     const short = await agent.post('/api/user/upsert').send({ fullName: 'X', email: uniqueEmail(), password: 'short' });
     expect(short.body.error.fields).toEqual({ password: 'Password must be at least 8 characters' });
@@ -543,7 +543,7 @@ describe('POST /api/user/upsert: updating', () => {
     expect(await userRow(user.id)).toMatchObject({ full_name: 'Partial Person', city: 'Lima', country: 'Peru' });
     const emptied = await agent.post('/api/user/upsert').send({ id: user.id, fullName: '' });
     expect(emptied.status).toBe(400);
-    expect(emptied.body.error.fields).toEqual({ fullName: 'this field cannot be empty' });
+    expect(emptied.body.error.fields).toEqual({ fullName: 'This field cannot be empty' });
   });
 
   /** docs/security.md: 8 privileged fields x 4 non-admin roles, 0 persisted. */

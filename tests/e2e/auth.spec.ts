@@ -78,7 +78,7 @@ test('profile changes are saved', async ({ page }) => {
   await page.getByLabel('City').fill('Savannah');
   await page.getByLabel('State').fill('GA');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('your changes have been saved successfully')).toBeVisible();
+  await expect(page.getByText('Your changes have been saved successfully')).toBeVisible();
   await shot(page, 'profile');
   await page.reload();
   await expect(page.getByLabel('City')).toHaveValue('Savannah');

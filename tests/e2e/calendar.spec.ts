@@ -36,7 +36,7 @@ test('an admin schedules a call; a premium member answers it at 1280 and 390 px 
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(admin.getByText(MESSAGES.callSaved)).toBeVisible();
   await expect(form).toBeHidden();
-  await expect(admin.getByRole('button', { name: new RegExp(`^Call: ${title}`) }).first()).toBeVisible();
+  await expect(admin.getByRole('button', { name: new RegExp(`${title} \\(call`) }).first()).toBeVisible();
   await adminContext.close();
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -44,7 +44,7 @@ test('an admin schedules a call; a premium member answers it at 1280 and 390 px 
   await signInAs(page, DEMO.premium, '/calendar');
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Calendar' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Month', exact: true })).toHaveAttribute('aria-pressed', 'true');
-  const chip = page.getByRole('button', { name: new RegExp(`^Call: ${title}`) }).first();
+  const chip = page.getByRole('button', { name: new RegExp(`${title} \\(call`) }).first();
   await expect(chip).toBeVisible();
   await chip.click();
   const details = page.getByRole('dialog', { name: title });
@@ -61,7 +61,7 @@ test('an admin schedules a call; a premium member answers it at 1280 and 390 px 
   expect(await serious(page)).toEqual([]);
   await page.getByRole('button', { name: 'Week', exact: true }).click();
   await expect(page.getByRole('list', { name: 'Days of the week' })).toBeVisible();
-  await expect(page.getByRole('button', { name: new RegExp(`^Call: ${title}.*, going$`) })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(`${title} \\(call.*, going\\)$`) })).toBeVisible();
   await shot(page, 'calendar-week-1280');
 
   // A phone: the agenda, with the answer on the call itself.

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO, shot, signInAs } from './support';
+import { MESSAGES } from '../../shared/src/messages';
 
 /** A 1x1 PNG for the lesson image upload. */
 const PNG = Buffer.from(
@@ -29,7 +30,7 @@ test('a member opens a course, completes lessons, and sees module, course and da
   page,
 }) => {
   await signInAs(page, DEMO.basic);
-  await expect(page.getByRole('link', { name: 'Course progress: 0%' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Course progress\s*0%/ })).toBeVisible();
   await page.getByRole('link', { name: 'Courses', exact: true }).first().click();
   await expect(page.getByRole('heading', { name: 'Courses', level: 1 })).toBeVisible();
   const grid = page.getByTestId('course-grid');
@@ -48,17 +49,17 @@ test('a member opens a course, completes lessons, and sees module, course and da
   await expect(lesson).toBeVisible();
   await shot(page, 'course-lesson-member');
 
-  await lesson.getByRole('button', { name: 'Mark as Completed' }).click();
-  await expect(page.getByText('Marked as completed successfully.')).toBeVisible();
-  await expect(lesson.getByRole('button', { name: 'Mark as Uncompleted' })).toBeVisible();
+  await lesson.getByRole('button', { name: 'Mark as done' }).click();
+  await expect(page.getByText(MESSAGES.markedCompleted)).toBeVisible();
+  await expect(lesson.getByRole('button', { name: 'Mark as not done' })).toBeVisible();
   await expect(moduleProgress(page, 'Getting Started')).toHaveAttribute('aria-valuenow', '33');
   await expect(courseProgress(page)).toHaveAttribute('aria-valuenow', '11'); // 1 of the 9 lessons a basic member sees
 
   await lesson.getByRole('link', { name: /Next Lesson/ }).click();
   const second = page.getByRole('article', { name: 'How Amazon FBA works' });
   await expect(second.getByRole('table')).toBeVisible();
-  await second.getByRole('button', { name: 'Mark as Completed' }).click();
-  await expect(second.getByRole('button', { name: 'Mark as Uncompleted' })).toBeVisible();
+  await second.getByRole('button', { name: 'Mark as done' }).click();
+  await expect(second.getByRole('button', { name: 'Mark as not done' })).toBeVisible();
   await expect(moduleProgress(page, 'Getting Started')).toHaveAttribute('aria-valuenow', '67');
   await expect(courseProgress(page)).toHaveAttribute('aria-valuenow', '22');
   await expect(page.getByRole('link', { name: /How Amazon FBA works/ })).toContainText('(completed)');
@@ -71,7 +72,7 @@ test('a member opens a course, completes lessons, and sees module, course and da
   await expect(frame).toHaveAttribute('sandbox', /allow-forms/);
 
   await page.getByRole('link', { name: 'Dashboard' }).first().click();
-  await expect(page.getByRole('link', { name: 'Course progress: 22%' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Course progress\s*22%/ })).toBeVisible();
   await shot(page, 'dashboard-course-progress');
 
   await page.goto('/courses/mastermind-deep-dive');
@@ -143,7 +144,7 @@ test('an admin creates a course, modules and lessons, reorders lessons across mo
       const chooser = page.waitForEvent('filechooser');
       await dialog.getByRole('button', { name: 'Upload image' }).click();
       await (await chooser).setFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
-      await expect(page.getByText('image URL copied to clipboard')).toBeVisible();
+      await expect(page.getByText('Image URL copied to clipboard')).toBeVisible();
       await expect(dialog.getByLabel('Image URL')).toHaveValue(/\/uploads\/.+\.png$/);
       await shot(page, 'lesson-form');
     }
@@ -306,7 +307,7 @@ test('course pages work at phone width', async ({ page }) => {
   await signInAs(page, DEMO.premium, '/courses');
   await page.getByRole('link', { name: 'Amazon FBA Foundations' }).click();
   await page.getByRole('link', { name: /Continue where you left off|Start the course|Review the course/ }).click();
-  await expect(page.getByRole('button', { name: /Mark as (Completed|Uncompleted)/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Mark as (done|not done)/ })).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );

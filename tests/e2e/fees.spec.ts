@@ -44,7 +44,7 @@ for (const viewport of VIEWPORTS) {
 
       // Ad targets at the start values (10 % margin, 10 % conversion).
       const ads = page.getByRole('region', { name: 'Ad targets (PPC)' });
-      await expect(ads.getByTestId('ppc-targets')).toContainText('54.27 %');
+      await expect(ads.getByTestId('ppc-targets')).toContainText('54.27%');
       await expect(ads.getByTestId('ppc-targets')).toContainText('$1.24');
 
       // Estimate from dimensions, in the product form.

@@ -85,7 +85,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-  // The demo past-due member's customer exists, so the /blocked Fix button gets a portal URL.
+  // The demo past-due member's customer exists, so the /blocked Fix payment button gets a portal URL.
   const stripe = await startStripeFake({ customers: ['cus_demo_pastdue'] });
   process.env.E2E_STRIPE_URL = stripe.url;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));

@@ -8,7 +8,8 @@ import { DEMO, shot, signInAs } from './support';
  * API, deleted afterwards); the page's totals are the summary's numbers, the demo past-due member
  * is at risk with links to the User Dashboard and a CSV export; 7 days asks for the last week;
  * at 390 px the page does not scroll sideways. Active members come from the analytics rollups,
- * which the demo seed leaves empty: the totals are compared with what the API counted.
+ * which the demo's 90 days of history fill (api/src/db/seed-history.ts): the totals are compared
+ * with what the API counted.
  */
 interface BoardList {
   id: number;
@@ -77,7 +78,7 @@ test('an admin reads the insights: totals from the API, a card waiting for revie
 
   const atRisk = page.getByRole('table', { name: 'Members at risk' });
   const pat = atRisk.getByRole('row').filter({ hasText: 'Pat Pastdue' });
-  await expect(pat).toContainText('Payment problem (past_due)');
+  await expect(pat).toContainText('Payment problem (Past due)');
   await shot(page, 'insights-1280');
 
   const download = page.waitForEvent('download');
@@ -99,7 +100,7 @@ test('an admin reads the insights: totals from the API, a card waiting for revie
     .getByRole('listitem')
     .filter({ hasText: 'Pat Pastdue' })
     .first();
-  await expect(patCard).toContainText('Payment problem (past_due)');
+  await expect(patCard).toContainText('Payment problem (Past due)');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shot(page, 'insights-390');
 

@@ -26,7 +26,7 @@ test('a premium member adds a first product, checks the golden figures, edits fe
   page,
 }) => {
   await signInAs(page, DEMO.premiumNew);
-  await expect(page.getByRole('link', { name: 'Total Products: 0' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Total Products\s*0(?!\d)/ })).toBeVisible();
   await openTool(page);
   await expect(page.getByText('You currently do not have any existing products')).toBeVisible();
   await expect(page.getByText(/Earnings disclaimer/)).toBeVisible();
@@ -57,7 +57,7 @@ test('a premium member adds a first product, checks the golden figures, edits fe
     totalAdditionalFees: '$6,997.50',
     totalEstimatedProfitPerUnit: '$8.19',
     totalEstimatedBulkOrderProfit: '$8,192.50',
-    profitMargin: '29.27 %',
+    profitMargin: '29.27%',
   };
   for (const [field, text] of Object.entries(expected)) await expect(metric(card, field)).toHaveText(text);
   await shot(page, 'products-list');
@@ -112,8 +112,8 @@ test('a premium member adds a first product, checks the golden figures, edits fe
   await ads.getByLabel('Ad spend').fill('320');
   await ads.getByLabel('Ad sales').fill('960');
   await ads.getByRole('button', { name: 'Save' }).click();
-  await expect(metric(card, 'campaignACOS')).toHaveText('33.33 %');
-  await expect(metric(card, 'ACOSBreakEven')).toHaveText('54.27 %');
+  await expect(metric(card, 'campaignACOS')).toHaveText('33.33%');
+  await expect(metric(card, 'ACOSBreakEven')).toHaveText('54.27%');
 
   await page.getByRole('tab', { name: 'Planning' }).click();
   await card.getByRole('button', { name: `Edit ${E1.title}` }).click();
@@ -129,9 +129,9 @@ test('a premium member adds a first product, checks the golden figures, edits fe
 
   // The dashboard counts it.
   await page.getByRole('navigation').first().getByRole('link', { name: 'Dashboard' }).click();
-  await expect(page.getByRole('link', { name: 'Total Products: 1' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Total Products\s*1(?!\d)/ })).toBeVisible();
   await shot(page, 'products-dashboard-card');
-  await page.getByRole('link', { name: 'Total Products: 1' }).click();
+  await page.getByRole('link', { name: /^Total Products\s*1(?!\d)/ }).click();
 
   // Delete.
   await page

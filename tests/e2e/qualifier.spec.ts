@@ -27,7 +27,7 @@ test('a member answers step by step, rates a product, emails the result, comes b
   const keyword = page.getByRole('textbox', { name: /main keyword/ });
   await keyword.fill('');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByText('this field cannot be empty')).toBeVisible();
+  await expect(page.getByText('This field cannot be empty')).toBeVisible();
   await expect(keyword).toBeFocused();
   await expect(progress).toHaveAttribute('aria-valuenow', '1');
 

@@ -190,13 +190,13 @@ test('the library is a compact list with quiet actions, at 1280 and 390 px', asy
   await shot(page, 'resources-390-categories');
 });
 
-test('the /blocked Fix button opens the Stripe customer portal', async ({ page }) => {
+test('the /blocked Fix payment button opens the Stripe customer portal', async ({ page }) => {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(DEMO.blocked.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.blocked.password);
   await page.getByRole('button', { name: /sign in/i }).click();
   await expect(page).toHaveURL(/\/blocked$/);
-  await page.getByRole('button', { name: 'Fix' }).click();
+  await page.getByRole('button', { name: 'Fix payment' }).click();
   await expect(page).toHaveURL(new RegExp(`^${process.env.E2E_STRIPE_URL}/p/session/bps_`));
   await expect(page.getByRole('heading', { name: 'Stripe customer portal (fake)' })).toBeVisible();
   await shot(page, 'resources-blocked-portal');

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { fillMessage, MESSAGES } from '../../shared/src/messages';
-import { DEMO, signInAs } from './support';
+import { DEMO, axeViolations, signInAs } from './support';
 
 /**
  * The command palette (docs/areas/search.md): Ctrl+K anywhere, type, pick a result with the keyboard
@@ -11,16 +10,11 @@ import { DEMO, signInAs } from './support';
  */
 
 /**
- * axe over the open palette (the dialog; the screen behind it is scanned by a11y.spec.ts), with the
- * options of support.ts's axeViolations: the serious and critical findings.
+ * axe over the open palette (the dialog; the screen behind it is scanned by a11y.spec.ts), every rule on
+ * (support.ts's axeViolations): the serious and critical findings.
  */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .options({ iframes: false, resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  return result.violations
+  return (await axeViolations(page, '[role="dialog"]'))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }

@@ -21,8 +21,8 @@ test('the Solve for panel answers the price of a target margin to the cent and a
     await page.getByRole('button', { name: `View Metrics of ${E1_TITLE}` }).click();
     await expect(page).toHaveURL(new RegExp(`product=${id}`));
     const figures = page.getByRole('region', { name: 'Return and cash' });
-    await expect(metric(figures, 'roiPerUnit')).toHaveText('202.28 %');
-    await expect(metric(figures, 'tacos')).toHaveText('17.86 %');
+    await expect(metric(figures, 'roiPerUnit')).toHaveText('202.28%');
+    await expect(metric(figures, 'tacos')).toHaveText('17.86%');
     await expect(metric(figures, 'paybackUnits')).toHaveText('331 units');
     await expect(metric(figures, 'cashNeeded')).toHaveText('$5,357.64');
 
@@ -30,17 +30,17 @@ test('the Solve for panel answers the price of a target margin to the cent and a
     await solve.getByLabel('Target value').fill('80');
     await solve.getByRole('button', { name: 'Solve' }).click();
     await expect(solve.getByTestId('solve-answer')).toHaveText(
-      'No price reaches a 80.00 % profit margin. With 25.00 % additional fees the margin stays below 75.00 %.',
+      'No price reaches a 80.00% profit margin. With 25.00% additional fees the margin stays below 75.00%.',
     );
     await solve.getByLabel('Target value').fill('30');
     await solve.getByRole('button', { name: 'Solve' }).click();
     await expect(solve.getByTestId('solve-answer')).toHaveText(
-      '$28.45 is the lowest Amazon retail price, to the cent, reaching a 30.00 % profit margin; the product will show a 30.01 % profit margin.',
+      '$28.45 is the lowest Amazon retail price, to the cent, reaching a 30.00% profit margin; the product will show a 30.01% profit margin.',
     );
     await shot(page, 'seller-solve');
     await solve.getByRole('button', { name: 'Apply this price' }).click();
     await expect(page.getByText('Product saved successfully')).toBeVisible();
-    await expect(metric(page, 'profitMargin')).toHaveText('30.01 %');
+    await expect(metric(page, 'profitMargin')).toHaveText('30.01%');
     await expect(solve.getByTestId('solve-answer')).toHaveText('Applied: the Amazon retail price is now $28.45.');
     await expect(solve.getByRole('button', { name: 'Apply this price' })).toHaveCount(0);
     await expect(page.locator('[data-input="amazonRetail"]')).toHaveText('$28.45');

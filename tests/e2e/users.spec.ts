@@ -66,7 +66,7 @@ test('an admin creates a user, sees a duplicate email under the field, and delet
   await signInAs(page, DEMO.admin);
   await openUserDashboard(page);
   const email = uniqueEmail('created');
-  await page.getByRole('button', { name: 'Add new User' }).click();
+  await page.getByRole('button', { name: 'Add user' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add a new user' });
   await dialog.getByLabel('Full name').fill('Erin Example');
   await dialog.getByLabel('Email').fill(DEMO.basic.email);
@@ -236,7 +236,7 @@ test('a coach sees premium members and can only edit tags', async ({ page, reque
   await expect(page.getByText(MESSAGES.noUsers)).toBeVisible();
   await search(page, '');
   await expect(page.getByRole('button', { name: 'Options' })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Add new User' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0);
   await expect(usersTable(page).getByRole('checkbox')).toHaveCount(0);
   await expect(usersTable(page).getByRole('button', { name: /Sign in as/ })).toHaveCount(0);
   await shot(page, 'users-coach');
@@ -292,7 +292,7 @@ test('the User Dashboard works at phone width', async ({ page }) => {
   await expect(page.getByRole('menu', { name: 'Options' })).toBeVisible();
   await shot(page, 'users-mobile-options');
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Add new User' }).click();
+  await page.getByRole('button', { name: 'Add user' }).click();
   await expect(page.getByRole('dialog', { name: 'Add a new user' })).toBeVisible();
   await shot(page, 'users-mobile-form');
 });

@@ -13,6 +13,8 @@ export interface AuditEntry {
   targetUserId?: number | null;
   details?: Record<string, unknown>;
   ip?: string | null;
+  /** When it happened: only the demo seed's history (api/src/db/seed-history.ts) dates its entries; every writer of a change records now. */
+  createdAt?: Date;
 }
 
 function rowOf(entry: AuditEntry) {
@@ -22,6 +24,7 @@ function rowOf(entry: AuditEntry) {
     target_user_id: entry.targetUserId ?? null,
     details: entry.details ?? {},
     ip: entry.ip ?? null,
+    ...(entry.createdAt ? { created_at: entry.createdAt.toISOString() } : {}),
   };
 }
 
@@ -38,9 +41,10 @@ export async function audit(knex: Knex, entry: AuditEntry): Promise<void> {
 export async function auditMany(knex: Knex, entries: readonly AuditEntry[]): Promise<void> {
   if (entries.length === 0) return;
   await knex.raw(
-    `insert into audit_log (actor_id, action, target_user_id, details, ip)
-     select e.actor_id, e.action, e.target_user_id, e.details, e.ip
-     from jsonb_to_recordset(?::jsonb) as e(actor_id int, action text, target_user_id int, details jsonb, ip text)`,
+    `insert into audit_log (actor_id, action, target_user_id, details, ip, created_at)
+     select e.actor_id, e.action, e.target_user_id, e.details, e.ip, coalesce(e.created_at, now())
+     from jsonb_to_recordset(?::jsonb)
+       as e(actor_id int, action text, target_user_id int, details jsonb, ip text, created_at timestamptz)`,
     [JSON.stringify(entries.map(rowOf))],
   );
 }

@@ -33,6 +33,7 @@ import * as playbooks from './migrations/0033_playbooks';
 import * as notificationQuotes from './migrations/0034_notification_quotes';
 import * as searchIndexes from './migrations/0035_search_indexes';
 import * as community from './migrations/0036_community';
+import * as firstRun from './migrations/0037_first_run';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -74,6 +75,7 @@ export const MIGRATIONS: ReadonlyArray<readonly [string, Migration]> = [
   ['0034_notification_quotes', notificationQuotes],
   ['0035_search_indexes', searchIndexes],
   ['0036_community', community],
+  ['0037_first_run', firstRun],
 ];
 
 class StaticMigrationSource implements Knex.MigrationSource<string> {

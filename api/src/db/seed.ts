@@ -8,6 +8,7 @@ import { seedReview } from './seed-review';
 import { seedBanners } from './seed-banners';
 import { seedResources } from './seed-resources';
 import { seedSettings } from './seed-settings';
+import { seedHistory } from './seed-history';
 import type { AreaSeed, SeedContext } from './seed-types';
 
 export type { AreaSeed, SeedContext } from './seed-types';
@@ -126,6 +127,8 @@ const AREA_SEEDS: AreaSeed[] = [
   seedBanners,
   seedResources,
   seedSettings,
+  // Last: 90 days of activity over everything above (docs/areas/insights.md#demo-history).
+  seedHistory,
 ];
 
 /** Seeds demo content once (when there are no users yet). Returns the accounts, or [] if skipped. */

@@ -26,6 +26,7 @@ export class User extends BaseModel {
     'updated_at',
     'coach_id',
     'welcome_seen_at',
+    'first_run_dismissed_at',
   ] as const;
 
   declare id: number;
@@ -46,6 +47,8 @@ export class User extends BaseModel {
   /** The member's coach (docs/areas/review.md#a-members-coach), or null. */
   declare coach_id: number | null;
   declare welcome_seen_at: Timestamp | null;
+  /** When the member hid the dashboard's getting-started checklist (docs/screens.md#getting-started), or null. */
+  declare first_run_dismissed_at: Timestamp | null;
   declare created_at: Timestamp;
   declare updated_at: Timestamp;
 }

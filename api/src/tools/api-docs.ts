@@ -27,6 +27,7 @@ const AREA_DOCS: Record<string, string> = {
   resources: 'areas/resources.md',
   payments: 'areas/payments.md',
   search: 'areas/search.md',
+  dashboard: 'screens.md#getting-started',
 };
 
 const HEADER = `# API reference

@@ -120,8 +120,8 @@ export const QUALIFIER_QUESTIONS: readonly QualifierQuestion[] = [
     // Worded for both moments: before question 2 is answered there is no volume to take a share of.
     prompt: ({ volume }) =>
       volume === null
-        ? "Do at least 3 related keywords each get a good share of your main keyword's monthly searches? Answer question 2 first: the bar is 50 % of that volume below 4,000 searches, 15 % from 4,000 to 10,000 and 10 % above."
-        : `Do at least 3 related keywords each get ${searchThreshold(volume).toLocaleString('en-US')} or more searches a month (${searchPct(volume)} % of the ${volume.toLocaleString('en-US')} monthly searches of your main keyword)?`,
+        ? "Do at least 3 related keywords each get a good share of your main keyword's monthly searches? Answer question 2 first: the bar is 50% of that volume below 4,000 searches, 15% from 4,000 to 10,000 and 10% above."
+        : `Do at least 3 related keywords each get ${searchThreshold(volume).toLocaleString('en-US')} or more searches a month (${searchPct(volume)}% of the ${volume.toLocaleString('en-US')} monthly searches of your main keyword)?`,
     feedback: {
       yes: 'Good: shoppers look for this product in several ways, so you can rank for more than one keyword.',
       no: 'Demand rests on a single keyword. Look for a product with more related searches.',
@@ -162,7 +162,7 @@ export const QUALIFIER_QUESTIONS: readonly QualifierQuestion[] = [
     kind: 'yes-no',
     title: 'Sourcing',
     prompt: () =>
-      'Can you source it (for example on Alibaba) for no more than 25 % of the selling price, shipping included?',
+      'Can you source it (for example on Alibaba) for no more than 25% of the selling price, shipping included?',
     feedback: {
       yes: 'Good: your landed cost leaves room for Amazon fees, ads and profit.',
       no: 'Your landed cost is high for this price. Negotiate with suppliers or find a cheaper design.',
@@ -218,7 +218,7 @@ export const LEARN_MORE: Readonly<Record<Exclude<QualifierAnswerId, 'keyword'>, 
   volume:
     'Search volume is how often shoppers type your main keyword each month. Too little means too few buyers; too much means big competitors and a bigger ad budget.',
   searches:
-    'Related keywords spread your demand. The bar scales with your volume: 50 % of it below 4,000 searches, 15 % from 4,000 to 10,000, 10 % above.',
+    'Related keywords spread your demand. The bar scales with your volume: 50% of it below 4,000 searches, 15% from 4,000 to 10,000, 10% above.',
   sellers: 'Count the page-one listings with fewer than 400 reviews. Three or more show that new listings can rank.',
   units: 'Estimate monthly units for the top 10 listings with your research tool and average them.',
   competitors: 'Note which page-one listings are household brands or sold by Amazon. Shoppers trust names they know.',

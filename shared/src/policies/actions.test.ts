@@ -131,6 +131,7 @@ const ALL_ACTIONS: readonly Action[] = [
   'community:report',
   'community:moderate',
   'community:manage',
+  'first-run:own',
 ];
 
 /**
@@ -217,6 +218,8 @@ const EXPECTED_CAN: Record<Action, Record<PrincipalName, string>> = {
   'community:report': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   'community:moderate': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '111111', admin: '111111', adminSwitchedToBasic: '000000' },
   'community:manage': { anonymous: '000000', basic: '000000', courseOnly: '000000', premium: '000000', coach: '000000', admin: '111111', adminSwitchedToBasic: '000000' },
+  // The dashboard's getting-started checklist: the member roles, their own only (an admin switched to basic sees it as basic does).
+  'first-run:own':    { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '000000', admin: '000000', adminSwitchedToBasic: '111111' },
   // The notification inbox: every signed-in user, their own rows only (the API scopes them).
   'notification:own': { anonymous: '000000', basic: '111111', courseOnly: '111111', premium: '111111', coach: '111111', admin: '111111', adminSwitchedToBasic: '111111' },
   // Analytics events: every signed-in user records their own.

@@ -15,6 +15,7 @@ import { canUseCalendar, isCalendarAction, type CalendarAction } from './calenda
 import { canUsePlaybooks, isPlaybookAction, type PlaybookAction } from './playbooks';
 import { canSearch, isSearchAction, type SearchAction } from './search';
 import { canUseCommunity, isCommunityAction, type CommunityAction } from './community';
+import { canUseFirstRun, isFirstRunAction, type FirstRunAction } from './first-run';
 
 /** Profile fields a member may change on their own account. */
 export const SELF_EDITABLE_USER_FIELDS = [
@@ -71,7 +72,8 @@ export type Action =
   | CalendarAction
   | PlaybookAction
   | SearchAction
-  | CommunityAction;
+  | CommunityAction
+  | FirstRunAction;
 
 export interface UserSubject {
   id: number;
@@ -96,6 +98,7 @@ export function can(user: Principal | null, action: Action, subject?: Subject): 
   if (isPlaybookAction(action)) return canUsePlaybooks(user, action);
   if (isSearchAction(action)) return canSearch(user);
   if (isCommunityAction(action)) return canUseCommunity(user, action);
+  if (isFirstRunAction(action)) return canUseFirstRun(user);
   if (isSellerToolsAction(action)) return canUseSellerTools(user, action);
   if (isCourseAction(action)) return canUseCourses(user, action);
   if (isBannerAction(action)) return canOnBanners(user, action, subject);

@@ -18,3 +18,4 @@ export * from './calendar';
 export * from './playbooks';
 export * from './search';
 export * from './community';
+export * from './first-run';

@@ -28,7 +28,7 @@ export function isBulkStatusChangeable(subject: Pick<UserSubject, 'role' | 'isAd
 
 /** What the User Dashboard offers a viewer (docs/areas/users.md#screens, docs/areas/users.md#who-may-do-what). */
 export interface UserDashboardAbilities {
-  /** Add new User, row checkboxes, Options menu, Delete. */
+  /** Add user, row checkboxes, Options menu, Delete. */
   manage: boolean;
   /** Edit offered (admin: every field; coach: User Tags only). */
   edit: boolean;

@@ -23,3 +23,4 @@ export * from './fees';
 export * from './calendar';
 export * from './search';
 export * from './community';
+export * from './first-run';

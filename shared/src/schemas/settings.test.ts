@@ -86,7 +86,7 @@ describe('checkSettingValue', () => {
     ]) {
       expect(ok('communityUrl', bad).ok, String(bad)).toBe(false);
     }
-    expect(ok('communityUrl', '')).toEqual({ ok: false, message: 'this field cannot be empty' });
+    expect(ok('communityUrl', '')).toEqual({ ok: false, message: 'This field cannot be empty' });
     expect(ok('communityUrl', `https://a.test/${'x'.repeat(2100)}`).ok).toBe(false);
   });
 

@@ -17,6 +17,7 @@ import * as yup from 'yup';
 import { DEFAULT_AI_CHAT_WIDGET_URL } from '../content/ai-tools';
 import { QUALIFIER_VIDEOS, type QualifierVideos } from '../content/qualifier';
 import { EXTERNAL_LINKS } from '../limits';
+import { MESSAGES } from '../messages';
 import { bannerVideoEmbedUrl } from './banners';
 import { isAllowedChatUrl } from './ai-tools';
 import { isHttpsUrl, URL_MAX_CHARS } from './urls';
@@ -72,7 +73,7 @@ export const SETTING_DEFINITIONS = {
   supportUrl: {
     label: 'Support',
     kind: 'url',
-    help: 'Sidebar link and Contact Support on /blocked: an https page or a mailto: address.',
+    help: 'Sidebar link and Contact support on /blocked: an https page or a mailto: address.',
     env: 'SETTING_SUPPORT_URL',
     fallback: EXTERNAL_LINKS.support,
     mailto: true,
@@ -282,7 +283,7 @@ export function checkSettingValue(key: SettingKey, raw: unknown): SettingCheck {
   if (value.length > URL_MAX_CHARS) return { ok: false, message: SETTING_MESSAGES.tooLong };
   switch (def.kind) {
     case 'url':
-      if (value === '') return { ok: false, message: 'this field cannot be empty' };
+      if (value === '') return { ok: false, message: MESSAGES.fieldRequired };
       if (isHttpsUrl(value) || (def.mailto === true && isPlainMailto(value))) return { ok: true, value };
       return { ok: false, message: def.mailto ? SETTING_MESSAGES.urlOrMailto : SETTING_MESSAGES.url };
     case 'video': {
@@ -406,6 +407,6 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 export const settingsUpsertSchema = yup.object({
   values: yup
     .mixed<Record<string, unknown>>()
-    .required('this field cannot be empty')
+    .required(MESSAGES.fieldRequired)
     .test('object', 'Please send an object of setting: value', (v) => isPlainObject(v)),
 });

@@ -100,3 +100,4 @@ export * from './calendar';
 export * from './playbooks';
 export * from './search';
 export * from './community';
+export * from './first-run';

@@ -68,7 +68,7 @@ export function paymentRoutes(): Router<PortalState, PortalContext> {
   );
 
   /**
-   * The /blocked Fix button: a billing portal session for the session member's OWN customer id
+   * The /blocked Fix payment button: a billing portal session for the session member's OWN customer id
    * (another id is a 403, whoever asks). Blocked members may call it: it is how they fix it.
    */
   router.post(

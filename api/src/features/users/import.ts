@@ -93,8 +93,8 @@ async function planImport(
     const coachError = coachProblem(row.email, row.coachEmail, coachId);
     if (coachError) errors.push({ line: row.line, message: coachError });
     if (!user) {
-      if (!row.fullName) errors.push({ line: row.line, message: 'a new user needs a full name' });
-      if (row.role === 'admin') errors.push({ line: row.line, message: 'admin accounts are created in the user form' });
+      if (!row.fullName) errors.push({ line: row.line, message: 'A new user needs a full name' });
+      if (row.role === 'admin') errors.push({ line: row.line, message: 'Admin accounts are created in the user form' });
       const values: Record<string, unknown> = { email: row.email, role: row.role ?? 'basic' };
       for (const [field, column] of Object.entries(COLUMNS)) {
         if (field !== 'role') values[column] = row[field as keyof typeof COLUMNS] ?? null;

@@ -32,6 +32,7 @@ export const TAG_TYPES = [
   'CommunityPost',
   'CommunityComment',
   'CommunityReport',
+  'CommunityProfile',
 ] as const;
 
 /**

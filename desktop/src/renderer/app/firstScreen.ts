@@ -4,6 +4,7 @@ import type { Principal } from '@shared/policies';
 import { authApi } from '../features/auth/authApi';
 import { boardApi } from '../features/board/boardApi';
 import { boardUserId } from '../features/board/boardRoute';
+import { startScreen } from './screenStarts';
 import type { AppStore } from './store';
 
 type BoardScreenModule = typeof import('../features/board/MoveTheNeedle');
@@ -49,6 +50,9 @@ export function startFirstScreen(
   const known = store.getState().auth;
   const me =
     known.status === 'unknown' ? store.dispatch(authApi.endpoints.me.initiate(undefined, { subscribe: false })) : null;
+  // Insights and the Audit log start the same way (app/screenStarts.ts).
+  const user = me ? me.then((result) => result.data?.currentUser ?? null) : Promise.resolve(known.user);
+  if (startScreen(store, pathname, user)) return;
   const route = findRoute(pathname);
   if (route?.rule.pattern !== '/move-the-needle' && route?.rule.pattern !== '/move-the-needle/:id') return;
   const userId = boardUserId(route.params.id);

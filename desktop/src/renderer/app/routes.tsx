@@ -6,6 +6,7 @@ import { AuthLayout } from '../features/auth/AuthLayout';
 import { NotFoundScreen } from '../features/shell/StatusPages';
 import { loadBoardScreen, loadedBoardScreen } from './firstScreen';
 import { lazyNamed } from './lazyNamed';
+import { auditScreen, insightsScreen } from './screenStarts';
 
 const SignIn = lazyNamed(() => import('../features/auth/SignIn'), 'SignIn');
 const SignUp = lazyNamed(() => import('../features/auth/SignUp'), 'SignUp');
@@ -18,9 +19,9 @@ const Profile = lazyNamed(() => import('../features/profile/Profile'), 'Profile'
 const Notifications = lazyNamed(() => import('../features/notifications/Notifications'), 'Notifications');
 const TagManagement = lazyNamed(() => import('../features/tags/TagManagement'), 'TagManagement');
 const ReviewQueue = lazyNamed(() => import('../features/review/ReviewQueue'), 'ReviewQueue');
-const Insights = lazyNamed(() => import('../features/insights/Insights'), 'Insights');
+const Insights = lazyNamed(insightsScreen.load, 'Insights', insightsScreen.loaded);
 const PortalSettings = lazyNamed(() => import('../features/settings/PortalSettings'), 'PortalSettings');
-const AuditLog = lazyNamed(() => import('../features/audit/AuditLog'), 'AuditLog');
+const AuditLog = lazyNamed(auditScreen.load, 'AuditLog', auditScreen.loaded);
 const Jobs = lazyNamed(() => import('../features/jobs/Jobs'), 'Jobs');
 const FeeRateCards = lazyNamed(() => import('../features/fees/FeeRateCards'), 'FeeRateCards');
 const Calendar = lazyNamed(() => import('../features/calendar/Calendar'), 'Calendar');
@@ -38,6 +39,7 @@ const AiToolkit = lazyNamed(() => import('../features/ai-toolkit/AiToolkit'), 'A
 const AiToolChat = lazyNamed(() => import('../features/ai-toolkit/AiToolChat'), 'AiToolChat');
 const CommunityFeed = lazyNamed(() => import('../features/community/CommunityFeed'), 'CommunityFeed');
 const CommunityPost = lazyNamed(() => import('../features/community/PostPage'), 'PostPage');
+const CommunityMember = lazyNamed(() => import('../features/community/MemberProfile'), 'MemberProfile');
 const CommunityModeration = lazyNamed(() => import('../features/community/Moderation'), 'Moderation');
 const CommunitySpaces = lazyNamed(() => import('../features/community/SpacesAdmin'), 'SpacesAdmin');
 
@@ -87,6 +89,7 @@ export function AppRoutes() {
           <Route path="/ai-toolkit-chat" element={<AiToolChat />} />
           <Route path="/community" element={<CommunityFeed />} />
           <Route path="/community/post/:id" element={<CommunityPost />} />
+          <Route path="/community/member/:id" element={<CommunityMember />} />
           <Route path="/community/moderation" element={<CommunityModeration />} />
           <Route path="/community/spaces" element={<CommunitySpaces />} />
         </Route>

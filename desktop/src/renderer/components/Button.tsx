@@ -8,7 +8,7 @@ export type ButtonSize = 'sm' | 'md';
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 disabled:bg-brand-300',
   secondary: 'bg-white text-gray-800 shadow-sm ring-1 ring-inset ring-gray-300 hover:bg-gray-50 disabled:text-gray-400',
-  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 disabled:bg-red-300',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800 disabled:bg-red-300',
   ghost: 'text-gray-700 hover:bg-gray-100 disabled:text-gray-400',
 };
 

@@ -1,9 +1,23 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
-export function Card({ children, className }: { children: ReactNode; className?: string }) {
+export function Card({
+  children,
+  className,
+  labelledBy,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** The id of the card's heading: the card is then a named region. */
+  labelledBy?: string;
+}) {
   return (
-    <section className={cn('rounded-xl border border-gray-200 bg-white shadow-xs', className)}>{children}</section>
+    <section
+      aria-labelledby={labelledBy}
+      className={cn('rounded-xl border border-gray-200 bg-white shadow-xs', className)}
+    >
+      {children}
+    </section>
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
 import { isDesktop, openExternal } from '../platform/files';
 
 /** Opens a URL outside the app: the system browser on desktop, the same tab on the web. */
@@ -9,6 +9,7 @@ export function openOutside(url: string): void {
 
 export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'target' | 'rel'> {
   href: string;
+  ref?: Ref<HTMLAnchorElement>;
 }
 
 /**

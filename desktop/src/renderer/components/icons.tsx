@@ -40,6 +40,10 @@ export const CloseIcon = icon('M6 6l12 12M18 6 6 18', 'size-5');
 export const LogoutIcon = icon('M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3M10 17l-5-5 5-5M5 12h11', 'size-5');
 export const SwitchIcon = icon('M7 7h13l-4-4M17 17H4l4 4', 'size-5');
 export const BellIcon = icon('M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15zM10 20a2 2 0 0 0 4 0', 'size-5');
+export const HelpIcon = icon(
+  'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.6 9.2a2.5 2.5 0 1 1 3.4 2.3c-.6.3-1 .8-1 1.5v.5M12 16.8h.01',
+  'size-5',
+);
 
 /** One icon per in-app sidebar item key (external items get ExternalIcon). */
 const NAV_ICON_PATHS: Record<string, string> = {

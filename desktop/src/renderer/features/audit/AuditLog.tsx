@@ -13,6 +13,7 @@ import { Loading } from '../../components/Spinner';
 import { Table, TBody, Td, Th, THead } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toApiError } from '../../lib/apiErrors';
+import { formatDateTime } from '../../lib/dates';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
 import { useNarrow } from '../../lib/useNarrow';
 import { useGetAuditLogQuery, type AuditFilterParams } from './auditApi';
@@ -22,6 +23,9 @@ import { Refreshing } from '../../components/Refreshing';
 
 /** Below this width (px of the list's column) the table would scroll: the entries show as cards. */
 export const AUDIT_TABLE_MIN_WIDTH = 860;
+
+/** A read younger than this is shown as it is on opening the screen; an older one is asked again. */
+const AUDIT_FRESH_SECONDS = 5;
 
 /** Actions by readable name, for the select. */
 const ACTION_OPTIONS = [...AUDIT_ACTIONS].sort((a, b) => AUDIT_ACTION_LABELS[a].localeCompare(AUDIT_ACTION_LABELS[b]));
@@ -35,7 +39,7 @@ export function localDayStart(day: string, days = 0): string | undefined {
   return d.toISOString();
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = formatDateTime;
 
 function Person({ user, fallback }: { user: AuditUser | null; fallback: string }) {
   if (!user) return <span className="text-gray-500">{fallback}</span>;
@@ -172,7 +176,8 @@ export function AuditLog() {
 
   const { data, error, isLoading, isFetching, refetch } = useGetAuditLogQuery(
     { ...filters, page, itemsPerPage: AUDIT_PER_PAGE_DEFAULT },
-    { skip: reversed, refetchOnMountOrArgChange: true },
+    // Each visit asks again, unless the page's start has just read it (app/screenStarts.ts).
+    { skip: reversed, refetchOnMountOrArgChange: AUDIT_FRESH_SECONDS },
   );
   const exporter = useAuditExport();
   const box = useRef<HTMLDivElement>(null);

@@ -6,7 +6,7 @@ import { useCreateCustomerPortalMutation } from './authApi';
 import { useSignOut } from './useSignOut';
 import { usePortalSettings } from '../settings/usePortalSettings';
 
-/** /blocked: the subscription needs attention. Fix opens the Stripe customer portal. */
+/** /blocked: the subscription needs attention. Fix payment opens the Stripe customer portal. */
 export function Blocked() {
   const { settings } = usePortalSettings();
   const user = useAppSelector(selectCurrentUser);
@@ -45,11 +45,11 @@ export function Blocked() {
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         {customerId && (
           <Button onClick={fix} loading={isLoading}>
-            Fix
+            Fix payment
           </Button>
         )}
         <ExternalLink href={settings.supportUrl} className={buttonClasses('secondary')}>
-          Contact Support
+          Contact support
         </ExternalLink>
       </div>
       {user && (

@@ -174,13 +174,13 @@ describe('Blocked', () => {
     mockFetch(({ path }) => (path === '/api/auth/signout' ? { status: 204 } : undefined));
     const user = userEvent.setup();
     renderApp('/blocked', makeUser({ stripeStatus: 'past_due', stripeCustomerId: 'cus_1' }));
-    expect(await screen.findByRole('button', { name: 'Fix' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Fix payment' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(location()).toBe('/signin');
   });
 
-  it('opens the Stripe customer portal from Fix, and toasts the error when it fails', async () => {
+  it('opens the Stripe customer portal from Fix payment, and toasts the error when it fails', async () => {
     const calls = mockFetch(({ path }) =>
       path === '/api/stripe/create-customer-portal/cus_1'
         ? { status: 502, body: errorBody('Stripe is not available right now.') }
@@ -188,14 +188,14 @@ describe('Blocked', () => {
     );
     const user = userEvent.setup();
     renderApp('/blocked', makeUser({ stripeStatus: 'past_due', stripeCustomerId: 'cus_1' }));
-    await user.click(await screen.findByRole('button', { name: 'Fix' }));
+    await user.click(await screen.findByRole('button', { name: 'Fix payment' }));
     expect(await screen.findByText('Stripe is not available right now.')).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/stripe/create-customer-portal/cus_1')).toBe(true);
   });
 });
 
 describe('CheckStripePayment', () => {
-  it("shows 'checking payment status...'", async () => {
+  it("shows 'Checking payment status...'", async () => {
     mockFetch(({ path }) => (path === '/api/auth/me' ? { body: { currentUser: makeUser() } } : undefined));
     renderApp('/check-stripe-payment', makeUser());
     expect(await screen.findByText(MESSAGES.checkingPayment)).toBeTruthy();

@@ -24,7 +24,6 @@ export function ShippingRateCard({ className }: { className?: string }) {
       <ExternalLink
         href={settings.shippingRatesUrl}
         className="flex h-full flex-col gap-2 rounded-xl px-5 py-4 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={`Current Average Shipping Rate: ${rate} (opens the shipping rates site)`}
         data-testid="shipping-rate-card"
       >
         <span className="text-sm font-medium text-gray-500">Current Average Shipping Rate</span>

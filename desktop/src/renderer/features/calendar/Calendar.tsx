@@ -188,9 +188,15 @@ function EventChip({
             : 'bg-brand-50 text-brand-800 hover:bg-brand-100'
           : 'bg-amber-50 text-amber-900 hover:bg-amber-100',
       )}
-      aria-label={`${call ? 'Call' : 'Card due'}: ${event.title}, ${timeOf(event.startsAt)}${event.going === true ? ', going' : event.going === false ? ', not going' : ''}`}
+      // The name starts with the words shown (label-content-name-mismatch), then what the chip is.
+      aria-label={`${compact ? '' : `${timeOf(event.startsAt)} `}${event.title} (${call ? 'call' : 'card due'}${compact ? `, ${timeOf(event.startsAt)}` : ''}${event.going === true ? ', going' : event.going === false ? ', not going' : ''})`}
     >
-      {!compact && <span className="font-medium tabular-nums">{timeOf(event.startsAt)} </span>}
+      {/* The space outside the span: axe reads a span's words trimmed, so "6:00 PM" and the title stay apart. */}
+      {!compact && (
+        <>
+          <span className="font-medium tabular-nums">{timeOf(event.startsAt)}</span>{' '}
+        </>
+      )}
       {event.title}
     </button>
   );

@@ -47,10 +47,10 @@ describe('Course detail', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     await userEvent.setup().click(toggle);
     expect(within(modules).getByRole('link', { name: /Suppliers/ })).toBeTruthy();
-    // The lesson: markdown rendered (GFM table), Completed badge, Mark as Uncompleted, Next Lesson.
+    // The lesson: markdown rendered (GFM table), Completed badge, Mark as not done, Next Lesson.
     const lesson = screen.getByRole('article', { name: 'Welcome' });
     expect(within(lesson).getByRole('table')).toBeTruthy();
-    expect(within(lesson).getByRole('button', { name: 'Mark as Uncompleted' })).toBeTruthy();
+    expect(within(lesson).getByRole('button', { name: 'Mark as not done' })).toBeTruthy();
     expect(
       within(lesson)
         .getByRole('link', { name: /Next Lesson/ })
@@ -79,7 +79,7 @@ describe('Course detail', () => {
     );
     const user = userEvent.setup();
     renderApp('/courses/fba-basics/1/12', makeUser());
-    const button = await screen.findByRole('button', { name: 'Mark as Completed' }, SLOW);
+    const button = await screen.findByRole('button', { name: 'Mark as done' }, SLOW);
     await user.click(button);
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(true));
     release();
@@ -96,11 +96,11 @@ describe('Course detail', () => {
     );
     const user = userEvent.setup();
     renderApp('/courses/fba-basics/1/12', makeUser());
-    await user.click(await screen.findByRole('button', { name: 'Mark as Completed' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Mark as done' }, SLOW));
     expect(await screen.findByText(MESSAGES.markCompletedFailed)).toBeTruthy();
     cleanup();
     renderApp('/courses/fba-basics/1/11', makeUser());
-    await user.click(await screen.findByRole('button', { name: 'Mark as Uncompleted' }, SLOW));
+    await user.click(await screen.findByRole('button', { name: 'Mark as not done' }, SLOW));
     expect(await screen.findByText(MESSAGES.markUncompletedFailed)).toBeTruthy();
   });
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/Card';
-import { Spinner } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { overallProgress } from './courseNav';
 import { useGetCoursesQuery } from './coursesApi';
@@ -18,11 +18,10 @@ export function CourseProgressCard({ className }: { className?: string }) {
       <Link
         to="/courses"
         className="flex h-full flex-col gap-2 rounded-xl px-5 py-4 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={isLoading || isError ? 'Course progress' : `Course progress: ${value}%`}
       >
         <span className="text-sm font-medium text-gray-500">Course progress</span>
         <span className="text-3xl font-semibold tabular-nums text-gray-900" data-testid="course-progress">
-          {isLoading ? <Spinner className="size-6 text-brand-600" label="Loading" /> : isError ? '—' : `${value}%`}
+          {isLoading ? <Skeleton shape="stat" label="Loading" /> : isError ? '—' : `${value}%`}
         </span>
         {data && <ProgressBar value={value} label="Overall course progress" showValue={false} size="sm" />}
         <span className="text-sm text-brand-700">Go to your courses →</span>

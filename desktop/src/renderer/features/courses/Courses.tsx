@@ -5,7 +5,7 @@ import { COURSE_TABS, type Course, type CourseTab } from '@shared/types';
 import { LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
-import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -93,7 +93,7 @@ export function Courses() {
   ) : null;
 
   let body;
-  if (isLoading) body = <Loading label="Loading courses…" />;
+  if (isLoading) body = <Skeleton shape="cards" label="Loading courses…" />;
   else if (error && !data) body = <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   else if (reordering)
     body = (

@@ -8,8 +8,8 @@ import { EditIcon } from '../../components/icons';
 import { LessonMarkdown } from './LessonMarkdown';
 
 /**
- * The lesson being read (docs/areas/courses.md#screens): its markdown with any allowlisted embed, 'Mark as Completed' /
- * 'Mark as Uncompleted' (disabled while the request runs; results and failures are toasts), and
+ * The lesson being read (docs/areas/courses.md#screens): its markdown with any allowlisted embed, 'Mark as done' /
+ * 'Mark as not done' (disabled while the request runs; results and failures are toasts), and
  * 'Next Lesson'.
  */
 export function LessonPane({
@@ -65,7 +65,7 @@ export function LessonPane({
         </div>
         <footer className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 bg-gray-50 px-5 py-4 sm:px-8">
           <Button variant={completed ? 'secondary' : 'primary'} onClick={toggle} loading={busy} disabled={busy}>
-            {completed ? 'Mark as Uncompleted' : 'Mark as Completed'}
+            {completed ? 'Mark as not done' : 'Mark as done'}
           </Button>
           {next ? (
             <Link to={coursePath(slug, next.module.id, next.lesson.id)} className={buttonClasses('secondary')}>

@@ -149,7 +149,9 @@ describe('Dashboard', () => {
     mockFetch(({ path }) =>
       path === '/api/user/read-many'
         ? { status: 500, body: { error: { code: 'internal', message: 'Internal server error' } } }
-        : undefined,
+        : path === '/api/dashboard/first-run'
+          ? { body: { steps: [], dismissed: true } }
+          : undefined,
     );
     renderApp('/', makeUser({ role: 'basic' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Internal server error');

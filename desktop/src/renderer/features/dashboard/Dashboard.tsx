@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/Card';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { cn } from '../../lib/cn';
 import { CommunitySearch } from './CommunitySearch';
+import { FirstRunCard } from './FirstRunCard';
 import { TotalProductsCard } from '../products/TotalProductsCard';
 import { CourseProgressCard } from '../courses/CourseProgressCard';
 import { BoardDashboardCard } from '../board/BoardDashboardCard';
@@ -15,7 +16,8 @@ import { RecentResourcesCard } from '../resources/RecentResourcesCard';
 import { ReviewQueueCard } from '../review/ReviewQueueCard';
 
 /**
- * Dashboard (docs/screens.md): the role banners, then a grid without holes at any width:
+ * Dashboard (docs/screens.md): a member's getting-started checklist (docs/screens.md#getting-started),
+ * the role banners, then a grid without holes at any width:
  * - the small stat cards (course progress, products, shipping rate, review queue, due soon) are stacked in one column, so
  *   they are as wide as one column and share its height, however many of them a role gets;
  * - the Move the Needle / calendar card (when the role has one) and Recent Resources fill the
@@ -34,6 +36,8 @@ export function Dashboard() {
   return (
     <div>
       <PageHeader title="Dashboard" description={firstDay ? `Welcome, ${firstName}.` : `Welcome back, ${firstName}.`} />
+      {/* A member's getting-started checklist first: what to do next (coaches and admins never get it). */}
+      {can(user, 'first-run:own') && <FirstRunCard user={user} className="mb-6" />}
       {!managesBanners && <DashboardBanners />}
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3" data-testid="dashboard-grid">
         <div className="flex flex-col gap-6 *:flex-1" data-testid="dashboard-stats">

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGES } from '@shared/messages';
+import { MESSAGES, stripeStatusLabel } from '@shared/messages';
 import type { AtRiskMember, AtRiskReason } from '@shared/types';
 import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -11,12 +11,13 @@ import { Loading } from '../../components/Spinner';
 import { Table, TBody, Td, Th, THead } from '../../components/Table';
 import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
+import { formatDay } from '../../lib/dates';
 import { useNarrow } from '../../lib/useNarrow';
 import { useAtRiskExport } from './exportAtRisk';
-import { useGetAtRiskQuery } from './insightsApi';
+import { AT_RISK_PER_PAGE, useGetAtRiskQuery } from './insightsApi';
 import { Refreshing } from '../../components/Refreshing';
 
-export const AT_RISK_PER_PAGE = 25;
+export { AT_RISK_PER_PAGE };
 
 export const REASON_LABEL: Record<AtRiskReason, string> = {
   payment: MESSAGES.insightsReasonPayment,
@@ -42,7 +43,7 @@ function Reasons({ m }: { m: AtRiskMember }) {
           className={cn('rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1', REASON_CLASS[r])}
         >
           {REASON_LABEL[r]}
-          {r === 'payment' && m.stripeStatus ? ` (${m.stripeStatus})` : ''}
+          {r === 'payment' && m.stripeStatus ? ` (${stripeStatusLabel(m.stripeStatus)})` : ''}
         </li>
       ))}
     </ul>
@@ -66,8 +67,8 @@ function Links({ m, className }: { m: AtRiskMember; className?: string }) {
   );
 }
 
-const lastActive = (m: AtRiskMember) => m.lastActive ?? 'Never';
-const boardChanged = (m: AtRiskMember) => (m.boardChangedAt ? m.boardChangedAt.slice(0, 10) : '—');
+const lastActive = (m: AtRiskMember) => (m.lastActive ? formatDay(m.lastActive) : 'Never');
+const boardChanged = (m: AtRiskMember) => (m.boardChangedAt ? formatDay(m.boardChangedAt) : '—');
 
 function Row({ m }: { m: AtRiskMember }) {
   return (

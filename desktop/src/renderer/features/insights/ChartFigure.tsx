@@ -1,6 +1,31 @@
 import type { ReactNode } from 'react';
 import { Card, CardHeader } from '../../components/Card';
 
+/** One series of a chart: its name and colour, shown as a swatch next to the name. */
+export interface LegendItem {
+  name: string;
+  color: string;
+}
+
+/** The chart's legend: a swatch and the series' name in the text colour (never coloured text alone). */
+export function ChartLegend({ items, title }: { items: readonly LegendItem[]; title: string }) {
+  return (
+    <ul aria-label={`${title}: legend`} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-gray-700">
+      {items.map((item) => (
+        <li key={item.name} className="inline-flex items-center gap-1.5">
+          <span
+            aria-hidden="true"
+            data-testid="legend-swatch"
+            className="size-3 shrink-0 rounded-sm"
+            style={{ backgroundColor: item.color }}
+          />
+          {item.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface DataTable {
   columns: readonly string[];
   rows: ReadonlyArray<ReadonlyArray<string | number>>;
@@ -15,9 +40,12 @@ export function ChartFigure({
   description,
   table,
   height = 240,
+  legend,
   children,
 }: {
   title: string;
+  /** The series, when there are several (a legend under the drawing). */
+  legend?: readonly LegendItem[];
   /** The drawing's height in px. */
   height?: number;
   description?: ReactNode;
@@ -36,6 +64,7 @@ export function ChartFigure({
         >
           {children}
         </div>
+        {legend && legend.length > 1 && <ChartLegend items={legend} title={title} />}
         <details className="mt-3 text-sm">
           <summary className="cursor-pointer rounded text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500">
             Show the numbers

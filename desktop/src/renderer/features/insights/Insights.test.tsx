@@ -6,6 +6,7 @@ import { fillMessage, MESSAGES } from '@shared/messages';
 import type { AtRiskMember, AtRiskResponse, InsightsSummary } from '@shared/types';
 import { makeUser } from '../../test/fixtures';
 import { mockFetch, renderApp } from '../../test/render';
+import { formatDay } from '../../lib/dates';
 import { lastDays, rangeErrors } from './range';
 
 afterEach(() => {
@@ -96,7 +97,7 @@ describe('/insights (docs/areas/insights.md#insights-page)', () => {
       within(daily)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['Day', 'Total', 'premium', 'basic']);
+    ).toEqual(['Day', 'Total', 'Premium', 'Basic']);
     // The default range: the last 30 days.
     const asked = calls.find((c) => c.path === SUMMARY)!;
     expect({ from: asked.search.get('from'), to: asked.search.get('to') }).toEqual(lastDays(30));
@@ -104,7 +105,7 @@ describe('/insights (docs/areas/insights.md#insights-page)', () => {
     const table = await screen.findByRole('table', { name: MESSAGES.insightsAtRiskTitle });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row.textContent).toContain('Member 5');
-    expect(row.textContent).toContain(`${MESSAGES.insightsReasonPayment} (past_due)`);
+    expect(row.textContent).toContain(`${MESSAGES.insightsReasonPayment} (Past due)`);
     expect(row.textContent).toContain(MESSAGES.insightsReasonBoard);
     expect(row.textContent).toContain('Never');
     expect(within(row).getByRole('link', { name: 'Member 5 in the User Dashboard' }).getAttribute('href')).toBe(
@@ -116,6 +117,56 @@ describe('/insights (docs/areas/insights.md#insights-page)', () => {
     expect(unlisted.textContent).toContain('Member 6');
     expect(within(unlisted).queryAllByRole('link')).toEqual([]);
     expect(document.title).toContain('Insights');
+  });
+
+  it('names each series by a swatch next to its name (not coloured text), and writes every date one way', async () => {
+    mockFetch(({ path }) =>
+      path === SUMMARY
+        ? { body: summary() }
+        : path === AT_RISK
+          ? { body: atRisk([member(5, { lastActive: '2026-11-02' })]) }
+          : undefined,
+    );
+    renderApp('/insights', makeUser({ role: 'admin' }));
+    const legend = await screen.findByRole('list', { name: 'Active members per day: legend' });
+    const items = within(legend).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Premium', 'Basic']);
+    for (const item of items) {
+      const swatch = within(item).getByTestId('legend-swatch');
+      expect(swatch.style.backgroundColor).not.toBe('');
+      expect(swatch.getAttribute('aria-hidden')).toBe('true');
+      // The name is in the text colour: only the swatch carries the series' colour.
+      expect(item.getAttribute('style')).toBeNull();
+    }
+    expect(legend.className).toContain('text-gray-700');
+    expect(
+      within(legend)
+        .getAllByTestId('legend-swatch')
+        .map((s) => s.style.backgroundColor),
+    ).toEqual(['rgb(79, 70, 229)', 'rgb(15, 118, 110)']);
+    const signUps = screen.getByRole('list', { name: 'Sign-ups and cancellations: legend' });
+    expect(
+      within(signUps)
+        .getAllByRole('listitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Sign-ups', 'Cancellations']);
+    // One series: no legend (the title names it).
+    expect(screen.queryByRole('list', { name: 'Lesson completions per day: legend' })).toBeNull();
+    // recharts' own legend (coloured text) is gone.
+    expect(document.querySelector('.recharts-legend-wrapper')).toBeNull();
+
+    // Dates: "Dec 7, 2026" in the header, the tables and the members at risk; no ISO day left on screen.
+    const { from, to } = lastDays(30);
+    expect(screen.getByText(`${formatDay(from)} to ${formatDay(to)} (UTC)`)).toBeTruthy();
+    const daily = screen.getByRole('table', { name: 'Active members per day' });
+    expect(within(daily).getAllByRole('rowheader')[0]!.textContent).toBe(formatDay(to));
+    expect(formatDay(to)).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    const table = await screen.findByRole('table', { name: MESSAGES.insightsAtRiskTitle });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('Nov 2, 2026');
+    expect(row.textContent).toContain('Sep 1, 2026');
+    const main = screen.getByRole('main');
+    expect(main.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('presets and dates change the range; a bad range is explained and never asked for', async () => {

@@ -8,11 +8,12 @@ import { Loading } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { toApiError } from '../../lib/apiErrors';
 import { cn } from '../../lib/cn';
+import { formatDay } from '../../lib/dates';
 import { waitingTime } from '../review/waiting';
 import { AtRisk } from './AtRisk';
 import { ActiveCharts, BoardCharts, CourseFunnelChart, LessonsChart, MembersChart } from './charts';
 import { useGetInsightsSummaryQuery } from './insightsApi';
-import { lastDays, PRESETS, rangeErrors } from './range';
+import { DEFAULT_PERIOD_DAYS, lastDays, PRESETS, rangeErrors } from './range';
 import { Refreshing } from '../../components/Refreshing';
 
 function StatCard({ label, value, note }: { label: string; value: number; note?: string }) {
@@ -56,9 +57,9 @@ const isEmpty = (s: InsightsSummary) =>
  * numbers as tables, a date range (two dates and presets), and the members at risk.
  */
 export function Insights() {
-  const [draft, setDraft] = useState(() => lastDays(30));
+  const [draft, setDraft] = useState(() => lastDays(DEFAULT_PERIOD_DAYS));
   const [range, setRange] = useState(draft);
-  const [preset, setPreset] = useState<number | null>(30);
+  const [preset, setPreset] = useState<number | null>(DEFAULT_PERIOD_DAYS);
   const errors = rangeErrors(draft.from, draft.to);
   const { data, error, isLoading, isFetching, refetch } = useGetInsightsSummaryQuery(range);
 
@@ -146,7 +147,7 @@ export function Insights() {
         title={MESSAGES.insightsTitle}
         description={
           data
-            ? `${data.range.from} to ${data.range.to} (UTC)${data.scope === 'coach' ? ' · the members you coach' : ''}`
+            ? `${formatDay(data.range.from)} to ${formatDay(data.range.to)} (UTC)${data.scope === 'coach' ? ' · the members you coach' : ''}`
             : undefined
         }
         actions={picker}

@@ -1,8 +1,8 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ROLES, type Role } from '@shared/limits';
 import type { InsightsSummary } from '@shared/types';
 import { ChartFigure } from './ChartFigure';
-import { shortDate } from './range';
+import { formatDay, formatDayShort } from '../../lib/dates';
 
 /** One colour per role (contrast checked against white) and per series. */
 const ROLE_COLORS: Record<Role, string> = {
@@ -12,11 +12,26 @@ const ROLE_COLORS: Record<Role, string> = {
   coach: '#be185d',
   admin: '#475569',
 };
+/** The roles as the charts name them (sentence case, as everywhere on screen). */
+export const ROLE_NAMES: Record<Role, string> = {
+  premium: 'Premium',
+  basic: 'Basic',
+  'course only': 'Course only',
+  coach: 'Coach',
+  admin: 'Admin',
+};
 const BLUE = '#2563eb';
 const RED = '#dc2626';
 const GREEN = '#15803d';
 
 const axis = { fontSize: 12, fill: '#4b5563' };
+
+/** The tooltip's title: the point's day written in full ("Dec 7, 2026"), as in the tables. */
+const dayOfPoint = (_label: unknown, payload: ReadonlyArray<{ payload?: { day?: string } }>) =>
+  payload[0]?.payload?.day ?? '';
+
+/** Bars of days: thin enough for 90 of them (a gap of 1 px between bars at most). */
+const dayBars = { barCategoryGap: '10%' as const, maxBarSize: 28 };
 
 function ActiveChart({
   points,
@@ -28,25 +43,36 @@ function ActiveChart({
   week: boolean;
 }) {
   const roles = ROLES.filter((r) => points.some((p) => (p.byRole[r] ?? 0) > 0));
-  const data = points.map((p) => ({ label: (week ? 'Week of ' : '') + shortDate(p.date), ...p.byRole }));
+  const data = points.map((p) => ({
+    label: formatDayShort(p.date),
+    day: (week ? 'Week of ' : '') + formatDay(p.date),
+    ...p.byRole,
+  }));
   return (
     <ChartFigure
       title={title}
-      description="By role on the day they were active"
+      description={week ? 'By role, weeks starting on Monday' : 'By role on the day they were active'}
+      legend={roles.map((r) => ({ name: ROLE_NAMES[r], color: ROLE_COLORS[r] }))}
       table={{
-        columns: [week ? 'Week of' : 'Day', 'Total', ...roles],
-        rows: points.map((p) => [p.date, p.total, ...roles.map((r) => p.byRole[r] ?? 0)]),
+        columns: [week ? 'Week of' : 'Day', 'Total', ...roles.map((r) => ROLE_NAMES[r])],
+        rows: points.map((p) => [formatDay(p.date), p.total, ...roles.map((r) => p.byRole[r] ?? 0)]),
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }} {...dayBars}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} />
-          <Tooltip />
-          <Legend />
+          <Tooltip labelFormatter={dayOfPoint} />
           {roles.map((r) => (
-            <Bar key={r} dataKey={r} name={r} stackId="roles" fill={ROLE_COLORS[r]} isAnimationActive={false} />
+            <Bar
+              key={r}
+              dataKey={r}
+              name={ROLE_NAMES[r]}
+              stackId="roles"
+              fill={ROLE_COLORS[r]}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>
@@ -64,23 +90,26 @@ export function ActiveCharts({ summary }: { summary: InsightsSummary }) {
 }
 
 export function MembersChart({ summary }: { summary: InsightsSummary }) {
-  const data = summary.days.map((d) => ({ label: shortDate(d.date), ...d }));
+  const data = summary.days.map((d) => ({ ...d, label: formatDayShort(d.date), day: formatDay(d.date) }));
   return (
     <ChartFigure
       title="Sign-ups and cancellations"
       description="Accounts created; subscriptions into canceled or unpaid"
+      legend={[
+        { name: 'Sign-ups', color: BLUE },
+        { name: 'Cancellations', color: RED },
+      ]}
       table={{
         columns: ['Day', 'Sign-ups', 'Cancellations'],
-        rows: summary.days.map((d) => [d.date, d.signUps, d.cancellations]),
+        rows: summary.days.map((d) => [formatDay(d.date), d.signUps, d.cancellations]),
       }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }} {...dayBars}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} />
-          <Tooltip />
-          <Legend />
+          <Tooltip labelFormatter={dayOfPoint} />
           <Bar dataKey="signUps" name="Sign-ups" fill={BLUE} isAnimationActive={false} />
           <Bar dataKey="cancellations" name="Cancellations" fill={RED} isAnimationActive={false} />
         </BarChart>
@@ -90,18 +119,25 @@ export function MembersChart({ summary }: { summary: InsightsSummary }) {
 }
 
 export function LessonsChart({ summary }: { summary: InsightsSummary }) {
-  const data = summary.days.map((d) => ({ label: shortDate(d.date), lessons: d.lessonCompletions }));
+  const data = summary.days.map((d) => ({
+    label: formatDayShort(d.date),
+    day: formatDay(d.date),
+    lessons: d.lessonCompletions,
+  }));
   return (
     <ChartFigure
       title="Lesson completions per day"
-      table={{ columns: ['Day', 'Lessons completed'], rows: summary.days.map((d) => [d.date, d.lessonCompletions]) }}
+      table={{
+        columns: ['Day', 'Lessons completed'],
+        rows: summary.days.map((d) => [formatDay(d.date), d.lessonCompletions]),
+      }}
     >
       <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }} {...dayBars}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} />
-          <Tooltip />
+          <Tooltip labelFormatter={dayOfPoint} />
           <Bar dataKey="lessons" name="Lessons completed" fill={GREEN} isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
@@ -115,6 +151,11 @@ export function CourseFunnelChart({ summary }: { summary: InsightsSummary }) {
       title="Courses: started, half done, completed"
       description="Members per course, all time"
       height={Math.max(240, 60 + summary.courses.length * 44)}
+      legend={[
+        { name: 'Started', color: '#60a5fa' },
+        { name: 'Half done', color: BLUE },
+        { name: 'Completed', color: '#1e3a8a' },
+      ]}
       table={{
         columns: ['Course', 'Lessons', 'Started', 'Half done', 'Completed'],
         rows: summary.courses.map((c) => [c.title, c.lessons, c.started, c.halfDone, c.completed]),
@@ -126,7 +167,6 @@ export function CourseFunnelChart({ summary }: { summary: InsightsSummary }) {
           <XAxis type="number" allowDecimals={false} tick={axis} />
           <YAxis type="category" dataKey="title" tick={axis} width={110} />
           <Tooltip />
-          <Legend />
           <Bar dataKey="started" name="Started" fill="#60a5fa" isAnimationActive={false} />
           <Bar dataKey="halfDone" name="Half done" fill={BLUE} isAnimationActive={false} />
           <Bar dataKey="completed" name="Completed" fill="#1e3a8a" isAnimationActive={false} />

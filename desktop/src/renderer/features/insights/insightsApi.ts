@@ -6,6 +6,9 @@ export interface SummaryArgs {
   to: string;
 }
 
+/** Members at risk per page on the screen (the first page is also read ahead: app/screenStarts.ts). */
+export const AT_RISK_PER_PAGE = 25;
+
 export interface AtRiskArgs {
   page: number;
   itemsPerPage: number;

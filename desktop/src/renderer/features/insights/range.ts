@@ -2,6 +2,8 @@ import { addDays, dateRangeErrors } from '@shared/schemas/dates';
 import { INSIGHTS_RANGE } from '@shared/schemas/insights';
 
 export const PRESETS = [7, 30, 90] as const;
+/** The period the page opens on (and app/screenStarts.ts reads ahead). */
+export const DEFAULT_PERIOD_DAYS = 30;
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 
@@ -14,9 +16,4 @@ export function lastDays(days: number, now = new Date()): { from: string; to: st
 /** The API's own rule (the shared date-range rule), so the page never asks for a range the API refuses. */
 export function rangeErrors(from: string, to: string): { from?: string; to?: string } {
   return dateRangeErrors({ from, to }, INSIGHTS_RANGE);
-}
-
-/** "Nov 3" for a chart's axis (UTC). */
-export function shortDate(date: string): string {
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }

@@ -81,7 +81,7 @@ export function NotificationBell({ user }: { user: CurrentUser }) {
         {unread > 0 && (
           <span
             aria-hidden="true"
-            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
+            className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs leading-5 font-semibold text-white"
           >
             {unread > 99 ? '99+' : unread}
           </span>

@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Card, PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { Pager } from '../../components/Pager';
-import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from './notificationsApi';
 import { NotificationLink } from './NotificationBell';
@@ -31,7 +31,7 @@ export function Notifications() {
       </Banner>
     );
   } else if (!data) {
-    content = <Loading />;
+    content = <Skeleton shape="list" />;
   } else if (data.total === 0) {
     content = <EmptyState title={MESSAGES.notificationsEmpty} />;
   } else {

@@ -169,7 +169,7 @@ export function AdditionalFeesControl({
         </div>
       </div>
       <p id={`${id}-hint`} className="text-xs text-gray-500">
-        {equivalent}. Suggested: at least {ADDITIONAL_FEES_DEFAULT} %.
+        {equivalent}. Suggested: at least {ADDITIONAL_FEES_DEFAULT}%.
       </p>
       {problem && (
         <p className="text-xs text-red-600" role="alert">

@@ -35,7 +35,7 @@ describe('products in the four marketplaces', () => {
     await openDetail({ marketplace: 'UK' });
     const line = screen.getByTestId('product-marketplace');
     expect(line.textContent).toContain('Sells on UK, in GBP');
-    expect(line.textContent).toContain('20 % VAT');
+    expect(line.textContent).toContain('20% VAT');
     expect(line.textContent).toContain('£20.00');
     // Net profit per unit on £20.00: 20 − 5 − 3 = £12.00.
     const net = document.querySelector('[data-metric="netProfitPerUnit"]');
@@ -60,8 +60,8 @@ describe('products in the four marketplaces', () => {
     const select = within(dialog).getByLabelText<HTMLSelectElement>('Marketplace');
     expect(select.value).toBe('US');
     await user.selectOptions(select, 'UK');
-    expect(await within(dialog).findByText(/every figure is computed on the price without its 20 % VAT/)).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByText('Amazon retail price (with 20 % VAT)')).toBeTruthy());
+    expect(await within(dialog).findByText(/every figure is computed on the price without its 20% VAT/)).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByText('Amazon retail price (with 20% VAT)')).toBeTruthy());
     await waitFor(() => expect(dialog.querySelector('[data-metric="netProfitPerUnit"]')?.textContent).toBe('£12.00'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.list()[0]!.marketplace).toBe('UK'));

@@ -38,8 +38,8 @@ describe('product view: ad targets', () => {
     const server = await openDetail();
     const panel = screen.getByRole('region', { name: 'Ad targets (PPC)' });
     const figures = await within(panel).findByTestId('ppc-targets');
-    expect(figures.textContent).toContain('54.27 %');
-    expect(figures.textContent).toContain('44.27 %');
+    expect(figures.textContent).toContain('54.27%');
+    expect(figures.textContent).toContain('44.27%');
     expect(figures.textContent).toContain('$1.24');
     expect(within(panel).getByText(/Ad spend up to this share of sales leaves no profit/)).toBeTruthy();
     const user = userEvent.setup();

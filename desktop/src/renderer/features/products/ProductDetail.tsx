@@ -76,7 +76,7 @@ export function ProductDetail({
               <p className="mt-0.5 text-xs text-gray-500" data-testid="product-marketplace">
                 Sells on {product.marketplace}, in {product.currency}
                 {product.vatRate > 0 &&
-                  `: the retail price includes ${product.vatRate} % VAT, so every figure uses ${formatMoney(product.amazonRetailExVat, product.currency)} without it`}
+                  `: the retail price includes ${product.vatRate}% VAT, so every figure uses ${formatMoney(product.amazonRetailExVat, product.currency)} without it`}
                 .
               </p>
             </div>

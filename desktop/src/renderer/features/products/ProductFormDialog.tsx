@@ -164,7 +164,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
         {money('costPerUnit', 'Cost per unit')}
         {money('shippingCost', 'Shipping cost (whole order)')}
         {money('amazonFees', 'Amazon fees per unit')}
-        {money('amazonRetail', vatRate > 0 ? `Amazon retail price (with ${vatRate} % VAT)` : 'Amazon retail price')}
+        {money('amazonRetail', vatRate > 0 ? `Amazon retail price (with ${vatRate}% VAT)` : 'Amazon retail price')}
         <SelectField
           label="Marketplace"
           value={marketplace}
@@ -179,7 +179,7 @@ export function ProductFormDialog({ product, onClose }: { product: Product | nul
       </div>
       {vatRate > 0 && (
         <p className="text-xs text-gray-600">
-          Prices in this marketplace include VAT: every figure is computed on the price without its {vatRate} % VAT.
+          Prices in this marketplace include VAT: every figure is computed on the price without its {vatRate}% VAT.
         </p>
       )}
       <fieldset className="flex flex-col gap-3">

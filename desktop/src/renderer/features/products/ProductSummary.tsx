@@ -92,15 +92,15 @@ function FeesAndAds({ product }: { product: Product }) {
     ['Marketplace', `${product.marketplace} (${product.currency})`],
     ...(product.vatRate > 0
       ? ([
-          [`Retail price without ${product.vatRate} % VAT`, formatMoney(product.amazonRetailExVat, product.currency)],
+          [`Retail price without ${product.vatRate}% VAT`, formatMoney(product.amazonRetailExVat, product.currency)],
         ] as Array<[string, string]>)
       : []),
     [`FBA fee${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.fbaFee)],
     [`Referral fee${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.referralFee)],
     [`Storage a month${product.feesEstimated ? ' (estimated)' : ''}`, fee(product.storageFee)],
     ['Break-even ACoS', formatPercent(ppc.breakEvenAcos)],
-    [`Target ACoS (${PPC_DEFAULTS.targetMargin} % margin)`, formatPercent(ppc.targetAcos)],
-    [`Max CPC (${PPC_DEFAULTS.conversionRate} % conversion)`, formatMoney(ppc.maxCpc, product.currency)],
+    [`Target ACoS (${PPC_DEFAULTS.targetMargin}% margin)`, formatPercent(ppc.targetAcos)],
+    [`Max CPC (${PPC_DEFAULTS.conversionRate}% conversion)`, formatMoney(ppc.maxCpc, product.currency)],
   ];
   return (
     <section aria-label="Fees and ad targets" className="sm:col-span-2">

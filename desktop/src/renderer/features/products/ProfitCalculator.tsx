@@ -5,7 +5,7 @@ import { Banner, LoadError } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { toApiError } from '../../lib/apiErrors';
 import { useQueryParams } from '../../lib/useQueryParams';
 import { ProductCard } from './ProductCard';
@@ -34,7 +34,7 @@ export function ProfitCalculator() {
   const viewing = viewingId === null ? undefined : products?.find((p) => p.id === viewingId);
 
   let body;
-  if (isLoading) body = <Loading label="Loading products…" />;
+  if (isLoading) body = <Skeleton shape="stack" label="Loading products…" />;
   else if (error && !products) body = <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   else if (!products || products.length === 0)
     body = (

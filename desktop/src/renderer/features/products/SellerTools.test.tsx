@@ -50,8 +50,8 @@ describe('product view: return and cash', () => {
   it('shows ROI per unit, TACoS, payback units and cash needed, each with its explanation', async () => {
     await openDetail();
     const panel = screen.getByRole('region', { name: 'Return and cash' });
-    expect(metric(panel, 'roiPerUnit')).toBe('202.28 %');
-    expect(metric(panel, 'tacos')).toBe('17.86 %');
+    expect(metric(panel, 'roiPerUnit')).toBe('202.28%');
+    expect(metric(panel, 'tacos')).toBe('17.86%');
     expect(metric(panel, 'paybackUnits')).toBe('331 units');
     expect(metric(panel, 'cashNeeded')).toBe('$5,357.64');
     expect(within(panel).getByText(/Units to sell before the bulk order has paid for itself/)).toBeTruthy();
@@ -66,7 +66,7 @@ describe('Solve for', () => {
     await user.type(within(panel).getByLabelText('Target value'), '30');
     await user.click(within(panel).getByRole('button', { name: 'Solve' }));
     expect((await within(panel).findByTestId('solve-answer')).textContent).toBe(
-      '$28.45 is the lowest Amazon retail price, to the cent, reaching a 30.00 % profit margin; the product will show a 30.01 % profit margin.',
+      '$28.45 is the lowest Amazon retail price, to the cent, reaching a 30.00% profit margin; the product will show a 30.01% profit margin.',
     );
     const call = server.calls.find((c) => c.path === '/api/product/41/solve')!;
     expect(Object.fromEntries(call.search)).toEqual({ target: 'margin', value: '30' });
@@ -75,7 +75,7 @@ describe('Solve for', () => {
     expect(server.calls.find((c) => c.path === '/api/product/upsert')!.body).toEqual({
       product: { id: 41, amazonRetail: 28.45 },
     });
-    await waitFor(() => expect(metric(document, 'profitMargin')).toBe('30.01 %'));
+    await waitFor(() => expect(metric(document, 'profitMargin')).toBe('30.01%'));
     // Applied: nothing stale left to apply; the product shows its new input.
     expect(within(panel).getByTestId('solve-answer').textContent).toBe(
       'Applied: the Amazon retail price is now $28.45.',
@@ -90,7 +90,7 @@ describe('Solve for', () => {
     const inputs = screen.getByRole('region', { name: 'What you entered' });
     expect(within(inputs).getByText('Cost per unit').nextSibling?.textContent).toBe('$3.20');
     expect(inputs.querySelector('[data-input="units"]')?.textContent).toBe('1,000');
-    expect(inputs.querySelector('[data-input="promotionPercentage"]')?.textContent).toBe('95.00 %');
+    expect(inputs.querySelector('[data-input="promotionPercentage"]')?.textContent).toBe('95.00%');
     const panel = screen.getByRole('region', { name: 'Solve for' });
     await user.type(within(panel).getByLabelText('Target value'), '30');
     await user.click(within(panel).getByRole('button', { name: 'Solve' }));
@@ -114,7 +114,7 @@ describe('Solve for', () => {
     await user.type(within(panel).getByLabelText('Target value'), '80');
     await user.click(within(panel).getByRole('button', { name: 'Solve' }));
     expect((await within(panel).findByTestId('solve-answer')).textContent).toBe(
-      'No price reaches a 80.00 % profit margin. With 25.00 % additional fees the margin stays below 75.00 %.',
+      'No price reaches a 80.00% profit margin. With 25.00% additional fees the margin stays below 75.00%.',
     );
     expect(within(panel).queryByRole('button', { name: /Apply/ })).toBeNull();
   });
@@ -124,13 +124,13 @@ describe('Solve for', () => {
     const user = userEvent.setup();
     const panel = screen.getByRole('region', { name: 'Solve for' });
     await user.click(within(panel).getByRole('button', { name: 'Solve' }));
-    expect(await within(panel).findByText('this field cannot be empty')).toBeTruthy();
+    expect(await within(panel).findByText('This field cannot be empty')).toBeTruthy();
     expect(server.calls.some((c) => c.path.endsWith('/solve'))).toBe(false);
     await user.selectOptions(within(panel).getByLabelText('Target'), 'maxCostPerUnit');
     await user.type(within(panel).getByLabelText('Target value'), '20');
     await user.click(within(panel).getByRole('button', { name: 'Solve' }));
     expect((await within(panel).findByTestId('solve-answer')).textContent).toBe(
-      'A cost per unit of up to $5.79 keeps a 20.00 % margin at $27.99; the product will show a 20.02 % profit margin.',
+      'A cost per unit of up to $5.79 keeps a 20.00% margin at $27.99; the product will show a 20.02% profit margin.',
     );
     expect(within(panel).getByRole('button', { name: 'Apply this cost' })).toBeTruthy();
   });
@@ -213,8 +213,8 @@ describe('export and summary', () => {
     expect(metric(sheet, 'paybackUnits')).toBe('331 units');
     expect(within(sheet).getByRole('columnheader', { name: 'Price up' })).toBeTruthy();
     const ads = within(sheet).getByRole('region', { name: 'Fees and ad targets' });
-    expect(ads.textContent).toContain('Target ACoS (10 % margin)44.27 %');
-    expect(ads.textContent).toContain('Max CPC (10 % conversion)$1.24');
+    expect(ads.textContent).toContain('Target ACoS (10% margin)44.27%');
+    expect(ads.textContent).toContain('Max CPC (10% conversion)$1.24');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Print or save as PDF' }));
     expect(platform.printOrSavePdf).toHaveBeenCalledWith('Bamboo board summary.pdf');

@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { useCurrency } from './currency';
 import { formatMoney } from './metrics';
 
-const stepLabel = (step: number) => (step === 0 ? 'Now' : `${step > 0 ? '+' : '−'}${Math.abs(step)} %`);
+const stepLabel = (step: number) => (step === 0 ? 'Now' : `${step > 0 ? '+' : '−'}${Math.abs(step)}%`);
 
 function Row({ label, points }: { label: string; points: SensitivityPoint[] }) {
   const currency = useCurrency();

@@ -23,7 +23,7 @@ const targetOf = (t: SolveTarget) => TARGETS.find((x) => x.value === t)!;
 const shown = (t: SolveTarget, v: number, c: Currency) =>
   targetOf(t).unit === '$' ? formatMoney(v, c) : formatPercent(v);
 
-/** The figure a solve aims at, as the product shows it: "a 30.01 % profit margin". */
+/** The figure a solve aims at, as the product shows it: "a 30.01% profit margin". */
 function figureText(target: SolveTarget, v: number, c: Currency): string {
   if (target === 'profitPerUnit') return `a profit of ${shown(target, v, c)} per unit`;
   if (target === 'acosBreakEven') return `a ${shown(target, v, c)} break-even ACoS`;
@@ -46,7 +46,7 @@ function answerText(a: ProductSolveResponse, product: Product): string {
       a.target === 'margin'
         ? ` With ${formatPercent(product.additionalFees)} additional fees the margin stays below ${formatPercent(100 - product.additionalFees)}.`
         : a.target === 'acosBreakEven'
-          ? ' Break-even ACoS stays below 100 %.'
+          ? ' Break-even ACoS stays below 100%.'
           : '';
     return `No price reaches ${figureText(a.target, a.value, c)}.${cap}`;
   }

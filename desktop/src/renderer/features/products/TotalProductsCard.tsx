@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Card } from '../../components/Card';
-import { Spinner } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { useGetProductCountQuery } from './productsApi';
 
@@ -12,11 +12,10 @@ export function TotalProductsCard({ className }: { className?: string }) {
       <Link
         to="/profit-calculator"
         className="flex h-full flex-col gap-2 rounded-xl px-5 py-4 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={isLoading || isError ? 'Total Products' : `Total Products: ${total ?? 0}`}
       >
         <span className="text-sm font-medium text-gray-500">Total Products</span>
         <span className="text-3xl font-semibold tabular-nums text-gray-900" data-testid="total-products">
-          {isLoading ? <Spinner className="size-6 text-brand-600" label="Loading" /> : isError ? '—' : (total ?? 0)}
+          {isLoading ? <Skeleton shape="stat" label="Loading" /> : isError ? '—' : (total ?? 0)}
         </span>
         <span className="text-sm text-brand-700">Open the Power Profit Tool →</span>
       </Link>

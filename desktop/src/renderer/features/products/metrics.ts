@@ -1,4 +1,5 @@
 import { formatMoney as formatCurrency, type Currency, type ProductComputedField } from '@shared/calc';
+import { formatPercent as formatSharedPercent } from '@shared/messages';
 
 export type MetricKind = 'money' | 'percent';
 
@@ -16,11 +17,11 @@ export type SectionTab = Exclude<ProductTab, 'View All'>;
 
 /** Tooltip guidance (docs/areas/seller-tools.md#limits). */
 export const TIPS = {
-  promotionPercentage: 'Launch promotions usually give 90–99 % off.',
+  promotionPercentage: 'Launch promotions usually give 90–99% off.',
   promotionDays: 'Run a launch promotion for 7–10 days.',
   dailyAdvertisingCost: 'Budget 1–3 times the product’s price per day for ads.',
   profitPerUnit: 'Aim for a profit of around $5 or more per unit.',
-  additionalFees: 'A buffer for ads, returns, storage and the unexpected. We suggest at least 25 %.',
+  additionalFees: 'A buffer for ads, returns, storage and the unexpected. We suggest at least 25%.',
 } as const;
 
 /** The computed fields each tab shows (docs/areas/seller-tools.md#formulas, "tab" column). */
@@ -71,9 +72,9 @@ export function formatMoney(value: number, currency: Currency = 'USD'): string {
   return value < 0 ? `-$${abs}` : `$${abs}`;
 }
 
-/** A plain percent with 2 decimals: 54.27 %. */
+/** A plain percent with 2 decimals, in the portal's one percent format (formatPercent of shared/src/messages.ts): 54.27%. */
 export function formatPercent(value: number): string {
-  return `${moneyFormat.format(value)} %`;
+  return formatSharedPercent(value, 2);
 }
 
 export function formatMetric(kind: MetricKind, value: number, currency: Currency = 'USD'): string {

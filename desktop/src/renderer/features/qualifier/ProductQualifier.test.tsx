@@ -207,13 +207,13 @@ describe('Product Qualifier Tool', () => {
     fireEvent.change(slider, { target: { value: '3000' } });
     expect(screen.getByText(/not recommended/)).toBeTruthy();
     await next(user);
-    expect(screen.getByText(/\(50 % of the 3,000 monthly searches of your main keyword\)/)).toBeTruthy();
-    expect(screen.getByText(/1,500 or more searches a month \(50 %/)).toBeTruthy();
+    expect(screen.getByText(/\(50% of the 3,000 monthly searches of your main keyword\)/)).toBeTruthy();
+    expect(screen.getByText(/1,500 or more searches a month \(50%/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.change(screen.getByRole('slider'), { target: { value: '12000' } });
     expect(screen.getByText(/Sweet spot/)).toBeTruthy();
     await next(user);
-    expect(screen.getByText(/1,200 or more searches a month \(10 %/)).toBeTruthy();
+    expect(screen.getByText(/1,200 or more searches a month \(10%/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     fireEvent.change(screen.getByRole('slider'), { target: { value: '30000' } });
     expect(screen.getByText(/may require a higher budget/)).toBeTruthy();

@@ -121,7 +121,7 @@ describe('Start this product', () => {
     expect(within(dialog).getByText(/Only the units of your first order are needed/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Start product' }));
     expect(await within(dialog).findByText('Please enter how many units your first order has')).toBeTruthy();
-    expect(within(dialog).queryByText('this field cannot be empty')).toBeNull();
+    expect(within(dialog).queryByText('This field cannot be empty')).toBeNull();
     await user.type(within(dialog).getByLabelText('Units in the first order'), '500');
     await user.click(within(dialog).getByRole('button', { name: 'Start product' }));
     const done = await screen.findByRole('region', { name: 'Your product is started' });

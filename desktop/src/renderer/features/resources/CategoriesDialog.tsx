@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { MESSAGES } from '@shared/messages';
 import type { ResourceCategory } from '@shared/types';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
@@ -27,7 +28,7 @@ function CategoryForm({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) {
-      setError('this field cannot be empty');
+      setError(MESSAGES.fieldRequired);
       return;
     }
     try {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { DASHBOARD_RESOURCES } from '@shared/limits';
 import { MESSAGES } from '@shared/messages';
 import { Card, CardHeader } from '../../components/Card';
-import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { cn } from '../../lib/cn';
 import { ResourceCover } from './DefaultCover';
 import { relativeTime } from './resourceView';
@@ -26,7 +26,7 @@ export function RecentResourcesCard({ className }: { className?: string }) {
       />
       <div className="max-h-96 flex-1 overflow-y-auto">
         {isLoading ? (
-          <Loading label="Loading resources…" />
+          <Skeleton shape="lines" label="Loading resources…" className="px-5 py-4" />
         ) : isError ? (
           <p className="px-5 py-4 text-sm text-gray-600">
             The resources could not be loaded.{' '}

@@ -128,7 +128,7 @@ describe('category modal', () => {
     await user.click(await screen.findByRole('button', { name: 'Categories' }));
     const dialog = screen.getByRole('dialog', { name: 'Categories' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(within(dialog).getByText('this field cannot be empty')).toBeTruthy();
+    expect(within(dialog).getByText('This field cannot be empty')).toBeTruthy();
     await user.type(within(dialog).getByLabelText('New category'), 'Launch');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await screen.findByText(MESSAGES.categorySaved)).toBeTruthy();

@@ -9,7 +9,7 @@ import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/Card';
 import { EmptyState } from '../../components/EmptyState';
 import { ExternalLink } from '../../components/ExternalLink';
-import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { toApiError } from '../../lib/apiErrors';
 import { useDebouncedValue } from '../../lib/useDebouncedValue';
@@ -98,7 +98,7 @@ export function Resources() {
   let body;
   if (readerId !== null) {
     body = <ResourceReader id={readerId} onBack={() => updateParams({ id: null })} onAction={open} />;
-  } else if (list.isLoading) body = <Loading label="Loading resources…" />;
+  } else if (list.isLoading) body = <Skeleton shape="stack" label="Loading resources…" />;
   else if (list.error && !list.data) {
     body = <LoadError onRetry={() => void list.refetch()}>{toApiError(list.error).message}</LoadError>;
   } else if (!list.data || list.data.length === 0) {

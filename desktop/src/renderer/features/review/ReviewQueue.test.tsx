@@ -302,7 +302,9 @@ describe('the coach’s dashboard card', () => {
       path === QUEUE ? { body: { cards: [card(1)], total: 4, overdueCount: 2, slaHours: 48 } } : undefined,
     );
     renderApp('/', makeUser({ role: 'coach' }));
-    const link = await screen.findByRole('link', { name: `${MESSAGES.reviewWaitingForYou}: 4` });
+    // Named by its words (no aria-label): the title, then the figure.
+    const link = await screen.findByRole('link', { name: new RegExp(`^${MESSAGES.reviewWaitingForYou}\\s*4`) });
+    expect(within(link).getByTestId('review-waiting').textContent).toBe('4');
     expect(link.getAttribute('href')).toBe('/review');
     expect(link.textContent).toContain('Oldest waiting: 3 days');
     expect(link.textContent).toContain('2 past the 48 h review deadline');

@@ -19,7 +19,6 @@ export function ReviewQueueCard({ className }: { className?: string }) {
       <Link
         to="/review"
         className="flex h-full flex-col gap-2 rounded-xl px-5 py-4 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-500"
-        aria-label={isLoading || isError ? MESSAGES.reviewWaitingForYou : `${MESSAGES.reviewWaitingForYou}: ${total}`}
       >
         <span className="text-sm font-medium text-gray-500">{MESSAGES.reviewWaitingForYou}</span>
         <span className="text-3xl font-semibold tabular-nums text-gray-900" data-testid="review-waiting">

@@ -34,7 +34,6 @@ export function SearchButton({ wide = false }: { wide?: boolean }) {
   return (
     <button
       type="button"
-      aria-label="Search"
       aria-keyshortcuts="Control+K Meta+K"
       aria-haspopup="dialog"
       title={`Search (${hint})`}

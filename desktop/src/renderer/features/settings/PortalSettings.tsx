@@ -172,7 +172,7 @@ function SettingsForm({ settings }: { settings: AdminSetting[] }) {
                       size="sm"
                       variant="ghost"
                       className="mt-1"
-                      aria-label={`Use the default for ${s.label}`}
+                      aria-label={`Use default for ${s.label}`}
                       loading={resetting === s.key}
                       disabled={saving}
                       onClick={() => void useDefault(s.key)}

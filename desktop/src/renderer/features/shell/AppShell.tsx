@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { ErrorBoundary } from './ErrorBoundary';
 import { ImpersonationBanner } from './ImpersonationBanner';
@@ -12,6 +12,7 @@ import { NotificationBell } from '../notifications/NotificationBell';
 import { LiveNotifications } from '../notifications/LiveNotifications';
 import { LiveStreamProvider } from '../live/LiveStream';
 import { CommandPalette, SearchButton } from '../search/CommandPalette';
+import { HelpMenu } from './HelpMenu';
 
 /**
  * Signed-in layout: fixed sidebar from lg up, top bar with menu button and profile menu below.
@@ -40,8 +41,11 @@ export function AppShell({ children }: { children?: ReactNode }) {
             <Logo />
             <NotificationBell user={user} />
           </div>
-          <div className="shrink-0 px-3 pb-3">
-            <SearchButton wide />
+          <div className="flex shrink-0 items-center gap-1 px-3 pb-3">
+            <div className="min-w-0 flex-1">
+              <SearchButton wide />
+            </div>
+            <HelpMenu user={user} />
           </div>
           {/* The links scroll; the account block (Log out) stays in view at any window height. */}
           <div className="min-h-0 flex-1 overflow-y-auto px-3 pb-4">
@@ -60,7 +64,7 @@ export function AppShell({ children }: { children?: ReactNode }) {
             className="focus:outline-none mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8"
           >
             <ErrorBoundary key={location.pathname}>
-              <Suspense fallback={<Loading />}>{children ?? <Outlet />}</Suspense>
+              <Suspense fallback={<Skeleton />}>{children ?? <Outlet />}</Suspense>
             </ErrorBoundary>
           </main>
         </div>

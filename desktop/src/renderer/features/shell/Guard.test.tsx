@@ -24,17 +24,17 @@ describe('Guard', () => {
     expect(location()).toBe('/signin');
   });
 
-  it('sends a user with an unpaid subscription to /blocked, with Fix only when there is a Stripe customer', async () => {
+  it('sends a user with an unpaid subscription to /blocked, with Fix payment only when there is a Stripe customer', async () => {
     mockFetch();
     renderApp('/', makeUser({ stripeStatus: 'past_due', stripeCustomerId: null }));
     expect(await screen.findByRole('heading', { name: MESSAGES.blocked })).toBeTruthy();
     expect(location()).toBe('/blocked');
-    expect(screen.queryByRole('button', { name: 'Fix' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe(EXTERNAL_LINKS.support);
+    expect(screen.queryByRole('button', { name: 'Fix payment' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(EXTERNAL_LINKS.support);
     cleanup();
 
     renderApp('/courses', makeUser({ stripeStatus: 'unpaid', stripeCustomerId: 'cus_123' }));
-    expect(await screen.findByRole('button', { name: 'Fix' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Fix payment' })).toBeTruthy();
     expect(location()).toBe('/blocked');
   });
 

@@ -3,12 +3,14 @@ import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { decideRoute, findRoute } from '@shared/policies/routes';
 import { Button } from '../../components/Button';
 import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { selectAuthStatus, selectCurrentUser, useAppSelector } from '../../app/hooks';
 import { NETWORK_ERROR_MESSAGE } from '../../lib/apiErrors';
 import { useMeQuery } from '../auth/authApi';
 import { AppShell } from './AppShell';
 import { ExternalRedirect, MembersOnly, NotFoundScreen } from './StatusPages';
 import { Logo } from './Logo';
+import { ShellSkeleton } from './ShellSkeleton';
 import { usePortalSettings } from '../settings/usePortalSettings';
 import { PAGE_TITLES, documentTitle } from './pageTitles';
 
@@ -49,11 +51,16 @@ export function Guard() {
   }, [title, location.pathname]);
 
   if (status === 'unknown') {
-    return (
-      <div className="flex min-h-full items-center justify-center">
-        <Loading label="Loading your account…" />
-      </div>
-    );
+    // The sign-in and other public screens keep their own centred layout; every other path shows
+    // the app shell's frame while the session is checked, never a page-wide spinner.
+    if (findRoute(location.pathname)?.rule.roles === 'public') {
+      return (
+        <div className="flex min-h-full items-center justify-center">
+          <Loading label="Loading your account…" />
+        </div>
+      );
+    }
+    return <ShellSkeleton label="Loading your account…" />;
   }
   if (status === 'error') {
     return (
@@ -74,7 +81,13 @@ export function Guard() {
     case 'redirect': {
       if (decision.external) {
         // The calendar site is a portal setting: wait for it rather than open the placeholder.
-        if (!settingsReady) return <Loading label="Loading…" />;
+        if (!settingsReady) {
+          return (
+            <AppShell>
+              <Skeleton />
+            </AppShell>
+          );
+        }
         return (
           <AppShell>
             <ExternalRedirect to={decision.to} />

@@ -13,6 +13,7 @@ import { useSignOut } from '../auth/useSignOut';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { useDismissable } from '../../lib/useDismissable';
 import { SearchButton } from '../search/CommandPalette';
+import { HelpMenu } from './HelpMenu';
 
 /** The profile/logout menu of small screens (a disclosure: Escape or a click outside closes it). */
 function ProfileMenu({ user }: { user: CurrentUser }) {
@@ -30,10 +31,11 @@ function ProfileMenu({ user }: { user: CurrentUser }) {
         type="button"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label="Profile menu"
         onClick={() => setOpen((v) => !v)}
         className="rounded-full"
       >
+        {/* Named by its words, not an aria-label: the initials are a picture (label-content-name-mismatch). */}
+        <span className="sr-only">Profile menu</span>
         <Avatar photoUrl={user.photoUrl} fullName={user.fullName} size="sm" />
       </button>
       {open && (
@@ -85,7 +87,7 @@ export function MobileBar({ user }: { user: CurrentUser }) {
   useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
-    <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 lg:hidden">
+    <header className="sticky top-0 z-30 flex h-14 items-center justify-between gap-2 border-b border-gray-200 bg-white px-3 sm:gap-3 sm:px-4 lg:hidden">
       <button
         type="button"
         aria-label="Open menu"
@@ -96,8 +98,9 @@ export function MobileBar({ user }: { user: CurrentUser }) {
         <MenuIcon className="size-6" />
       </button>
       <Logo className="text-sm" />
-      <div className="flex items-center gap-1">
+      <div className="flex items-center gap-0.5 sm:gap-1">
         <SearchButton />
+        <HelpMenu user={user} />
         <NotificationBell user={user} />
         <ProfileMenu user={user} />
       </div>

@@ -11,7 +11,7 @@ export type UserDialog = { kind: 'edit'; user: null } | { kind: 'import' } | { k
 /**
  * The admin's actions on the User Dashboard (docs/areas/users.md#screens): the Options menu (role changes of the
  * selected users, Sub. Problems, Sync with Stripe, Import Users, Download CSV, Update Users
- * Tags/Status, and outside production the add-tags test tool) and 'Add new User'. Results and failures are toasts from the listener.
+ * Tags/Status, and outside production the add-tags test tool) and 'Add user'. Results and failures are toasts from the listener.
  */
 export function UserAdminMenu({
   list,
@@ -67,7 +67,7 @@ export function UserAdminMenu({
   return (
     <>
       <OptionsMenu label="Options" items={items} />
-      <Button onClick={() => onOpen({ kind: 'edit', user: null })}>Add new User</Button>
+      <Button onClick={() => onOpen({ kind: 'edit', user: null })}>Add user</Button>
     </>
   );
 }

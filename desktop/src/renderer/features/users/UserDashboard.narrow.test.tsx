@@ -55,13 +55,13 @@ describe('User Dashboard on a narrow screen', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(cards).getByTestId('role-counts').textContent).toBe('Premium: 1 · Basic: 1');
     const priya = within(cards).getByRole('listitem', { name: 'Priya Premium' });
-    for (const text of ['priya@example.com', 'ID 11', 'Premium', 'active', 'Date Joined', 'Stripe Status'])
+    for (const text of ['priya@example.com', 'ID 11', 'Premium', 'Active', 'Date Joined', 'Stripe Status'])
       expect(priya.textContent).toContain(text);
     expect(within(priya).getByRole('link', { name: 'Go to board of Priya Premium' }).getAttribute('href')).toBe(
       '/move-the-needle/11',
     );
     const ben = within(cards).getByRole('listitem', { name: 'Ben Basic' });
-    expect(within(ben).getByText('unpaid')).toBeTruthy();
+    expect(within(ben).getByText('Unpaid')).toBeTruthy();
     expect(within(ben).getByRole('button', { name: 'Sign in as Ben Basic' })).toBeTruthy();
     await user.click(within(ben).getByRole('checkbox', { name: 'Select Ben Basic' }));
     expect(within(cards).getByRole<HTMLInputElement>('checkbox', { name: 'Select Ben Basic' }).checked).toBe(true);

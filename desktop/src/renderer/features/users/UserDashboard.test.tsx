@@ -48,12 +48,12 @@ describe('User Dashboard (/users)', () => {
     expect(priya.textContent).toContain('Premium');
     expect(priya.textContent).toContain('Jun 1, 2024');
     expect(within(table).getByTestId('role-counts').textContent).toBe('Premium: 1 · Basic: 1');
-    expect(within(table).getByText('unpaid')).toBeTruthy();
+    expect(within(table).getByText('Unpaid')).toBeTruthy();
     expect(within(priya).getByRole('link', { name: 'Go to board of Priya Premium' }).getAttribute('href')).toBe(
       '/move-the-needle/11',
     );
     // Admin-only controls; never 'Sign in as' an admin, never a checkbox for an admin account.
-    expect(screen.getByRole('button', { name: 'Add new User' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Options' })).toBeTruthy();
     expect(within(table).getByRole('button', { name: 'Sign in as Ben Basic' })).toBeTruthy();
     expect(within(table).queryByRole('button', { name: 'Sign in as Ola Other Admin' })).toBeNull();
@@ -135,7 +135,7 @@ describe('User Dashboard (/users)', () => {
     expect(within(table).getByRole('button', { name: 'Edit Priya Premium' })).toBeTruthy();
     expect(within(table).queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Options' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Add new User' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     expect(within(table).queryByRole('button', { name: /Sign in as/ })).toBeNull();
   });
 

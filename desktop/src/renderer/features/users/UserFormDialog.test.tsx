@@ -42,7 +42,7 @@ describe('User form dialog', () => {
     const server = fakeUsersServer([BEN], TAGS);
     const user = userEvent.setup();
     renderApp('/users', admin());
-    await user.click(await screen.findByRole('button', { name: 'Add new User' }));
+    await user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = screen.getByRole('dialog', { name: 'Add a new user' });
     expect(document.activeElement).toBe(within(dialog).getByLabelText('Full name'));
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
@@ -110,7 +110,7 @@ describe('User form dialog', () => {
     const server = fakeUsersServer([], TAGS);
     const user = userEvent.setup();
     renderApp('/users', admin());
-    await user.click(await screen.findByRole('button', { name: 'Add new User' }));
+    await user.click(await screen.findByRole('button', { name: 'Add user' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText('Email'), 'nope');
     await user.type(within(dialog).getByLabelText('Password (optional)'), 'short');

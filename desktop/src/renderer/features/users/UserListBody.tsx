@@ -5,7 +5,7 @@ import type { UserDashboardAbilities } from '@shared/policies/user-admin';
 import type { CurrentUser, User } from '@shared/types';
 import { Banner, LoadError } from '../../components/Banner';
 import { EmptyState } from '../../components/EmptyState';
-import { Loading } from '../../components/Spinner';
+import { Skeleton } from '../../components/Skeleton';
 import { toApiError } from '../../lib/apiErrors';
 import { useNarrow } from '../../lib/useNarrow';
 import { useSignInAsMutation } from '../auth/authApi';
@@ -52,7 +52,7 @@ function ListContent({ me, abilities, list, onEdit, narrow }: Props & { narrow: 
     }
   };
 
-  if (isLoading) return <Loading label="Loading users…" />;
+  if (isLoading) return <Skeleton shape="table" label="Loading users…" />;
   if (error && !data) return <LoadError onRetry={() => void refetch()}>{toApiError(error).message}</LoadError>;
   if (!data || data.users.length === 0) return <EmptyState title={MESSAGES.noUsers} />;
   const List = narrow ? UserCards : UsersTable;
