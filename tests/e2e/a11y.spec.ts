@@ -43,6 +43,11 @@ function appRoutes(courseSlug: string): string[] {
     '/calendar',
     '/ai-toolkit',
     '/ai-toolkit-chat',
+    '/plans',
+    '/community',
+    '/community/moderation',
+    '/community/spaces',
+    '/community/member/1',
     '/no-such-page',
   ];
 }
