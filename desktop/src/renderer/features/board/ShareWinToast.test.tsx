@@ -50,3 +50,28 @@ describe('"Share as a win" after a move into COMPLETED', () => {
     expect(within(toasts).queryByRole('link', { name: 'Share as a win' })).toBeNull();
   });
 });
+
+describe('"Share as a win" in the dialog of a completed card', () => {
+  const settingsWith = (communityMode: 'portal' | 'external') => ({
+    override: ({ path }: { path: string }) =>
+      path === '/api/settings' ? { body: { settings: { ...FALLBACK_SETTINGS, communityMode } } } : undefined,
+  });
+
+  it("is offered on one's own board with the community in the portal, for the card's title only", async () => {
+    const { board } = fakeBoardServer(settingsWith('portal'));
+    const completed = board.lists.find((l) => l.name === 'COMPLETED')!.Cards[0]!;
+    renderApp(`/move-the-needle?card=${completed.id}`, premium());
+    const dialog = await screen.findByRole('dialog', { name: completed.title }, { timeout: 20_000 });
+    const link = await within(dialog).findByRole('link', { name: 'Share as a win' });
+    expect(link.getAttribute('href')).toBe(`/community?share=win&title=${encodeURIComponent(completed.title)}`);
+  });
+
+  it('is not offered on a card of another list', async () => {
+    const { board } = fakeBoardServer(settingsWith('portal'));
+    const open = board.lists.find((l) => l.name === 'NOT STARTED')!.Cards[0]!;
+    renderApp(`/move-the-needle?card=${open.id}`, premium());
+    const dialog = await screen.findByRole('dialog', { name: open.title }, { timeout: 20_000 });
+    await within(dialog).findByRole('button', { name: 'Labels' });
+    expect(within(dialog).queryByRole('link', { name: 'Share as a win' })).toBeNull();
+  });
+});
