@@ -202,6 +202,7 @@ export const BoardCardTile = memo(function BoardCardTile({
         <button
           type="button"
           aria-label={`Move to… ${card.title}`}
+          data-move-to-card={card.id}
           title="Move to…"
           onClick={() => onMoveTo(card.id)}
           className="absolute top-1 right-1 rounded-md bg-white/95 p-1 text-gray-600 opacity-0 shadow-sm ring-1 ring-gray-200 group-hover:opacity-100 hover:text-gray-900 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-brand-500 pointer-coarse:opacity-100"

@@ -166,6 +166,16 @@ export function BoardColumns({
   const lists = data.lists;
   const items = useMemo(() => lists.map((l) => ({ id: l.id })), [lists]);
   const [movingCardId, setMovingCardId] = useState<number | null>(null);
+  // The card "Move to…" just moved: once the dialog has closed, its tile's button takes the focus
+  // (the dialog's own return goes nowhere: the tile is a new element in another list).
+  const [refocus, setRefocus] = useState<{ cardId: number; listId: number } | null>(null);
+  useEffect(() => {
+    if (refocus === null || movingCardId !== null) return;
+    // Once the board shows the card in its new list (the optimistic move lands a moment later).
+    if (!lists.some((l) => l.id === refocus.listId && l.Cards.some((c) => c.id === refocus.cardId))) return;
+    setRefocus(null);
+    document.querySelector<HTMLElement>(`[data-move-to-card="${refocus.cardId}"]`)?.focus();
+  }, [refocus, movingCardId, lists]);
   // The owner's avatar goes on the tiles of another member's board (a coach's, an admin's view),
   // never on one's own board or on the Master Template.
   const ownerName = data.board.ownerName;
@@ -327,7 +337,13 @@ export function BoardColumns({
         <MoveToDialog
           board={data}
           cardId={movingCardId}
-          onMove={(move) => void moveCard({ board: boardArg, cardId: movingCardId, ...move })}
+          onMove={(move) => {
+            void moveCard({ board: boardArg, cardId: movingCardId, ...move });
+            // The phone's pager follows the card to its list, and focus goes back to its tile there.
+            const to = lists.findIndex((l) => l.id === move.destListId);
+            if (to >= 0) setPage(to);
+            setRefocus({ cardId: movingCardId, listId: move.destListId });
+          }}
           onClose={() => setMovingCardId(null)}
         />
       )}

@@ -354,4 +354,21 @@ describe('the list pager (phones)', () => {
     // Every list stays in the page (hidden by CSS on phones): Move to and the live board still find them.
     expect(screen.getAllByRole('region').filter((r) => r.classList.contains('mtn-list'))).toHaveLength(7);
   });
+
+  it('follows a card "Move to…" moved to its list, and gives its tile\'s button the focus there', async () => {
+    fakeBoardServer();
+    const user = userEvent.setup();
+    renderApp('/move-the-needle', premium());
+    await screen.findByRole('heading', { name: "Dana Rivers's Board" });
+    const pager = screen.getByRole('navigation', { name: 'Lists' });
+    expect(pager.textContent).toContain('1 of 7');
+    await user.click(screen.getByRole('button', { name: 'Move to… Set a goal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move “Set a goal”' });
+    await user.click(within(dialog).getByRole('button', { name: /^Completed/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(pager.textContent).toContain('Completed');
+    const moved = screen.getByRole('button', { name: 'Move to… Set a goal' });
+    expect(screen.getByRole('region', { name: 'Completed' }).contains(moved)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(moved));
+  });
 });
