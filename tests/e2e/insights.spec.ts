@@ -33,6 +33,22 @@ const stat = (page: Page, label: string) =>
     .locator('div')
     .filter({ has: page.getByText(label, { exact: true }) });
 
+/**
+ * Charts draw once they come near the viewport (docs/areas/insights.md#measured-in-chromium): scrolls
+ * each into view and waits until it is drawn, so a full-page screenshot shows every chart.
+ */
+async function drawEveryChart(page: Page) {
+  const figures = page.locator('[role="img"][data-chart]');
+  const count = await figures.count();
+  expect(count).toBe(7);
+  for (let i = 0; i < count; i++) {
+    await figures.nth(i).scrollIntoViewIfNeeded();
+    await expect(figures.nth(i)).toHaveAttribute('data-chart', 'drawn');
+    await expect(figures.nth(i).locator('.recharts-wrapper > svg')).toHaveCount(1);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 test('an admin reads the insights: totals from the API, a card waiting for review, members at risk, CSV', async ({
   browser,
 }) => {
@@ -69,6 +85,14 @@ test('an admin reads the insights: totals from the API, a card waiting for revie
   ] as const) {
     await expect(stat(page, label)).toContainText(value.toLocaleString('en-US'));
   }
+  // The first chart is drawn at once; the last, far below the fold, is an empty box of its height
+  // until it comes near (or its numbers are opened).
+  const first = page.getByRole('img', { name: /^Active members per day: chart/ });
+  await expect(first.locator('.recharts-wrapper > svg')).toHaveCount(1);
+  const last = page.getByRole('img', { name: /^Cards waiting in FOR REVIEW: chart/ });
+  await expect(last).toHaveAttribute('data-chart', 'waiting');
+  await expect(last.locator('svg')).toHaveCount(0);
+  expect((await last.boundingBox())!.height).toBe(240);
   // The chart's numbers: the FOR REVIEW waits add up to the total.
   const waits = page.getByRole('table', { name: 'Cards waiting in FOR REVIEW' });
   await page.getByText('Show the numbers').last().click();
@@ -79,6 +103,9 @@ test('an admin reads the insights: totals from the API, a card waiting for revie
   const atRisk = page.getByRole('table', { name: 'Members at risk' });
   const pat = atRisk.getByRole('row').filter({ hasText: 'Pat Pastdue' });
   await expect(pat).toContainText('Payment problem (Past due)');
+  // Opening its numbers drew the last chart.
+  await expect(last).toHaveAttribute('data-chart', 'drawn');
+  await drawEveryChart(page);
   await shot(page, 'insights-1280');
 
   const download = page.waitForEvent('download');
@@ -102,6 +129,7 @@ test('an admin reads the insights: totals from the API, a card waiting for revie
     .first();
   await expect(patCard).toContainText('Payment problem (Past due)');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await drawEveryChart(page);
   await shot(page, 'insights-390');
 
   await patCard.getByRole('link', { name: 'Pat Pastdue in the User Dashboard' }).click();

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fillMessage, MESSAGES } from '@shared/messages';
 import type { AtRiskMember, AtRiskResponse, InsightsSummary } from '@shared/types';
@@ -233,5 +233,127 @@ describe('/insights (docs/areas/insights.md#insights-page)', () => {
     await user.click(screen.getByRole('button', { name: MESSAGES.insightsExportCsv }));
     await waitFor(() => expect(platform.saveFile).toHaveBeenCalled());
     expect(vi.mocked(platform.saveFile).mock.calls.at(-1)![0]).toBe('members-at-risk.csv');
+  });
+});
+
+describe('charts draw when they come near the viewport (docs/areas/insights.md#measured-in-chromium)', () => {
+  /** A stand-in IntersectionObserver: the test says which observed element comes into view. */
+  function fakeIntersectionObserver() {
+    const observers: Array<{ callback: IntersectionObserverCallback; targets: Set<Element> }> = [];
+    class FakeObserver {
+      private readonly entry: { callback: IntersectionObserverCallback; targets: Set<Element> };
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, targets: new Set() };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.targets.add(target);
+      }
+      unobserve(target: Element) {
+        this.entry.targets.delete(target);
+      }
+      disconnect() {
+        this.entry.targets.clear();
+      }
+      takeRecords() {
+        return [];
+      }
+    }
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    return {
+      observed: () => observers.flatMap((o) => [...o.targets]),
+      /** Scrolls `target` into view: every observer watching it is told so. */
+      show(target: Element) {
+        for (const o of observers.filter((x) => x.targets.has(target)))
+          o.callback(
+            [{ target, isIntersecting: true } as unknown as IntersectionObserverEntry],
+            o as unknown as IntersectionObserver,
+          );
+      },
+    };
+  }
+
+  const figure = (title: string) => screen.getByRole('img', { name: new RegExp(`^${title}: chart`) });
+  const drawing = (title: string) => figure(title).querySelector('.recharts-wrapper svg');
+
+  it('keeps a chart below the fold an empty box of its height until it scrolls near, then draws it', async () => {
+    const io = fakeIntersectionObserver();
+    // jsdom lays nothing out: give the drawing areas a width, as a browser would.
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    try {
+      mockFetch(({ path }) =>
+        path === SUMMARY ? { body: summary() } : path === AT_RISK ? { body: atRisk([]) } : undefined,
+      );
+      renderApp('/insights', makeUser({ role: 'admin' }));
+      await screen.findByLabelText('Totals for the period');
+      const below = 'Cards waiting in FOR REVIEW';
+      await waitFor(() => expect(io.observed()).toContain(figure(below)));
+      // Nothing drawn yet: the box keeps the chart's height, so nothing moves when it draws.
+      expect(drawing(below)).toBeNull();
+      expect(figure(below).getAttribute('data-chart')).toBe('waiting');
+      expect(figure(below).style.height).toBe('240px');
+      // Its numbers are there all along.
+      expect(screen.getByRole('table', { name: below })).toBeTruthy();
+
+      act(() => io.show(figure(below)));
+      await waitFor(() => expect(drawing(below)).not.toBeNull());
+      expect(figure(below).getAttribute('data-chart')).toBe('drawn');
+      expect(figure(below).querySelector('.recharts-wrapper')!.getAttribute('style')).toContain('width: 600px');
+      // Its bar: one category (3–7 days) drawn.
+      expect(figure(below).querySelectorAll('.recharts-bar-rectangle').length).toBe(1);
+      // The others stay waiting until they come near.
+      expect(drawing('Active members per day')).toBeNull();
+      expect(drawing('Lesson completions per day')).toBeNull();
+    } finally {
+      width.mockRestore();
+    }
+  });
+
+  it('draws a chart at once when its numbers are opened, and every chart before printing', async () => {
+    fakeIntersectionObserver();
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    try {
+      mockFetch(({ path }) =>
+        path === SUMMARY ? { body: summary() } : path === AT_RISK ? { body: atRisk([]) } : undefined,
+      );
+      const user = userEvent.setup();
+      renderApp('/insights', makeUser({ role: 'admin' }));
+      await screen.findByLabelText('Totals for the period');
+      const lessons = 'Lesson completions per day';
+      expect(drawing(lessons)).toBeNull();
+      const card = figure(lessons).parentElement!;
+      await user.click(within(card).getByText('Show the numbers'));
+      await waitFor(() => expect(drawing(lessons)).not.toBeNull());
+      expect(drawing('Active members per day')).toBeNull();
+
+      act(() => {
+        window.dispatchEvent(new Event('beforeprint'));
+      });
+      // Drawn in the event itself (before the browser lays the page out for paper).
+      const figures = screen.getAllByRole('img', { name: /: chart\. The numbers are in the table below\.$/ });
+      expect(figures).toHaveLength(7);
+      for (const f of figures) expect(f.getAttribute('data-chart')).toBe('drawn');
+    } finally {
+      width.mockRestore();
+    }
+  });
+
+  it('draws every chart at once where there is no IntersectionObserver', async () => {
+    vi.stubGlobal('IntersectionObserver', undefined);
+    const width = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
+    try {
+      mockFetch(({ path }) =>
+        path === SUMMARY ? { body: summary() } : path === AT_RISK ? { body: atRisk([]) } : undefined,
+      );
+      renderApp('/insights', makeUser({ role: 'admin' }));
+      await screen.findByLabelText('Totals for the period');
+      const figures = screen.getAllByRole('img', { name: /: chart\. The numbers are in the table below\.$/ });
+      expect(figures).toHaveLength(7);
+      await waitFor(() => {
+        for (const f of figures) expect(f.querySelector('.recharts-wrapper svg')).not.toBeNull();
+      });
+    } finally {
+      width.mockRestore();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { ROLES, type Role } from '@shared/limits';
 import type { InsightsSummary } from '@shared/types';
 import { ChartFigure } from './ChartFigure';
@@ -58,8 +58,15 @@ function ActiveChart({
         rows: points.map((p) => [formatDay(p.date), p.total, ...roles.map((r) => p.byRole[r] ?? 0)]),
       }}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }} {...dayBars}>
+      {(width, height) => (
+        <BarChart
+          width={width}
+          height={height}
+          data={data}
+          accessibilityLayer={false}
+          margin={{ left: -20, right: 8 }}
+          {...dayBars}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} />
@@ -75,7 +82,7 @@ function ActiveChart({
             />
           ))}
         </BarChart>
-      </ResponsiveContainer>
+      )}
     </ChartFigure>
   );
 }
@@ -104,8 +111,15 @@ export function MembersChart({ summary }: { summary: InsightsSummary }) {
         rows: summary.days.map((d) => [formatDay(d.date), d.signUps, d.cancellations]),
       }}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }} {...dayBars}>
+      {(width, height) => (
+        <BarChart
+          width={width}
+          height={height}
+          data={data}
+          accessibilityLayer={false}
+          margin={{ left: -20, right: 8 }}
+          {...dayBars}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} />
@@ -113,7 +127,7 @@ export function MembersChart({ summary }: { summary: InsightsSummary }) {
           <Bar dataKey="signUps" name="Sign-ups" fill={BLUE} isAnimationActive={false} />
           <Bar dataKey="cancellations" name="Cancellations" fill={RED} isAnimationActive={false} />
         </BarChart>
-      </ResponsiveContainer>
+      )}
     </ChartFigure>
   );
 }
@@ -132,15 +146,22 @@ export function LessonsChart({ summary }: { summary: InsightsSummary }) {
         rows: summary.days.map((d) => [formatDay(d.date), d.lessonCompletions]),
       }}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={data} accessibilityLayer={false} margin={{ left: -20, right: 8 }} {...dayBars}>
+      {(width, height) => (
+        <BarChart
+          width={width}
+          height={height}
+          data={data}
+          accessibilityLayer={false}
+          margin={{ left: -20, right: 8 }}
+          {...dayBars}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" tick={axis} minTickGap={16} />
           <YAxis allowDecimals={false} tick={axis} />
           <Tooltip labelFormatter={dayOfPoint} />
           <Bar dataKey="lessons" name="Lessons completed" fill={GREEN} isAnimationActive={false} />
         </BarChart>
-      </ResponsiveContainer>
+      )}
     </ChartFigure>
   );
 }
@@ -161,8 +182,15 @@ export function CourseFunnelChart({ summary }: { summary: InsightsSummary }) {
         rows: summary.courses.map((c) => [c.title, c.lessons, c.started, c.halfDone, c.completed]),
       }}
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <BarChart data={summary.courses} layout="vertical" accessibilityLayer={false} margin={{ right: 8 }}>
+      {(width, height) => (
+        <BarChart
+          width={width}
+          height={height}
+          data={summary.courses}
+          layout="vertical"
+          accessibilityLayer={false}
+          margin={{ right: 8 }}
+        >
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis type="number" allowDecimals={false} tick={axis} />
           <YAxis type="category" dataKey="title" tick={axis} width={110} />
@@ -171,7 +199,7 @@ export function CourseFunnelChart({ summary }: { summary: InsightsSummary }) {
           <Bar dataKey="halfDone" name="Half done" fill={BLUE} isAnimationActive={false} />
           <Bar dataKey="completed" name="Completed" fill="#1e3a8a" isAnimationActive={false} />
         </BarChart>
-      </ResponsiveContainer>
+      )}
     </ChartFigure>
   );
 }
@@ -184,30 +212,42 @@ export function BoardCharts({ summary }: { summary: InsightsSummary }) {
         description="Members' boards by their share of cards in COMPLETED"
         table={{ columns: ['Cards completed', 'Boards'], rows: summary.boardProgress.map((b) => [b.label, b.boards]) }}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={summary.boardProgress} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+        {(width, height) => (
+          <BarChart
+            width={width}
+            height={height}
+            data={summary.boardProgress}
+            accessibilityLayer={false}
+            margin={{ left: -20, right: 8 }}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={axis} interval={0} />
             <YAxis allowDecimals={false} tick={axis} />
             <Tooltip />
             <Bar dataKey="boards" name="Boards" fill={ROLE_COLORS.premium} isAnimationActive={false} />
           </BarChart>
-        </ResponsiveContainer>
+        )}
       </ChartFigure>
       <ChartFigure
         title="Cards waiting in FOR REVIEW"
         description="By how long they have waited"
         table={{ columns: ['Waiting', 'Cards'], rows: summary.reviewWaiting.map((b) => [b.label, b.cards]) }}
       >
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={summary.reviewWaiting} accessibilityLayer={false} margin={{ left: -20, right: 8 }}>
+        {(width, height) => (
+          <BarChart
+            width={width}
+            height={height}
+            data={summary.reviewWaiting}
+            accessibilityLayer={false}
+            margin={{ left: -20, right: 8 }}
+          >
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" tick={axis} interval={0} />
             <YAxis allowDecimals={false} tick={axis} />
             <Tooltip />
             <Bar dataKey="cards" name="Cards" fill={ROLE_COLORS['course only']} isAnimationActive={false} />
           </BarChart>
-        </ResponsiveContainer>
+        )}
       </ChartFigure>
     </>
   );
