@@ -1,25 +1,8 @@
 /**
  * The board in Chromium with 2,100 cards: time from navigation to interactive, printed by the
  * Playwright spec tagged @bench (tests/e2e/board-scale.spec.ts), on a fresh API and database as the
- * end-to-end tests use. Builds the web UI first when a source is newer than the last build.
+ * end-to-end tests use.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { WEB_SOURCES, webBuildIsStale } from '../../api/src/web-build';
+import { runBrowserBench } from './browser';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
-const inherit = { cwd: root, stdio: 'inherit' as const };
-if (
-  webBuildIsStale(
-    path.join(root, 'desktop', 'dist', 'web'),
-    WEB_SOURCES.map((s) => path.join(root, s)),
-  )
-) {
-  if (spawnSync('npm', ['run', '--silent', 'build:web'], inherit).status !== 0) process.exit(1);
-}
-const r = spawnSync(
-  path.join(root, 'node_modules', '.bin', 'playwright'),
-  ['test', '--config', 'tests/e2e/playwright.config.ts', '--grep', '@bench', '--reporter', 'list'],
-  { ...inherit, env: { ...process.env, E2E_BENCH: '1' } },
-);
-process.exit(r.status ?? 1);
+runBrowserBench('tests/e2e/board-scale.spec.ts');
